@@ -1,0 +1,78 @@
+import {
+  type Config,
+  loadConfig,
+  type RunningService,
+  SERVICE_VERSION,
+  startService,
+  startWorker,
+} from "@assay/server";
+import type { Command } from "commander";
+
+export function registerServeCommands(program: Command) {
+  program
+    .command("serve")
+    .description("run the HTTP API with in-process background workers")
+    .option("--no-workers", "run the HTTP API only (workers run elsewhere: `assay worker`)")
+    .action(async (options: { workers: boolean }) => {
+      const config = loadConfig();
+      const service = await startService(config, { workers: options.workers });
+      console.log(describeService(config, service));
+      closeOnSignal(() => service.close());
+    });
+
+  program
+    .command("worker")
+    .description("run background workers only (evaluations, trace judging, optimizations)")
+    .action(async () => {
+      const config = loadConfig();
+      const worker = await startWorker(config);
+      console.log(
+        `Assay ${SERVICE_VERSION} worker: ${queueLabel(config)}, ${config.worker.concurrency} jobs at a time`,
+      );
+      closeOnSignal(() => worker.close());
+    });
+}
+
+function describeService(config: Config, service: RunningService): string {
+  const lines = [
+    `Assay ${SERVICE_VERSION} listening on ${service.apiUrl}`,
+    `  database  ${config.database.dialect === "sqlite" ? `SQLite ${config.database.path}` : "PostgreSQL"}`,
+    `  blobs     ${config.blobs.driver === "local" ? `local ${config.blobs.root}` : `S3 bucket ${config.blobs.bucket}`}`,
+    `  workers   ${service.workers ? `${queueLabel(config)}, ${config.worker.concurrency} jobs at a time` : "none (--no-workers)"}`,
+  ];
+  const { generatedKey, keyFile } = service.bootstrap;
+  if (generatedKey) {
+    lines.push(
+      `  API key   ${generatedKey}`,
+      `            shown once; also saved (mode 0600) to ${keyFile}`,
+    );
+  } else if (config.bootstrapApiKey) {
+    lines.push("  API key   the one in ASSAY_BOOTSTRAP_API_KEY");
+  } else {
+    lines.push("  API keys  create one with `assay keys create`");
+  }
+  return lines.join("\n");
+}
+
+function queueLabel(config: Config): string {
+  return config.database.dialect === "postgres" ? "pg-boss queue" : "embedded queue";
+}
+
+/** Stops cleanly on Ctrl-C or SIGTERM (running jobs are handed back); a second signal exits at once. */
+function closeOnSignal(close: () => Promise<void>) {
+  let closing = false;
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (closing) process.exit(130);
+    closing = true;
+    console.log(`${signal}: shutting down`);
+    close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(`shutdown failed: ${error instanceof Error ? error.message : String(error)}`);
+        process.exit(1);
+      },
+    );
+  };
+  process.on("SIGINT", onSignal);
+  process.on("SIGTERM", onSignal);
+}

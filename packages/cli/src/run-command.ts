@@ -1,0 +1,19 @@
+import { ConfigError } from "@assay/server";
+
+/**
+ * Runs a command and turns failures into a one-line message and an exit code: 2 for a bad
+ * configuration (the user's to fix), 1 for anything else. Stack traces only with DEBUG set.
+ */
+export async function runCommand(action: () => Promise<unknown>): Promise<void> {
+  try {
+    await action();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(2);
+    }
+    console.error(`assay: ${error instanceof Error ? error.message : String(error)}`);
+    if (process.env.DEBUG && error instanceof Error) console.error(error.stack);
+    process.exit(1);
+  }
+}

@@ -1,0 +1,73 @@
+import { routes } from "@assay/protocol";
+import { APIClient, type ClientInternals, type ScopeParam } from "./core/api-client.ts";
+import type { ClientOptions, RequestOptions, ViewOptions } from "./core/client-options.ts";
+import { OrganizationContext, type Scope } from "./core/organization-context.ts";
+import { ServiceError } from "./errors.ts";
+
+interface ClientStateInternals extends ClientInternals {
+  organization?: OrganizationContext;
+}
+
+/**
+ * The client of an API key's own project. The key's organization and project are looked up on
+ * first use of a project-scoped route (or by `init()`), then filled into every such route's path.
+ * Resources (`client.models`, …) are added here as the protocol gains their routes.
+ */
+export class Client extends APIClient {
+  readonly #organization: OrganizationContext;
+
+  constructor(options: ClientOptions = {}, internals: ClientStateInternals = {}) {
+    super(options, internals);
+    this.#organization = internals.organization ?? new OrganizationContext();
+  }
+
+  /** The key's organization id; undefined until the first lookup succeeded. */
+  get organizationId(): string | undefined {
+    return this.#organization.scope?.organization.id;
+  }
+
+  /** The key's default project id (its organization's first project); undefined before lookup. */
+  get projectId(): string | undefined {
+    return this.#organization.scope?.project.id;
+  }
+
+  /**
+   * Looks up the key's organization and project unless already known. Optional: project-scoped
+   * calls do it themselves; calling it first surfaces a bad key or base URL early.
+   */
+  init(options: RequestOptions = {}): Promise<Scope> {
+    return this.#organization.resolve(() => this.#lookup(options), options.signal);
+  }
+
+  withOptions(options: ViewOptions): Client {
+    const [viewOptions, internals] = this.viewArguments(options);
+    return new Client(viewOptions, { ...internals, organization: this.#organization });
+  }
+
+  protected override async scopeParams(
+    options: RequestOptions,
+  ): Promise<Record<ScopeParam, string>> {
+    const { organization, project } = await this.init(options);
+    return { organization_id: organization.id, project_id: project.id };
+  }
+
+  /** The lookup is shared by every waiting call, so no single caller's signal may cancel it. */
+  async #lookup(options: RequestOptions): Promise<Scope> {
+    const { data: organization } = await this.request(
+      routes.getOrganization,
+      {},
+      { ...options, signal: undefined },
+    );
+    const project = organization.projects[0];
+    if (project === undefined) {
+      throw new ServiceError(
+        `Organization ${organization.id} has no project; the API key needs a project to work in.`,
+      );
+    }
+    return { organization, project };
+  }
+}
+
+/** Every method already returns a promise; the alias keeps code written for `AsyncStratix` familiar. */
+export const AsyncClient = Client;
+export type AsyncClient = Client;

@@ -1,0 +1,77 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import * as root from "@assay/client";
+import * as errors from "@assay/client/errors";
+import { describe, expect, it } from "vitest";
+
+const SRC = join(import.meta.dirname, "..", "src");
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? sourceFiles(join(dir, entry.name)) : [join(dir, entry.name)],
+  );
+}
+
+describe("package entry points", () => {
+  it("root exports the clients and only the common errors", () => {
+    expect(Object.keys(root).sort()).toEqual([
+      "APIClient",
+      "APIError",
+      "APIResource",
+      "AsyncClient",
+      "AsyncPublicClient",
+      "AuthenticationError",
+      "BadRequestError",
+      "Client",
+      "DEFAULT_BASE_URL",
+      "DEFAULT_MAX_RETRIES",
+      "DEFAULT_TIMEOUT",
+      "NotFoundError",
+      "PublicClient",
+      "ServiceError",
+      "VERSION",
+    ]);
+    expect(root.AsyncClient).toBe(root.Client);
+    expect(root.AsyncPublicClient).toBe(root.PublicClient);
+    expect(root.NotFoundError).toBe(errors.NotFoundError);
+  });
+
+  it("errors exports the whole hierarchy", () => {
+    expect(Object.keys(errors).sort()).toEqual([
+      "APIConnectionError",
+      "APIError",
+      "APIResponseValidationError",
+      "APIStatusError",
+      "APITimeoutError",
+      "AuthenticationError",
+      "BadRequestError",
+      "ConflictError",
+      "InternalServerError",
+      "NotFoundError",
+      "PermissionDeniedError",
+      "RateLimitError",
+      "ServiceError",
+      "UnprocessableEntityError",
+    ]);
+  });
+
+  it("VERSION matches package.json", () => {
+    const pkg = JSON.parse(readFileSync(join(SRC, "..", "package.json"), "utf8")) as {
+      version: string;
+    };
+    expect(root.VERSION).toBe(pkg.version);
+  });
+});
+
+describe("browser safety", () => {
+  it("no source file imports node:* or touches process outside environment.ts", () => {
+    const files = sourceFiles(SRC);
+    expect(files.length).toBeGreaterThan(10);
+    for (const file of files) {
+      const text = readFileSync(file, "utf8");
+      expect(text, file).not.toMatch(/from\s+["']node:/);
+      expect(text, file).not.toMatch(/\bBuffer\b|\brequire\(/);
+      if (!file.endsWith("environment.ts")) expect(text, file).not.toMatch(/\bprocess\b/);
+    }
+  });
+});

@@ -1,0 +1,15 @@
+export * from "./common.ts";
+export * from "./envelopes.ts";
+export * from "./errors.ts";
+export * from "./health.ts";
+export * from "./openapi.ts";
+export * from "./organizations.ts";
+export * from "./route.ts";
+export * from "./routes.ts";
+export * from "./uploads.ts";
+
+/** The API version this package describes; also the OpenAPI document's `info.version`. */
+export const PROTOCOL_VERSION = "1.0.0";
+
+/** Where the API is mounted unless configured otherwise. */
+export const DEFAULT_API_PREFIX = "/api/v1";

@@ -1,0 +1,88 @@
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import type { Logger } from "pino";
+import type { Clock } from "../platform/clock.ts";
+import type { Database } from "../platform/db/database.ts";
+import { createApiKeyService } from "../resources/api-keys/service.ts";
+import { createOrganizationService } from "../resources/organizations/service.ts";
+
+export const BOOTSTRAP_KEY_FILE = "bootstrap-api-key";
+export const DEFAULT_ORGANIZATION = "Default Organization";
+export const DEFAULT_PROJECT = "Default Project";
+
+export interface BootstrapResult {
+  /** A key generated on this start: print it once; it is also in `keyFile`. */
+  generatedKey?: string;
+  keyFile?: string;
+}
+
+/**
+ * First start: an empty database gets a default organization, a default project and an API key.
+ * The key is generated (and written to the data dir, mode 0600) unless ASSAY_BOOTSTRAP_API_KEY gives
+ * one; a configured key is registered on every start until it exists, so automation can rely on it.
+ */
+export async function bootstrapTenancy(deps: {
+  db: Database;
+  clock: Clock;
+  logger: Logger;
+  dataDir: string;
+  bootstrapApiKey?: string;
+}): Promise<BootstrapResult> {
+  return deps.db.transaction().execute(async (trx) => {
+    const organizations = createOrganizationService({ db: trx, clock: deps.clock });
+    const apiKeys = createApiKeyService({ db: trx, clock: deps.clock });
+
+    // Several processes may start at once on a new database: the first to insert the marker
+    // bootstraps, the others (blocked on the same row until it commits) find it there.
+    const marker = await trx
+      .insertInto("instance_settings")
+      .values({ name: "bootstrapped_at", value: deps.clock.now().toISOString() })
+      .onConflict((oc) => oc.column("name").doNothing())
+      .executeTakeFirst();
+    const firstStart = Number(marker.numInsertedOrUpdatedRows ?? 0) > 0;
+
+    if (firstStart && !(await organizations.first())) {
+      const org = await organizations.ensureOrganization(DEFAULT_ORGANIZATION);
+      const project = await organizations.ensureProject(org.id, DEFAULT_PROJECT);
+      if (deps.bootstrapApiKey) {
+        await apiKeys.create({
+          organizationId: org.id,
+          projectId: project.id,
+          name: "bootstrap",
+          key: deps.bootstrapApiKey,
+        });
+        return {};
+      }
+      const { key } = await apiKeys.create({
+        organizationId: org.id,
+        projectId: project.id,
+        name: "bootstrap",
+      });
+      const keyFile = join(deps.dataDir, BOOTSTRAP_KEY_FILE);
+      writeFileSync(keyFile, `${key}\n`, { mode: 0o600 });
+      return { generatedKey: key, keyFile };
+    }
+
+    if (deps.bootstrapApiKey) {
+      const state = await apiKeys.exists(deps.bootstrapApiKey);
+      if (state === "revoked") {
+        deps.logger.warn(
+          "ASSAY_BOOTSTRAP_API_KEY was revoked; it stays revoked (remove it from the configuration)",
+        );
+      } else if (state === undefined) {
+        const org =
+          (await organizations.first()) ??
+          (await organizations.ensureOrganization(DEFAULT_ORGANIZATION));
+        const [project] = await organizations.listProjects(org.id);
+        const target = project ?? (await organizations.ensureProject(org.id, DEFAULT_PROJECT));
+        await apiKeys.create({
+          organizationId: org.id,
+          projectId: target.id,
+          name: "bootstrap",
+          key: deps.bootstrapApiKey,
+        });
+      }
+    }
+    return {};
+  });
+}

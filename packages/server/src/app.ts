@@ -1,0 +1,142 @@
+import type { ErrorBody } from "@assay/protocol";
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from "fastify";
+import type { Logger } from "pino";
+import sjson from "secure-json-parse";
+import type { Config } from "./config.ts";
+import type { RouteDeps } from "./http/bind-route.ts";
+import { ERROR_STATUS } from "./http/error-status.ts";
+import { REQUEST_ID_HEADER, requestIdFor } from "./http/request-id.ts";
+import { toAppError } from "./http/to-app-error.ts";
+import type { BlobStore } from "./platform/blobs/blob-store.ts";
+import type { LocalBlobStore } from "./platform/blobs/local/local-blob-store.ts";
+import type { Clock } from "./platform/clock.ts";
+import type { Database } from "./platform/db/database.ts";
+import type { JobQueue } from "./platform/queue/job-queue.ts";
+import type { RateLimiter } from "./platform/rate-limit/rate-limiter.ts";
+import { createApiKeyService } from "./resources/api-keys/service.ts";
+import { registerBlobRoutes } from "./resources/blobs/routes.ts";
+import { registerMetaRoutes } from "./resources/meta/routes.ts";
+import { registerOrganizationRoutes } from "./resources/organizations/routes.ts";
+import { createOrganizationService } from "./resources/organizations/service.ts";
+import { registerUploadRoutes } from "./resources/uploads/routes.ts";
+import { createUploadService } from "./resources/uploads/service.ts";
+
+/** Everything the HTTP app needs, built by the composition root (or by a test). */
+export interface AppDeps {
+  config: Pick<Config, "apiPrefix" | "bodyLimitBytes" | "uploadUrlTtlSeconds" | "rateLimit">;
+  db: Database;
+  blobs: BlobStore;
+  queue: JobQueue;
+  /** Absent when rate limiting is off. */
+  rateLimiter?: RateLimiter;
+  clock: Clock;
+  logger: Logger;
+  /** Tests set this: every answer is checked against its protocol schema. */
+  validateResponses?: boolean;
+}
+
+const NOT_FOUND_TEXT = "404 page not found";
+
+/**
+ * The HTTP app, without listening and without reading the environment: the composition root and
+ * the tests build it from explicit dependencies. Everything lives under the API prefix; any other
+ * path answers 404 with a plain-text body, as the original service does.
+ */
+export function createApp(deps: AppDeps): FastifyInstance {
+  const app = Fastify({
+    loggerInstance: deps.logger as FastifyBaseLogger,
+    // One line per request, written by our onResponse hook, instead of Fastify's two.
+    logController: new LogController({ disableRequestLogging: true }),
+    genReqId: requestIdFor,
+    bodyLimit: deps.config.bodyLimitBytes,
+    // Exact paths only: the original clients do not follow redirects.
+    routerOptions: { ignoreTrailingSlash: false, ignoreDuplicateSlashes: false },
+  });
+
+  app.addHook("onRequest", async (request, reply) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
+  });
+  app.addHook("onResponse", async (request, reply) => {
+    request.log.info(
+      {
+        method: request.method,
+        path: request.url.split("?")[0],
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime),
+      },
+      "request",
+    );
+  });
+
+  // JSON bodies: an empty body is no body (GET/DELETE clients send Content-Type without one), and
+  // `__proto__`/`constructor.prototype` keys are refused instead of polluting objects downstream.
+  app.removeContentTypeParser("application/json");
+  app.addContentTypeParser("application/json", { parseAs: "string" }, (_request, text, done) => {
+    if (typeof text !== "string" || text.trim() === "") return done(null, undefined);
+    try {
+      done(
+        null,
+        sjson.parse(text, undefined, { protoAction: "error", constructorAction: "error" }),
+      );
+    } catch (error) {
+      const reason =
+        error instanceof SyntaxError
+          ? "body is not valid JSON"
+          : "body contains a forbidden key (__proto__ or constructor.prototype)";
+      done(Object.assign(new Error(reason), { statusCode: 400 }), undefined);
+    }
+  });
+
+  app.setErrorHandler(async (error, request, reply) => {
+    const appError = toAppError(error);
+    const status = ERROR_STATUS[appError.code];
+    if (status >= 500) request.log.error({ err: appError.cause ?? error }, appError.message);
+    if (appError.retryAfterSeconds !== undefined)
+      reply.header("retry-after", String(appError.retryAfterSeconds));
+    const body: ErrorBody = {
+      error: {
+        message: appError.message,
+        code: appError.code,
+        ...(appError.details ? { details: appError.details } : {}),
+      },
+    };
+    return reply.code(status).type("application/json; charset=utf-8").send(body);
+  });
+
+  app.setNotFoundHandler(async (_request, reply) =>
+    reply.code(404).type("text/plain; charset=utf-8").send(NOT_FOUND_TEXT),
+  );
+
+  const apiKeys = createApiKeyService(deps);
+  const organizations = createOrganizationService(deps);
+  const uploads = createUploadService({ ...deps, urlTtlSeconds: deps.config.uploadUrlTtlSeconds });
+  const routeDeps: RouteDeps = {
+    apiKeys,
+    organizations,
+    rateLimiter: deps.rateLimiter,
+    rateLimitBurst: deps.config.rateLimit.burst,
+    validateResponses: deps.validateResponses ?? false,
+  };
+
+  app.register(
+    async (api) => {
+      api.setNotFoundHandler(async (request, reply) =>
+        reply.code(404).send({
+          error: {
+            message: `no route for ${request.method} ${request.url.split("?")[0]}`,
+            code: "NOT_FOUND",
+          },
+        } satisfies ErrorBody),
+      );
+      registerMetaRoutes(api, { ...routeDeps, db: deps.db, apiPrefix: deps.config.apiPrefix });
+      registerOrganizationRoutes(api, routeDeps);
+      registerUploadRoutes(api, { ...routeDeps, uploads });
+      if (deps.blobs.driver === "local") {
+        registerBlobRoutes(api, { ...routeDeps, store: deps.blobs as LocalBlobStore });
+      }
+    },
+    { prefix: deps.config.apiPrefix },
+  );
+
+  return app;
+}

@@ -1,0 +1,189 @@
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { z } from "zod";
+import type { S3BlobStoreOptions } from "./platform/blobs/blob-store.ts";
+import type { DatabaseConfig } from "./platform/db/database.ts";
+import { type HostRule, parseHostRule } from "./platform/ssrf/host-rules.ts";
+
+/**
+ * The service's configuration: the only reader of `process.env`. Every variable is validated
+ * once, here, with a clear message; nothing else in the code looks at the environment. The README
+ * table and `.env.example` list the same variables with the same defaults.
+ */
+export interface Config {
+  host: string;
+  port: number;
+  /** Externally visible origin, used in absolute URLs handed to clients (upload URLs). */
+  publicUrl: string;
+  /** Where the API is mounted, e.g. `/api/v1`. */
+  apiPrefix: string;
+  dataDir: string;
+  database: DatabaseConfig;
+  bootstrapApiKey?: string;
+  /** 32 bytes; when unset, generated into the data dir on first start. */
+  masterKey?: Buffer;
+  allowedModelHosts: HostRule[];
+  blobs: { driver: "local"; root: string } | ({ driver: "s3" } & S3BlobStoreOptions);
+  uploadUrlTtlSeconds: number;
+  bodyLimitBytes: number;
+  rateLimit: { enabled: boolean; perSecond: number; burst: number };
+  worker: { concurrency: number; leaseSeconds: number; pollIntervalMs: number };
+  logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
+}
+
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+const boolean = z
+  .enum(["true", "false", "1", "0", "yes", "no", "on", "off"])
+  .transform((v) => ["true", "1", "yes", "on"].includes(v));
+const optionalText = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === "" ? undefined : v.trim()));
+const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
+
+const EnvSchema = z.object({
+  /** Interface to listen on. */
+  HOST: z.string().min(1).default("127.0.0.1"),
+  /** TCP port to listen on. */
+  PORT: int(0, 65535).default(8080),
+  /** Externally visible origin (scheme://host[:port]); defaults to http://HOST:PORT. */
+  ASSAY_PUBLIC_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  /** Path the API is mounted under. */
+  ASSAY_API_PREFIX: z
+    .string()
+    .regex(/^(\/[A-Za-z0-9._~-]+)*$/, "must be empty or like /api/v1 (no trailing slash)")
+    .default("/api/v1"),
+  /** SQLite file, local blobs, generated master key and bootstrap key live here. */
+  ASSAY_DATA_DIR: z.string().min(1).default("./.assay"),
+  /** PostgreSQL connection URL; SQLite under the data dir when unset. */
+  DATABASE_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
+      .optional(),
+  ),
+  /** Connections per process in the PostgreSQL pool. */
+  ASSAY_DATABASE_POOL_SIZE: int(1, 1000).default(10),
+  /** A known API key to accept (at least 20 characters), for automation. */
+  ASSAY_BOOTSTRAP_API_KEY: optionalText.pipe(
+    z.string().min(20, "must be at least 20 characters").max(512).optional(),
+  ),
+  /** 32-byte key for secrets at rest: 64 hex characters or base64. Generated when unset. */
+  ASSAY_MASTER_KEY: optionalText,
+  /** Comma-separated host, host:port, IP or CIDR entries exempt from the private-address refusal. */
+  ALLOWED_MODEL_HOSTS: z.string().default(""),
+  /** S3-compatible blob storage: set the bucket to use it instead of the local folder. */
+  ASSAY_S3_BUCKET: optionalText,
+  ASSAY_S3_REGION: z.string().min(1).default("us-east-1"),
+  ASSAY_S3_ENDPOINT: optionalText.pipe(z.url().optional()),
+  ASSAY_S3_PUBLIC_ENDPOINT: optionalText.pipe(z.url().optional()),
+  ASSAY_S3_FORCE_PATH_STYLE: boolean.optional(),
+  ASSAY_S3_ACCESS_KEY_ID: optionalText,
+  ASSAY_S3_SECRET_ACCESS_KEY: optionalText,
+  ASSAY_S3_PREFIX: z.string().default(""),
+  /** Lifetime of presigned upload URLs. */
+  ASSAY_UPLOAD_URL_TTL_SECONDS: int(10, 7 * 24 * 3600).default(900),
+  /** Largest JSON request body (uploads go through presigned URLs instead). */
+  ASSAY_BODY_LIMIT_BYTES: int(1024, 64 * 1024 * 1024).default(1024 * 1024),
+  /** Per-API-key token bucket: sustained requests per second, burst size, and an off switch. */
+  ASSAY_RATE_LIMIT_ENABLED: boolean.default(true),
+  ASSAY_RATE_LIMIT_PER_SECOND: z.coerce.number().positive().max(1e6).default(20),
+  ASSAY_RATE_LIMIT_BURST: int(1, 1e6).default(200),
+  /** Jobs one worker process runs at once. */
+  ASSAY_WORKER_CONCURRENCY: int(1, 256).default(4),
+  /** A job whose worker stops renewing its lease for this long is picked up again. */
+  ASSAY_JOB_LEASE_SECONDS: int(2, 3600).default(60),
+  /** How often idle workers look for jobs (new local jobs wake them at once). */
+  ASSAY_JOB_POLL_INTERVAL_MS: int(50, 60_000).default(1000),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+});
+
+export type Env = Record<string, string | undefined>;
+
+export function loadConfig(env: Env = process.env): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new ConfigError(`invalid configuration:\n${lines.join("\n")}`);
+  }
+  const e = parsed.data;
+  const dataDir = resolve(e.ASSAY_DATA_DIR);
+  const urlHost = e.HOST.includes(":") ? `[${e.HOST}]` : e.HOST;
+
+  return {
+    host: e.HOST,
+    port: e.PORT,
+    publicUrl: (e.ASSAY_PUBLIC_URL ?? `http://${urlHost}:${e.PORT}`).replace(/\/+$/, ""),
+    apiPrefix: e.ASSAY_API_PREFIX,
+    dataDir,
+    database: e.DATABASE_URL
+      ? { dialect: "postgres", url: e.DATABASE_URL, poolSize: e.ASSAY_DATABASE_POOL_SIZE }
+      : { dialect: "sqlite", path: resolve(dataDir, "assay.db") },
+    bootstrapApiKey: e.ASSAY_BOOTSTRAP_API_KEY,
+    masterKey: e.ASSAY_MASTER_KEY === undefined ? undefined : parseMasterKey(e.ASSAY_MASTER_KEY),
+    allowedModelHosts: parseAllowedHosts(e.ALLOWED_MODEL_HOSTS),
+    blobs: e.ASSAY_S3_BUCKET
+      ? {
+          driver: "s3",
+          bucket: e.ASSAY_S3_BUCKET,
+          region: e.ASSAY_S3_REGION,
+          endpoint: e.ASSAY_S3_ENDPOINT,
+          publicEndpoint: e.ASSAY_S3_PUBLIC_ENDPOINT,
+          // MinIO and most self-hosted stores need path-style addressing.
+          forcePathStyle: e.ASSAY_S3_FORCE_PATH_STYLE ?? e.ASSAY_S3_ENDPOINT !== undefined,
+          accessKeyId: e.ASSAY_S3_ACCESS_KEY_ID,
+          secretAccessKey: e.ASSAY_S3_SECRET_ACCESS_KEY,
+          prefix: e.ASSAY_S3_PREFIX,
+        }
+      : { driver: "local", root: resolve(dataDir, "blobs") },
+    uploadUrlTtlSeconds: e.ASSAY_UPLOAD_URL_TTL_SECONDS,
+    bodyLimitBytes: e.ASSAY_BODY_LIMIT_BYTES,
+    rateLimit: {
+      enabled: e.ASSAY_RATE_LIMIT_ENABLED,
+      perSecond: e.ASSAY_RATE_LIMIT_PER_SECOND,
+      burst: e.ASSAY_RATE_LIMIT_BURST,
+    },
+    worker: {
+      concurrency: e.ASSAY_WORKER_CONCURRENCY,
+      leaseSeconds: e.ASSAY_JOB_LEASE_SECONDS,
+      pollIntervalMs: e.ASSAY_JOB_POLL_INTERVAL_MS,
+    },
+    logLevel: e.LOG_LEVEL,
+  };
+}
+
+/** 64 hex characters, or base64 of exactly 32 bytes (`openssl rand -hex 32` / `-base64 32`). */
+export function parseMasterKey(value: string): Buffer {
+  const key = /^[0-9a-fA-F]{64}$/.test(value)
+    ? Buffer.from(value, "hex")
+    : Buffer.from(value, "base64");
+  if (key.length !== 32 || (!/^[0-9a-fA-F]{64}$/.test(value) && key.toString("base64") !== value)) {
+    throw new ConfigError(
+      "invalid configuration:\n  ASSAY_MASTER_KEY: must be 64 hex characters or base64 of 32 bytes",
+    );
+  }
+  return key;
+}
+
+function parseAllowedHosts(value: string): HostRule[] {
+  const entries = value.split(",").filter((e) => e.trim() !== "");
+  return entries.map((entry) => {
+    try {
+      return parseHostRule(entry);
+    } catch (error) {
+      throw new ConfigError(
+        `invalid configuration:\n  ALLOWED_MODEL_HOSTS: ${(error as Error).message}`,
+      );
+    }
+  });
+}
+
+/** The package version, shown by `assay --version` and in `/health`. */
+export const SERVICE_VERSION: string = (
+  JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as {
+    version: string;
+  }
+).version;

@@ -1,0 +1,157 @@
+import { type Logger, pino } from "pino";
+import type { Config } from "./config.ts";
+import { JOB_NAMES } from "./jobs/index.ts";
+import type { BlobStore } from "./platform/blobs/blob-store.ts";
+import { createLocalBlobStore } from "./platform/blobs/local/local-blob-store.ts";
+import { type Clock, systemClock } from "./platform/clock.ts";
+import {
+  deriveKey,
+  loadOrCreateMasterKey,
+  masterKeyFingerprint,
+} from "./platform/crypto/master-key.ts";
+import {
+  type Database,
+  type DatabaseHandle,
+  migrateToLatest,
+  openDatabase,
+} from "./platform/db/database.ts";
+import { createEmbeddedQueue } from "./platform/queue/embedded/embedded-queue.ts";
+import type { JobQueue } from "./platform/queue/job-queue.ts";
+import { failOpen } from "./platform/rate-limit/fail-open.ts";
+import { createMemoryRateLimiter } from "./platform/rate-limit/memory-rate-limiter.ts";
+import { createPostgresRateLimiter } from "./platform/rate-limit/postgres-rate-limiter.ts";
+import type { RateLimiter } from "./platform/rate-limit/rate-limiter.ts";
+
+/** The platform a process runs on: database, blob storage, job queue, rate limiter, keys. */
+export interface ServiceDeps {
+  config: Config;
+  logger: Logger;
+  clock: Clock;
+  database: DatabaseHandle;
+  db: Database;
+  masterKey: Buffer;
+  blobs: BlobStore;
+  queue: JobQueue;
+  rateLimiter?: RateLimiter;
+  close(): Promise<void>;
+}
+
+export function createLogger(config: Pick<Config, "logLevel">): Logger {
+  return pino({
+    level: config.logLevel,
+    // Keys and provider secrets must never reach a log line, whatever object gets logged.
+    redact: ["req.headers.authorization", 'req.headers["x-api-key"]', "*.api_key", "*.apiKey"],
+  });
+}
+
+/**
+ * Opens everything a process needs, in order, and fails fast with a clear message when something
+ * is wrong: master key, database (migrated to the latest version), blob store (the S3 driver only
+ * loaded when configured), job queue (embedded on SQLite, pg-boss on PostgreSQL), rate limiter.
+ */
+export async function createDeps(
+  config: Config,
+  options: { logger?: Logger; clock?: Clock } = {},
+): Promise<ServiceDeps> {
+  const logger = options.logger ?? createLogger(config);
+  const clock = options.clock ?? systemClock;
+  const masterKey = loadOrCreateMasterKey(config.masterKey, config.dataDir);
+  const database = openDatabase(config.database);
+  const { db } = database;
+  try {
+    await migrateToLatest(db);
+    await checkMasterKey(db, masterKey);
+    const blobs = await createBlobStore(config, masterKey, clock);
+    const queue: JobQueue =
+      config.database.dialect === "postgres"
+        ? await import("./platform/queue/pg-boss/pg-boss-queue.ts").then((m) =>
+            m.createPgBossQueue({
+              connectionString: (config.database as { url: string }).url,
+              logger,
+              jobNames: JOB_NAMES,
+              leaseSeconds: config.worker.leaseSeconds,
+              pollIntervalMs: config.worker.pollIntervalMs,
+            }),
+          )
+        : createEmbeddedQueue({
+            db,
+            dialect: config.database.dialect,
+            clock,
+            logger,
+            leaseSeconds: config.worker.leaseSeconds,
+            pollIntervalMs: config.worker.pollIntervalMs,
+          });
+    const rateLimiter = createRateLimiter(config, db, clock, logger);
+    return {
+      config,
+      logger,
+      clock,
+      database,
+      db,
+      masterKey,
+      blobs,
+      queue,
+      rateLimiter,
+      async close() {
+        await queue.stop();
+        await blobs.close();
+        await database.close();
+      },
+    };
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+}
+
+async function createBlobStore(
+  config: Config,
+  masterKey: Buffer,
+  clock: Clock,
+): Promise<BlobStore> {
+  if (config.blobs.driver === "s3") {
+    const { createS3BlobStore } = await import("./platform/blobs/s3/s3-blob-store.ts");
+    return createS3BlobStore(config.blobs);
+  }
+  return createLocalBlobStore({
+    root: config.blobs.root,
+    uploadBaseUrl: `${config.publicUrl}${config.apiPrefix}/blobs`,
+    signingKey: deriveKey(masterKey, "blob-urls/v1"),
+    clock,
+  });
+}
+
+function createRateLimiter(
+  config: Config,
+  db: Database,
+  clock: Clock,
+  logger: Logger,
+): RateLimiter | undefined {
+  if (!config.rateLimit.enabled) return undefined;
+  const limiter =
+    config.database.dialect === "postgres"
+      ? createPostgresRateLimiter(config.rateLimit, db)
+      : createMemoryRateLimiter(config.rateLimit, clock);
+  return failOpen(limiter, logger);
+}
+
+/** Refuses to start with a master key other than the one the database was set up with. */
+async function checkMasterKey(db: Database, masterKey: Buffer): Promise<void> {
+  const fingerprint = masterKeyFingerprint(masterKey);
+  await db
+    .insertInto("instance_settings")
+    .values({ name: "master_key_fingerprint", value: fingerprint })
+    .onConflict((oc) => oc.column("name").doNothing())
+    .execute();
+  const stored = await db
+    .selectFrom("instance_settings")
+    .select("value")
+    .where("name", "=", "master_key_fingerprint")
+    .executeTakeFirstOrThrow();
+  if (stored.value !== fingerprint) {
+    throw new Error(
+      "the master key differs from the one this database was set up with: set ASSAY_MASTER_KEY to that key " +
+        "(every process sharing the database needs the same key)",
+    );
+  }
+}

@@ -1,0 +1,116 @@
+import { pathParamNames, type Route, type RoutePart } from "@assay/protocol";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { z } from "zod";
+import { AppError } from "../app-error.ts";
+import type { RateLimiter } from "../platform/rate-limit/rate-limiter.ts";
+import type { ApiKeyService, AuthContext } from "../resources/api-keys/service.ts";
+import type { OrganizationService, ProjectScope } from "../resources/organizations/service.ts";
+import { authenticate } from "./authenticate.ts";
+import { parseRequestPart } from "./validation.ts";
+
+export interface HandlerContext<R extends Route> {
+  params: RoutePart<R, "params">;
+  query: RoutePart<R, "query">;
+  body: RoutePart<R, "body">;
+  /** The caller; set on every `apiKey` route. */
+  auth: R extends { auth: "apiKey" } ? AuthContext : undefined;
+  /** The caller's organization and project named in the path; set on project-scoped routes. */
+  scope: ProjectScope;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+/** What a handler returns: the route's response body, before serialization. */
+export type ResponseOf<R> = R extends { readonly response: infer S extends z.ZodType }
+  ? z.input<S>
+  : never;
+
+export type Handler<R extends Route> = (context: HandlerContext<R>) => Promise<ResponseOf<R>>;
+
+export interface RouteDeps {
+  apiKeys: ApiKeyService;
+  organizations: OrganizationService;
+  /** Absent when rate limiting is switched off. */
+  rateLimiter?: RateLimiter;
+  rateLimitBurst: number;
+  /** Check every answer against the protocol schema (tests): a drifting handler fails loudly. */
+  validateResponses: boolean;
+}
+
+/**
+ * Binds a protocol route to a handler. Every route gets the same treatment, in order:
+ * authenticate (API-key routes), rate-limit per key, validate params, query and body with the
+ * protocol schemas (400 naming the field), confine project routes to the caller's organization
+ * (404 otherwise), then run the handler and answer with the route's status.
+ */
+export function bindRoute<R extends Route>(
+  app: FastifyInstance,
+  route: R,
+  deps: RouteDeps,
+  handler: Handler<R>,
+) {
+  const projectScoped = ["organization_id", "project_id"].every((p) =>
+    pathParamNames(route.path).includes(p),
+  );
+
+  app.route({
+    method: route.method,
+    url: route.path.replace(/\{([a-z_]+)\}/g, ":$1"),
+    handler: async (request, reply) => {
+      let auth: AuthContext | undefined;
+      if (route.auth === "apiKey") {
+        auth = await authenticate(request, deps.apiKeys);
+        await takeRateLimitToken(auth, reply, deps);
+      }
+      const params = route.params
+        ? parseRequestPart("params", route.params, request.params)
+        : undefined;
+      const query = route.query ? parseRequestPart("query", route.query, request.query) : undefined;
+      const body = route.body ? parseRequestPart("body", route.body, request.body) : undefined;
+
+      let scope: ProjectScope | undefined;
+      if (projectScoped && auth) {
+        const p = params as { organization_id: string; project_id: string };
+        scope = await deps.organizations.resolveScope(auth, p.organization_id, p.project_id);
+      }
+
+      const context = { params, query, body, auth, request, reply } as Omit<
+        HandlerContext<R>,
+        "scope"
+      >;
+      Object.defineProperty(context, "scope", {
+        get() {
+          if (!scope) throw new Error(`route ${route.operationId} is not project-scoped`);
+          return scope;
+        },
+      });
+      const result = await handler(context as HandlerContext<R>);
+      if (deps.validateResponses) {
+        const check = route.response.safeParse(result);
+        if (!check.success) {
+          throw new Error(
+            `response of ${route.operationId} breaks its schema: ${check.error.message}`,
+          );
+        }
+      }
+      reply.code(route.status);
+      return result;
+    },
+  });
+}
+
+async function takeRateLimitToken(auth: AuthContext, reply: FastifyReply, deps: RouteDeps) {
+  if (!deps.rateLimiter) return;
+  const decision = await deps.rateLimiter.take(`key:${auth.apiKeyId}`);
+  reply.header("x-ratelimit-limit", deps.rateLimitBurst);
+  reply.header("x-ratelimit-remaining", decision.remaining);
+  if (!decision.allowed) {
+    throw new AppError(
+      "RATE_LIMITED",
+      `rate limit exceeded; retry in ${decision.retryAfterSeconds} s`,
+      {
+        retryAfterSeconds: decision.retryAfterSeconds,
+      },
+    );
+  }
+}

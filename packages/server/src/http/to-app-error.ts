@@ -1,0 +1,68 @@
+import { AppError } from "../app-error.ts";
+
+/** How long clients should wait when a dependency is down. */
+const UNAVAILABLE_RETRY_SECONDS = 5;
+
+// PostgreSQL SQLSTATEs and socket errors meaning "the database is not reachable right now".
+const PG_UNAVAILABLE = new Set([
+  "57P01",
+  "57P02",
+  "57P03",
+  "53300",
+  "08000",
+  "08001",
+  "08003",
+  "08006",
+]);
+const SOCKET_UNAVAILABLE = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EPIPE",
+  "ENOTFOUND",
+]);
+
+/**
+ * Classifies anything thrown while handling a request: our own AppErrors pass through; the web
+ * framework's client errors (bad JSON, body too large, unsupported media type) and an unreachable
+ * or busy database become the matching code; everything else is INTERNAL (a bug).
+ */
+export function toAppError(error: unknown): AppError {
+  if (error instanceof AppError) return error;
+  const e = error as { code?: unknown; statusCode?: unknown; message?: unknown; errcode?: unknown };
+  const code = typeof e.code === "string" ? e.code : undefined;
+  const message = typeof e.message === "string" ? e.message : "";
+
+  switch (code) {
+    case "FST_ERR_CTP_BODY_TOO_LARGE":
+      return new AppError("PAYLOAD_TOO_LARGE", "request body is too large");
+    case "FST_ERR_CTP_INVALID_MEDIA_TYPE":
+      return new AppError("UNSUPPORTED_MEDIA_TYPE", "send the body as application/json");
+    case "FST_ERR_CTP_EMPTY_JSON_BODY":
+      return new AppError("VALIDATION_ERROR", "body: must be a JSON value, got an empty body");
+    case "FST_ERR_CTP_INVALID_CONTENT_LENGTH":
+      return new AppError("VALIDATION_ERROR", "Content-Length does not match the body");
+  }
+  if (code && (PG_UNAVAILABLE.has(code) || SOCKET_UNAVAILABLE.has(code))) {
+    return unavailable(error);
+  }
+  // node:sqlite: SQLITE_BUSY (5) / SQLITE_LOCKED (6) after busy_timeout ran out.
+  if (e.errcode === 5 || e.errcode === 6 || /database is locked/.test(message)) {
+    return unavailable(error);
+  }
+  if (typeof e.statusCode === "number" && e.statusCode >= 400 && e.statusCode < 500) {
+    // Fastify's own client errors (malformed JSON, prototype poisoning): safe to show.
+    return new AppError(
+      e.statusCode === 413 ? "PAYLOAD_TOO_LARGE" : "VALIDATION_ERROR",
+      message || "bad request",
+    );
+  }
+  return new AppError("INTERNAL", "internal error", { cause: error });
+}
+
+function unavailable(cause: unknown): AppError {
+  return new AppError("SERVICE_UNAVAILABLE", "a storage dependency is unavailable, retry shortly", {
+    retryAfterSeconds: UNAVAILABLE_RETRY_SECONDS,
+    cause,
+  });
+}

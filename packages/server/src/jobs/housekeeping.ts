@@ -1,0 +1,30 @@
+import type { Logger } from "pino";
+import type { BlobStore } from "../platform/blobs/blob-store.ts";
+import type { Clock } from "../platform/clock.ts";
+import type { JobHandler } from "../platform/queue/job-queue.ts";
+import type { UploadService } from "../resources/uploads/service.ts";
+
+/** How long after its URL expired an upload that never arrived is kept (a PUT may still be finishing). */
+export const UPLOAD_GRACE_MS = 3600_000;
+
+/**
+ * Periodic cleanup: forgets upload URLs that expired without a file ever arriving, and removes
+ * partial files a crashed upload left in the local blob folder.
+ */
+export function createHousekeepingJob(deps: {
+  uploads: UploadService;
+  blobs: BlobStore;
+  clock: Clock;
+  logger: Logger;
+  graceMs?: number;
+}): JobHandler {
+  const graceMs = deps.graceMs ?? UPLOAD_GRACE_MS;
+  return async () => {
+    const uploads = await deps.uploads.removeUnusedExpired(graceMs);
+    const partialFiles = await deps.blobs.removeAbandoned(
+      new Date(deps.clock.now().getTime() - graceMs),
+    );
+    if (uploads > 0 || partialFiles > 0)
+      deps.logger.info({ uploads, partialFiles }, "housekeeping removed expired uploads");
+  };
+}

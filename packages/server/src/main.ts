@@ -1,0 +1,89 @@
+import type { AddressInfo } from "node:net";
+import type { Logger } from "pino";
+import { type BootstrapResult, bootstrapTenancy } from "./admin/bootstrap.ts";
+import { createKeyAdmin, type KeyAdmin } from "./admin/keys.ts";
+import { createApp } from "./app.ts";
+import type { Config } from "./config.ts";
+import { createDeps, type ServiceDeps } from "./deps.ts";
+import { createJobHandlers, JOB_SCHEDULES } from "./jobs/index.ts";
+import type { Clock } from "./platform/clock.ts";
+
+export interface RunningService {
+  /** Where the API answers, e.g. `http://127.0.0.1:8080/api/v1`. */
+  apiUrl: string;
+  deps: ServiceDeps;
+  bootstrap: BootstrapResult;
+  workers: boolean;
+  close(): Promise<void>;
+}
+
+interface StartOptions {
+  logger?: Logger;
+  clock?: Clock;
+}
+
+/**
+ * `assay serve`: the HTTP API and, unless disabled, in-process workers. The composition root:
+ * loadConfig (by the caller) → createDeps → bootstrap → createApp → listen → workers.
+ */
+export async function startService(
+  config: Config,
+  options: StartOptions & { workers: boolean; validateResponses?: boolean },
+): Promise<RunningService> {
+  const deps = await createDeps(config, options);
+  try {
+    const bootstrap = await bootstrapTenancy({
+      ...deps,
+      dataDir: config.dataDir,
+      bootstrapApiKey: config.bootstrapApiKey,
+    });
+    const app = createApp({ ...deps, validateResponses: options.validateResponses });
+    await app.listen({ host: config.host, port: config.port });
+    const { port } = app.server.address() as AddressInfo;
+    const host = config.host.includes(":") ? `[${config.host}]` : config.host;
+    if (options.workers) await startJobs(deps);
+    return {
+      apiUrl: `http://${host}:${port}${config.apiPrefix}`,
+      deps,
+      bootstrap,
+      workers: options.workers,
+      async close() {
+        await app.close();
+        await deps.close();
+      },
+    };
+  } catch (error) {
+    await deps.close();
+    throw error;
+  }
+}
+
+/** `assay worker`: background jobs only, no HTTP. */
+export async function startWorker(config: Config, options: StartOptions = {}) {
+  const deps = await createDeps(config, options);
+  try {
+    await startJobs(deps);
+  } catch (error) {
+    await deps.close();
+    throw error;
+  }
+  return { deps, close: () => deps.close() };
+}
+
+async function startJobs(deps: ServiceDeps) {
+  for (const [name, minutes] of Object.entries(JOB_SCHEDULES))
+    await deps.queue.schedule(name, minutes);
+  await deps.queue.startWorkers(
+    createJobHandlers({ ...deps, uploadUrlTtlSeconds: deps.config.uploadUrlTtlSeconds }),
+    { concurrency: deps.config.worker.concurrency },
+  );
+}
+
+/** Admin commands (`assay keys …`) on the configured database, with no HTTP and no workers. */
+export async function openAdmin(
+  config: Config,
+  options: StartOptions = {},
+): Promise<{ keys: KeyAdmin; close(): Promise<void> }> {
+  const deps = await createDeps(config, options);
+  return { keys: createKeyAdmin(deps), close: () => deps.close() };
+}

@@ -1,0 +1,14 @@
+import type { Migration, MigrationProvider } from "kysely/migration";
+import * as foundation from "./0001-foundation.ts";
+
+/**
+ * Every migration, in order. Listed statically (not read from a folder) so they travel with the
+ * code, whatever the working directory. Names never change once released.
+ */
+const migrations: Record<string, Migration> = {
+  "0001-foundation": foundation,
+};
+
+export const migrationProvider: MigrationProvider = {
+  getMigrations: async () => migrations,
+};

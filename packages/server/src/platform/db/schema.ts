@@ -1,0 +1,101 @@
+import type { Generated, Insertable, Selectable, Updateable } from "kysely";
+
+/**
+ * Table types for Kysely, shared by SQLite and PostgreSQL. Portable column conventions:
+ * ids are UUID text; timestamps are ISO-8601 UTC text (`toISOString()`, sortable as text);
+ * JSON is text; booleans are 0/1 integers.
+ */
+export interface DatabaseSchema {
+  organizations: OrganizationsTable;
+  projects: ProjectsTable;
+  api_keys: ApiKeysTable;
+  uploads: UploadsTable;
+  jobs: JobsTable;
+  rate_limit_buckets: RateLimitBucketsTable;
+  instance_settings: InstanceSettingsTable;
+}
+
+export interface OrganizationsTable {
+  id: string;
+  name: string;
+  owner_id: string | null;
+  created_at: string;
+}
+
+export interface ProjectsTable {
+  id: string;
+  organization_id: string;
+  name: string;
+  created_at: string;
+}
+
+export interface ApiKeysTable {
+  id: string;
+  organization_id: string;
+  /** The project listed first for this key (the original clients work in `projects[0]`). */
+  project_id: string;
+  name: string;
+  /** SHA-256 of the whole key, hex. The key itself is never stored. */
+  key_hash: string;
+  /** What may be shown: the first characters and the last four, e.g. `assay_Ab12…wxyz`. */
+  display: string;
+  created_at: string;
+  last_used_at: string | null;
+  revoked_at: string | null;
+}
+
+export interface UploadsTable {
+  id: string;
+  organization_id: string;
+  project_id: string;
+  /** What the file is for: `benchmark` (datasets, documents) or `trace`. */
+  purpose: string;
+  /** The benchmark name sent with a benchmark upload (`key` in the request), if any. */
+  upload_key: string | null;
+  filename: string;
+  content_type: string;
+  size: number;
+  /** Server-chosen: `uploads/{organization}/{project}/{upload id}`. */
+  object_key: string;
+  expires_at: string;
+  created_at: string;
+}
+
+export interface JobsTable {
+  id: string;
+  name: string;
+  payload: string;
+  /** `queued` → `active` → `completed` | `failed` (back to `queued` for a retry). */
+  status: string;
+  /** At most one queued-or-active job per singleton key. */
+  singleton_key: string | null;
+  run_at: string;
+  attempts: Generated<number>;
+  max_attempts: number;
+  /** Fencing token of the current lease: a worker whose lease was taken over writes nothing. */
+  lease_token: string | null;
+  lease_expires_at: string | null;
+  last_error: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface RateLimitBucketsTable {
+  bucket_key: string;
+  tokens: number;
+  /** Seconds since the epoch, fractional. */
+  updated_at: number;
+}
+
+export interface InstanceSettingsTable {
+  name: string;
+  value: string;
+}
+
+export type OrganizationRow = Selectable<OrganizationsTable>;
+export type ProjectRow = Selectable<ProjectsTable>;
+export type ApiKeyRow = Selectable<ApiKeysTable>;
+export type NewApiKey = Insertable<ApiKeysTable>;
+export type UploadRow = Selectable<UploadsTable>;
+export type JobRow = Selectable<JobsTable>;
+export type JobUpdate = Updateable<JobsTable>;

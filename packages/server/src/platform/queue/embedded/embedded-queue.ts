@@ -1,0 +1,252 @@
+import { randomUUID } from "node:crypto";
+import { EventEmitter } from "node:events";
+import { type Kysely, sql } from "kysely";
+import type { Logger } from "pino";
+import type { Clock } from "../../clock.ts";
+import type { DatabaseSchema, JobRow, JobUpdate } from "../../db/schema.ts";
+import { DEFAULT_MAX_ATTEMPTS, type JobHandlers, type JobQueue } from "../job-queue.ts";
+
+export interface EmbeddedQueueOptions {
+  db: Kysely<DatabaseSchema>;
+  dialect: "sqlite" | "postgres";
+  clock: Clock;
+  logger: Logger;
+  /** A job whose worker has not renewed its lease for this long is claimed again. */
+  leaseSeconds: number;
+  pollIntervalMs: number;
+  /** How long `stop()` waits for running jobs before aborting them. */
+  stopGraceMs?: number;
+}
+
+/** Finished jobs are kept this long for inspection, then deleted. */
+const RETAIN_FINISHED_MS = 7 * 24 * 3600 * 1000;
+
+/**
+ * Durable jobs in the service's own database, worked by this process. Each claim takes a lease
+ * with a fresh fencing token; a heartbeat renews it; a worker that dies stops renewing, and the
+ * job is claimed again once the lease expires. Writes by a worker that lost its lease match no
+ * row (they filter on the token), so a late zombie cannot complete or fail a job it no longer owns.
+ */
+export function createEmbeddedQueue(options: EmbeddedQueueOptions): JobQueue {
+  const { db, clock, logger, leaseSeconds, pollIntervalMs } = options;
+  const wake = new EventEmitter().setMaxListeners(0);
+  const running = new Map<string, { controller: AbortController; done: Promise<void> }>();
+  const schedules = new Map<string, { everyMs: number; nextAt: number }>();
+  let stopping = false;
+  let loop: Promise<void> | undefined;
+  let nextPruneAt = 0;
+
+  const iso = (offsetMs = 0) => new Date(clock.now().getTime() + offsetMs).toISOString();
+
+  async function insertJob(
+    target: Kysely<DatabaseSchema>,
+    name: string,
+    data: Record<string, unknown>,
+    runAt: Date | undefined,
+    singletonKey: string | null,
+  ) {
+    const now = iso();
+    const id = randomUUID();
+    await target
+      .insertInto("jobs")
+      .values({
+        id,
+        name,
+        payload: JSON.stringify(data),
+        status: "queued",
+        singleton_key: singletonKey,
+        run_at: runAt?.toISOString() ?? now,
+        max_attempts: DEFAULT_MAX_ATTEMPTS,
+        created_at: now,
+        updated_at: now,
+      })
+      // Only the singleton index can conflict: a scheduled job of that name already waits.
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+    wake.emit("job");
+    return id;
+  }
+
+  /** Takes the next due job (or one whose lease expired) and leases it to this worker. */
+  async function claim(names: string[]): Promise<JobRow | undefined> {
+    const now = iso();
+    let next = db
+      .selectFrom("jobs")
+      .select("id")
+      .where("name", "in", names)
+      .where((eb) =>
+        eb.or([
+          eb.and([eb("status", "=", "queued"), eb("run_at", "<=", now)]),
+          eb.and([eb("status", "=", "active"), eb("lease_expires_at", "<", now)]),
+        ]),
+      )
+      .orderBy("run_at")
+      .limit(1);
+    // SQLite serializes writers, so the single UPDATE is the lock; PostgreSQL needs SKIP LOCKED
+    // so two workers never take the same row.
+    if (options.dialect === "postgres") next = next.forUpdate().skipLocked();
+    return db
+      .updateTable("jobs")
+      .set({
+        status: "active",
+        attempts: sql`attempts + 1`,
+        lease_token: randomUUID(),
+        lease_expires_at: iso(leaseSeconds * 1000),
+        updated_at: now,
+      })
+      .where("id", "=", (eb) => eb.selectFrom(next.as("next")).select("next.id"))
+      .returningAll()
+      .executeTakeFirst();
+  }
+
+  /** Ends this worker's lease on a job; matches nothing when the lease was taken over. */
+  async function finish(job: JobRow, values: JobUpdate) {
+    await db
+      .updateTable("jobs")
+      .set({ ...values, lease_token: null, lease_expires_at: null, updated_at: iso() })
+      .where("id", "=", job.id)
+      .where("lease_token", "=", job.lease_token)
+      .execute();
+  }
+
+  async function fail(job: JobRow, error: unknown) {
+    const message = error instanceof Error ? error.message : String(error);
+    const retry = job.attempts < job.max_attempts;
+    // 1 s, 2 s, 4 s … capped at 5 minutes: a failing dependency gets time to come back.
+    const delayMs = Math.min(300_000, 1000 * 2 ** (job.attempts - 1));
+    await finish(job, {
+      status: retry ? "queued" : "failed",
+      run_at: retry ? iso(delayMs) : job.run_at,
+      last_error: message.slice(0, 2000),
+    });
+    logger.warn(
+      { job: job.id, name: job.name, attempt: job.attempts, retry, err: message },
+      "job failed",
+    );
+  }
+
+  /** Hands a job back without counting the attempt (this worker is stopping). */
+  const release = (job: JobRow) => finish(job, { status: "queued", attempts: job.attempts - 1 });
+
+  function renewLease(job: JobRow, controller: AbortController) {
+    db.updateTable("jobs")
+      .set({ lease_expires_at: iso(leaseSeconds * 1000), updated_at: iso() })
+      .where("id", "=", job.id)
+      .where("lease_token", "=", job.lease_token)
+      .executeTakeFirst()
+      .then((r) => {
+        // Another worker took the job over: stop working on it.
+        if (Number(r.numUpdatedRows) === 0) controller.abort(new Error("lease lost"));
+      })
+      .catch((err: unknown) => logger.warn({ err, job: job.id }, "lease renewal failed"));
+  }
+
+  function run(job: JobRow, handlers: JobHandlers) {
+    const controller = new AbortController();
+    const heartbeat = setInterval(() => renewLease(job, controller), (leaseSeconds * 1000) / 3);
+    const done = (async () => {
+      try {
+        const handler = handlers[job.name];
+        if (job.attempts > job.max_attempts) {
+          throw new Error(`gave up after ${job.max_attempts} attempts (its worker kept stopping)`);
+        }
+        if (!handler) throw new Error(`no handler for job ${job.name}`);
+        await handler({
+          id: job.id,
+          name: job.name,
+          data: JSON.parse(job.payload) as Record<string, unknown>,
+          attempt: job.attempts,
+          signal: controller.signal,
+        });
+        await finish(job, { status: "completed" });
+      } catch (error) {
+        // Stopped on purpose: hand the job back instead of counting a failure.
+        if (controller.signal.aborted) await release(job);
+        else await fail(job, error);
+      } finally {
+        clearInterval(heartbeat);
+        running.delete(job.id);
+        wake.emit("slot");
+      }
+    })().catch((err: unknown) => logger.error({ err, job: job.id }, "job bookkeeping failed"));
+    running.set(job.id, { controller, done });
+  }
+
+  /** Enqueues scheduled jobs that are due, and now and then deletes old finished jobs. */
+  async function tick() {
+    const now = clock.now().getTime();
+    for (const [name, s] of schedules) {
+      if (now < s.nextAt) continue;
+      s.nextAt = now + s.everyMs;
+      await insertJob(db, name, {}, undefined, `schedule:${name}`);
+    }
+    if (now >= nextPruneAt) {
+      nextPruneAt = now + 3600_000;
+      await db
+        .deleteFrom("jobs")
+        .where("status", "in", ["completed", "failed"])
+        .where("updated_at", "<", iso(-RETAIN_FINISHED_MS))
+        .execute();
+    }
+  }
+
+  function nextSignal(ms: number) {
+    return new Promise<void>((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        for (const event of ["job", "slot", "stop"]) wake.off(event, done);
+        resolve();
+      }
+      for (const event of ["job", "slot", "stop"]) wake.once(event, done);
+    });
+  }
+
+  async function work(handlers: JobHandlers, concurrency: number) {
+    const names = Object.keys(handlers);
+    while (!stopping) {
+      try {
+        await tick();
+        if (running.size >= concurrency) {
+          await nextSignal(pollIntervalMs);
+          continue;
+        }
+        const job = await claim(names);
+        if (job && !stopping) run(job, handlers);
+        else if (job) await release(job);
+        else await nextSignal(pollIntervalMs);
+      } catch (err) {
+        // The database is unavailable (restart, lock contention): back off and try again.
+        logger.warn({ err }, "job queue cannot reach the database");
+        await nextSignal(pollIntervalMs);
+      }
+    }
+  }
+
+  return {
+    driver: "embedded",
+    enqueue: (request, opts = {}) =>
+      insertJob(
+        (opts.transaction as Kysely<DatabaseSchema> | undefined) ?? db,
+        request.name,
+        request.data,
+        request.runAt,
+        null,
+      ),
+    async schedule(name, everyMinutes) {
+      schedules.set(name, { everyMs: everyMinutes * 60_000, nextAt: 0 });
+    },
+    async startWorkers(handlers, { concurrency }) {
+      loop = work(handlers, concurrency);
+    },
+    async stop() {
+      stopping = true;
+      wake.emit("stop");
+      await loop;
+      const grace = new Promise((r) => setTimeout(r, options.stopGraceMs ?? 10_000).unref());
+      await Promise.race([Promise.all([...running.values()].map((j) => j.done)), grace]);
+      for (const j of running.values()) j.controller.abort(new Error("worker stopping"));
+      await Promise.all([...running.values()].map((j) => j.done));
+    },
+  };
+}

@@ -1,0 +1,109 @@
+import { fromKysely, type KyselyTransactionLike, PgBoss } from "pg-boss";
+import type { Logger } from "pino";
+import { DEFAULT_MAX_ATTEMPTS, type JobQueue } from "../job-queue.ts";
+
+export interface PgBossQueueOptions {
+  connectionString: string;
+  logger: Logger;
+  /** Every job name this process may send or work: pg-boss queues must exist before use. */
+  jobNames: readonly string[];
+  /** A job whose worker stops sending heartbeats for this long is retried (pg-boss minimum 10 s). */
+  leaseSeconds: number;
+  pollIntervalMs: number;
+  /** How often pg-boss looks for jobs whose heartbeat stopped (tests shorten it). */
+  monitorIntervalSeconds?: number;
+  schema?: string;
+}
+
+/** Jobs may run long (a large evaluation); liveness comes from heartbeats, not from this bound. */
+const MAX_JOB_SECONDS = 24 * 3600;
+
+/**
+ * Jobs in PostgreSQL through pg-boss: any number of `assay worker` processes on any number of
+ * machines share the queues (SKIP LOCKED). A worker that dies stops its heartbeats; pg-boss's
+ * monitor then fails the attempt and the job is retried, like a lapsed lease in the embedded driver.
+ */
+export function createPgBossQueue(options: PgBossQueueOptions): JobQueue {
+  const heartbeatSeconds = Math.max(10, options.leaseSeconds);
+  const boss = new PgBoss({
+    connectionString: options.connectionString,
+    schema: options.schema ?? "pgboss",
+    max: 4,
+    application_name: "assay",
+    monitorIntervalSeconds: options.monitorIntervalSeconds ?? 30,
+  });
+  boss.on("error", (err) => options.logger.error({ err }, "pg-boss error"));
+
+  const queueOptions = {
+    retryLimit: DEFAULT_MAX_ATTEMPTS - 1,
+    retryDelay: 1,
+    retryBackoff: true,
+    retryDelayMax: 300,
+    expireInSeconds: MAX_JOB_SECONDS,
+    heartbeatSeconds,
+  };
+
+  let started: Promise<void> | undefined;
+  const ready = () => {
+    started ??= (async () => {
+      await boss.start();
+      for (const name of options.jobNames) {
+        await boss.createQueue(name, queueOptions);
+        // createQueue leaves an existing queue alone: bring its settings up to date.
+        await boss.updateQueue(name, queueOptions);
+      }
+    })().catch((error: unknown) => {
+      started = undefined;
+      throw error;
+    });
+    return started;
+  };
+
+  return {
+    driver: "pg-boss",
+    async enqueue(request, opts = {}) {
+      await ready();
+      const id = await boss.send(request.name, request.data, {
+        ...(request.runAt ? { startAfter: request.runAt } : {}),
+        // Sent inside the caller's transaction: the job exists exactly when its rows commit.
+        ...(opts.transaction
+          ? { db: fromKysely(opts.transaction as unknown as KyselyTransactionLike) }
+          : {}),
+      });
+      if (!id) throw new Error(`pg-boss did not accept a ${request.name} job`);
+      return id;
+    },
+    async schedule(name, everyMinutes) {
+      await ready();
+      // pg-boss creates one job per cron tick cluster-wide, however many workers run.
+      await boss.schedule(name, everyMinutes >= 60 ? "0 * * * *" : `*/${everyMinutes} * * * *`);
+    },
+    async startWorkers(handlers, { concurrency }) {
+      await ready();
+      for (const [name, handler] of Object.entries(handlers)) {
+        await boss.work(
+          name,
+          {
+            localConcurrency: concurrency,
+            pollingIntervalSeconds: Math.max(0.5, options.pollIntervalMs / 1000),
+          },
+          async ([job]) => {
+            if (!job) return;
+            await handler({
+              id: job.id,
+              name: job.name,
+              data: (job.data ?? {}) as Record<string, unknown>,
+              attempt: job.retryCount + 1,
+              signal: job.signal,
+            });
+          },
+        );
+      }
+    },
+    async stop() {
+      if (!started) return;
+      await started.catch(() => {});
+      await boss.stop({ graceful: true, timeout: 10_000 });
+    },
+  };
+}

@@ -1,0 +1,49 @@
+import type { Database } from "../../platform/db/database.ts";
+import type { OrganizationRow, ProjectRow } from "../../platform/db/schema.ts";
+
+export function createOrganizationRepository(db: Database) {
+  return {
+    findById: (id: string): Promise<OrganizationRow | undefined> =>
+      db.selectFrom("organizations").selectAll().where("id", "=", id).executeTakeFirst(),
+    findByName: (name: string): Promise<OrganizationRow | undefined> =>
+      db
+        .selectFrom("organizations")
+        .selectAll()
+        .where("name", "=", name)
+        .orderBy("created_at")
+        .executeTakeFirst(),
+    first: (): Promise<OrganizationRow | undefined> =>
+      db.selectFrom("organizations").selectAll().orderBy("created_at").executeTakeFirst(),
+    insert: async (row: OrganizationRow) => {
+      await db.insertInto("organizations").values(row).execute();
+    },
+    listProjects: (organizationId: string): Promise<ProjectRow[]> =>
+      db
+        .selectFrom("projects")
+        .selectAll()
+        .where("organization_id", "=", organizationId)
+        .orderBy("created_at")
+        .orderBy("id")
+        .execute(),
+    /** A project, only when it belongs to the organization. */
+    findProject: (organizationId: string, projectId: string): Promise<ProjectRow | undefined> =>
+      db
+        .selectFrom("projects")
+        .selectAll()
+        .where("organization_id", "=", organizationId)
+        .where("id", "=", projectId)
+        .executeTakeFirst(),
+    findProjectByName: (organizationId: string, name: string): Promise<ProjectRow | undefined> =>
+      db
+        .selectFrom("projects")
+        .selectAll()
+        .where("organization_id", "=", organizationId)
+        .where("name", "=", name)
+        .executeTakeFirst(),
+    insertProject: async (row: ProjectRow) => {
+      await db.insertInto("projects").values(row).execute();
+    },
+  };
+}
+
+export type OrganizationRepository = ReturnType<typeof createOrganizationRepository>;
