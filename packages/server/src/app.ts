@@ -50,7 +50,12 @@ export function createApp(deps: AppDeps): FastifyInstance {
     genReqId: requestIdFor,
     bodyLimit: deps.config.bodyLimitBytes,
     // Exact paths only: the original clients do not follow redirects.
-    routerOptions: { ignoreTrailingSlash: false, ignoreDuplicateSlashes: false },
+    // Signed upload tokens are a few hundred characters long: allow long path parameters.
+    routerOptions: {
+      ignoreTrailingSlash: false,
+      ignoreDuplicateSlashes: false,
+      maxParamLength: 4096,
+    },
   });
 
   app.addHook("onRequest", async (request, reply) => {

@@ -59,7 +59,7 @@ export async function createDeps(
   const database = openDatabase(config.database);
   const { db } = database;
   try {
-    await migrateToLatest(db);
+    await migrateToLatest(database);
     await checkMasterKey(db, masterKey);
     const blobs = await createBlobStore(config, masterKey, clock);
     const queue: JobQueue =

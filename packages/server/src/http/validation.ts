@@ -27,9 +27,14 @@ function toFieldIssues(part: string, issue: z.core.$ZodIssue): FieldIssue[] {
       message: "is not a known field",
     }));
   }
-  const message =
-    issue.code === "invalid_type" && issue.input === undefined
-      ? "is required"
-      : issue.message.replace(/^Invalid input: /, "");
-  return [{ field: field(issue.path), message }];
+  return [{ field: field(issue.path), message: describe(issue) }];
+}
+
+function describe(issue: z.core.$ZodIssue): string {
+  if (issue.code === "invalid_type") {
+    // Zod leaves the input out of issues; its message says what arrived.
+    if (/received undefined$/.test(issue.message)) return "is required";
+    if (issue.expected === "int") return "must be an integer";
+  }
+  return issue.message.replace(/^Invalid input: /, "");
 }

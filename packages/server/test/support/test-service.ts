@@ -38,9 +38,15 @@ export interface TestService extends AsyncDisposable {
 }
 
 export async function startTestService(
-  options: { dialect?: Dialect; env?: Env; workers?: boolean } = {},
+  options: {
+    dialect?: Dialect;
+    env?: Env;
+    workers?: boolean;
+    /** Share another service's database (several API processes); it is not dropped on close. */
+    database?: TestDatabase;
+  } = {},
 ): Promise<TestService> {
-  const database = await createTestDatabase(options.dialect ?? APP_DIALECT);
+  const database = options.database ?? (await createTestDatabase(options.dialect ?? APP_DIALECT));
   const port = await freePort();
   const apiKey = generateApiKey();
   const clock = new TestClock();
@@ -62,7 +68,7 @@ export async function startTestService(
 
   const close = async () => {
     await running.close();
-    await database.drop();
+    if (!options.database) await database.drop();
   };
 
   return {

@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
-import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
-import { Migrator } from "kysely/migration";
+import { Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
+import { type MigrationResultSet, Migrator } from "kysely/migration";
 import pg from "pg";
 import { migrationProvider } from "./migrations/index.ts";
 import type { DatabaseSchema } from "./schema.ts";
@@ -47,10 +47,39 @@ export function openDatabase(config: DatabaseConfig): DatabaseHandle {
   return { db, dialect: "postgres", pgPool: pool, close: () => db.destroy() };
 }
 
-/** Applies pending migrations; safe to run from several processes at once (Kysely locks). */
-export async function migrateToLatest(db: Database): Promise<void> {
-  const migrator = new Migrator({ db, provider: migrationProvider });
-  const { error, results } = await migrator.migrateToLatest();
+/** Applies pending migrations; safe to run from several processes at once. */
+export async function migrateToLatest({
+  db,
+  dialect,
+}: Pick<DatabaseHandle, "db" | "dialect">): Promise<void> {
+  if (dialect === "postgres") {
+    // Kysely serializes migrators on PostgreSQL with an advisory lock.
+    check(await new Migrator({ db, provider: migrationProvider }).migrateToLatest());
+    return;
+  }
+  // Kysely's SQLite adapter takes no lock (it assumes one connection), but `assay serve`, a worker
+  // and `assay keys` may open the same file at once. BEGIN IMMEDIATE takes the write lock before
+  // anything is read (waiting out busy_timeout for another migrator), so each process sees the
+  // migrations the previous one committed.
+  await db.connection().execute(async (connection) => {
+    await sql`begin immediate`.execute(connection);
+    try {
+      check(
+        await new Migrator({
+          db: connection,
+          provider: migrationProvider,
+          disableTransactions: true,
+        }).migrateToLatest(),
+      );
+      await sql`commit`.execute(connection);
+    } catch (error) {
+      await sql`rollback`.execute(connection);
+      throw error;
+    }
+  });
+}
+
+function check({ error, results }: MigrationResultSet): void {
   const failed = results?.find((r) => r.status === "Error");
   if (error || failed) {
     const cause = error instanceof Error ? error : new Error(String(error));

@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import type { DatabaseSchema } from "../db/schema.ts";
 
 /** A job to run in the background. `data` must be JSON-serializable and carry its tenant ids. */
 export interface JobRequest {
@@ -13,7 +14,7 @@ export interface EnqueueOptions {
    * A transaction to enqueue in, so the job exists exactly when the rows it works on commit
    * (create an evaluation and its job together, or neither).
    */
-  transaction?: Kysely<unknown>;
+  transaction?: Kysely<DatabaseSchema>;
 }
 
 export interface Job {

@@ -38,7 +38,7 @@ export function parseHostRule(entry: string): HostRule {
     };
   }
 
-  const bracketed = /^\[([0-9a-f:.]+)\](?::(\d+))?$/.exec(value);
+  const bracketed = /^\[([^\]]+)\](?::(\d+))?$/.exec(value);
   if (bracketed) {
     const [, address = "", port] = bracketed;
     if (isIP(address) !== 6) throw new Error(`"${entry}" has an invalid IPv6 address`);

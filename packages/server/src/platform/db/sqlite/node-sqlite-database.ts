@@ -7,10 +7,11 @@ import type { SqliteDatabase, SqliteStatement } from "kysely";
  */
 export function openNodeSqlite(path: string): SqliteDatabase & { raw: DatabaseSync } {
   const raw = new DatabaseSync(path);
-  // WAL lets readers (admin commands, a second process) work while the service writes;
-  // busy_timeout turns brief lock contention into a short wait instead of SQLITE_BUSY.
-  raw.exec("PRAGMA journal_mode = WAL");
+  // busy_timeout first: it turns lock contention into a short wait instead of SQLITE_BUSY, and
+  // switching a new file to WAL contends when several processes open it at once.
   raw.exec("PRAGMA busy_timeout = 5000");
+  // WAL lets readers (admin commands, a second process) work while the service writes.
+  retryWhileBusy(() => raw.exec("PRAGMA journal_mode = WAL"));
   raw.exec("PRAGMA synchronous = NORMAL");
   raw.exec("PRAGMA foreign_keys = ON");
   return {
@@ -18,6 +19,21 @@ export function openNodeSqlite(path: string): SqliteDatabase & { raw: DatabaseSy
     close: () => raw.close(),
     prepare: (sql) => wrapStatement(raw.prepare(sql)),
   };
+}
+
+/**
+ * Switching a new file to WAL needs an exclusive lock, and SQLite answers SQLITE_BUSY at once
+ * (without its busy handler) when another process is opening the same file: retry briefly.
+ */
+function retryWhileBusy(action: () => void, attempts = 100, delayMs = 50): void {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return action();
+    } catch (error) {
+      if ((error as { errcode?: number }).errcode !== 5 || attempt >= attempts) throw error;
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, delayMs);
+    }
+  }
 }
 
 function wrapStatement(statement: StatementSync): SqliteStatement {

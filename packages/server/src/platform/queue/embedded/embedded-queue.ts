@@ -226,13 +226,7 @@ export function createEmbeddedQueue(options: EmbeddedQueueOptions): JobQueue {
   return {
     driver: "embedded",
     enqueue: (request, opts = {}) =>
-      insertJob(
-        (opts.transaction as Kysely<DatabaseSchema> | undefined) ?? db,
-        request.name,
-        request.data,
-        request.runAt,
-        null,
-      ),
+      insertJob(opts.transaction ?? db, request.name, request.data, request.runAt, null),
     async schedule(name, everyMinutes) {
       schedules.set(name, { everyMs: everyMinutes * 60_000, nextAt: 0 });
     },

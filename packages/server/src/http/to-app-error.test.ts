@@ -1,0 +1,31 @@
+import { describe, expect, it } from "vitest";
+import { AppError } from "../app-error.ts";
+import { toAppError } from "./to-app-error.ts";
+
+describe("toAppError", () => {
+  it("passes AppErrors through", () => {
+    const error = new AppError("CONFLICT", "taken");
+    expect(toAppError(error)).toBe(error);
+  });
+
+  it.each([
+    [{ code: "FST_ERR_CTP_BODY_TOO_LARGE", statusCode: 413 }, "PAYLOAD_TOO_LARGE"],
+    [{ code: "FST_ERR_CTP_INVALID_MEDIA_TYPE", statusCode: 415 }, "UNSUPPORTED_MEDIA_TYPE"],
+    [{ code: "ECONNREFUSED" }, "SERVICE_UNAVAILABLE"],
+    [
+      { code: "57P01", message: "terminating connection due to administrator command" },
+      "SERVICE_UNAVAILABLE",
+    ],
+    [{ errcode: 5, message: "database is locked" }, "SERVICE_UNAVAILABLE"],
+    [{ statusCode: 400, message: "body is not valid JSON" }, "VALIDATION_ERROR"],
+    [new TypeError("cannot read properties of undefined"), "INTERNAL"],
+    ["a string", "INTERNAL"],
+  ])("classifies %j as %s", (error, code) => {
+    expect(toAppError(error).code).toBe(code);
+  });
+
+  it("gives unavailable dependencies a Retry-After and hides internal messages", () => {
+    expect(toAppError({ code: "ECONNREFUSED" }).retryAfterSeconds).toBe(5);
+    expect(toAppError(new Error("/srv/app/db.ts:12 secret")).message).toBe("internal error");
+  });
+});

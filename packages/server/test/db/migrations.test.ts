@@ -1,0 +1,88 @@
+import { execFile } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { sql } from "kysely";
+import { Migrator, NO_MIGRATIONS } from "kysely/migration";
+import { afterEach, describe, expect, it } from "vitest";
+import { migrateToLatest, openDatabase } from "../../src/platform/db/database.ts";
+import { migrationProvider } from "../../src/platform/db/migrations/index.ts";
+import { createTestDatabase, DIALECTS, type TestDatabase } from "../support/databases.ts";
+
+const execFileAsync = promisify(execFile);
+
+const TABLES = [
+  "api_keys",
+  "instance_settings",
+  "jobs",
+  "organizations",
+  "projects",
+  "rate_limit_buckets",
+  "uploads",
+];
+
+describe.each(DIALECTS)("migrations on %s", (dialect) => {
+  let database: TestDatabase;
+  afterEach(() => database.drop());
+
+  async function tables(db: ReturnType<typeof openDatabase>["db"]) {
+    const found = await db.introspection.getTables();
+    return found
+      .map((t) => t.name)
+      .filter((n) => !n.startsWith("kysely_"))
+      .sort();
+  }
+
+  it("create every table on an empty database, and re-running changes nothing", async () => {
+    database = await createTestDatabase(dialect);
+    const handle = openDatabase(database.config);
+    try {
+      await migrateToLatest(handle);
+      expect(await tables(handle.db)).toEqual(TABLES);
+      await migrateToLatest(handle);
+      const applied = await sql<{
+        name: string;
+      }>`select name from kysely_migration order by name`.execute(handle.db);
+      expect(applied.rows.map((r) => r.name)).toEqual(["0001-foundation"]);
+    } finally {
+      await handle.close();
+    }
+  });
+
+  it("migrate down to nothing and up again", async () => {
+    database = await createTestDatabase(dialect);
+    const handle = openDatabase(database.config);
+    try {
+      await migrateToLatest(handle);
+      const migrator = new Migrator({ db: handle.db, provider: migrationProvider });
+      const down = await migrator.migrateTo(NO_MIGRATIONS);
+      expect(down.error).toBeUndefined();
+      expect(await tables(handle.db)).toEqual([]);
+      await migrateToLatest(handle);
+      expect(await tables(handle.db)).toEqual(TABLES);
+    } finally {
+      await handle.close();
+    }
+  });
+
+  it("run safely from several processes at once", async () => {
+    database = await createTestDatabase(dialect);
+    const script = fileURLToPath(new URL("../support/migrate-once.ts", import.meta.url));
+    const env = {
+      ...process.env,
+      TEST_DATABASE_CONFIG: JSON.stringify(database.config),
+      TEST_START_AT: String(Date.now() + 1500),
+    };
+    const runs = await Promise.all(
+      [1, 2, 3, 4].map(() =>
+        execFileAsync(process.execPath, [script], { env }).then((r) => r.stdout.trim()),
+      ),
+    );
+    expect(runs).toEqual(["migrated", "migrated", "migrated", "migrated"]);
+    const handle = openDatabase(database.config);
+    try {
+      expect(await tables(handle.db)).toEqual(TABLES);
+    } finally {
+      await handle.close();
+    }
+  });
+});

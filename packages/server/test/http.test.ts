@@ -1,0 +1,178 @@
+import type { ErrorBody, GetOrganizationResponse } from "@assay/protocol";
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { renderOpenApiJson } from "../../protocol/scripts/openapi-file.ts";
+import { startTestService, type TestService } from "./support/test-service.ts";
+
+let service: TestService;
+let projectPath: string;
+beforeAll(async () => {
+  service = await startTestService({ env: { ASSAY_BODY_LIMIT_BYTES: "2048" } });
+  const org = await service.call<GetOrganizationResponse>("GET", "/organizations");
+  projectPath = `/organizations/${org.body.data.id}/projects/${org.body.data.projects[0]?.id}`;
+});
+afterAll(() => service.close());
+
+const validUpload = { filename: "traces.jsonl", type: "application/jsonl", size: 10 };
+
+describe("paths", () => {
+  it.each(["/", "/api", "/api/v2/organizations", "/favicon.ico", "/organizations"])(
+    "answers %s outside the API prefix with the plain-text 404",
+    async (path) => {
+      const res = await service.call("GET", `${service.origin}${path}`);
+      expect(res.status).toBe(404);
+      expect(res.text).toBe("404 page not found");
+      expect(res.headers.get("content-type")).toBe("text/plain; charset=utf-8");
+      expect(res.headers.get("x-request-id")).toBeTruthy();
+    },
+  );
+
+  it("answers unknown routes under the prefix with a JSON 404", async () => {
+    const res = await service.call<ErrorBody>("GET", "/no-such-thing");
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({
+      error: { message: "no route for GET /api/v1/no-such-thing", code: "NOT_FOUND" },
+    });
+  });
+
+  it("serves exact paths only: a trailing slash is not redirected", async () => {
+    const res = await service.call("GET", "/organizations/");
+    expect(res.status).toBe(404);
+  });
+});
+
+describe("request ids", () => {
+  it("puts an x-request-id on every answer, keeping a sane one from the caller", async () => {
+    const own = await service.call("GET", "/organizations", {
+      headers: { "x-request-id": "trace-abc.123:4" },
+    });
+    expect(own.headers.get("x-request-id")).toBe("trace-abc.123:4");
+    const junk = await service.call("GET", "/organizations", {
+      headers: { "x-request-id": "a b" },
+    });
+    expect(junk.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
+
+describe("bodies", () => {
+  it("accepts GET and DELETE that declare application/json but carry no body", async () => {
+    const get = await service.call("GET", "/organizations", {
+      headers: { "content-type": "application/json" },
+    });
+    expect(get.status).toBe(200);
+    const del = await service.call<ErrorBody>("DELETE", "/organizations", {
+      headers: { "content-type": "application/json", "content-length": "0" },
+    });
+    // No DELETE route exists here: the point is that the empty JSON body is not a 400.
+    expect(del.status).toBe(404);
+    expect(del.body.error.code).toBe("NOT_FOUND");
+  });
+
+  it("refuses malformed JSON with 400", async () => {
+    const res = await service.call<ErrorBody>("POST", `${projectPath}/traces/upload`, {
+      body: '{"filename": ',
+      headers: { "content-type": "application/json" },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({
+      error: { message: "body is not valid JSON", code: "VALIDATION_ERROR" },
+    });
+  });
+
+  it.each([
+    ['{"__proto__": {"polluted": true}, "filename": "a.jsonl"}'],
+    ['{"constructor": {"prototype": {"polluted": true}}}'],
+  ])("refuses prototype-poisoning keys with 400: %s", async (body) => {
+    const res = await service.call<ErrorBody>("POST", `${projectPath}/traces/upload`, {
+      body,
+      headers: { "content-type": "application/json" },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe("VALIDATION_ERROR");
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it("refuses a body over the limit with 413", async () => {
+    const res = await service.call<ErrorBody>("POST", `${projectPath}/traces/upload`, {
+      json: { ...validUpload, filename: `${"x".repeat(3000)}.jsonl` },
+    });
+    expect(res.status).toBe(413);
+    expect(res.body).toEqual({
+      error: { message: "request body is too large", code: "PAYLOAD_TOO_LARGE" },
+    });
+  });
+
+  it("refuses a body in another media type with 415", async () => {
+    const res = await service.call<ErrorBody>("POST", `${projectPath}/traces/upload`, {
+      body: "filename=a.jsonl",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
+    expect(res.status).toBe(415);
+    expect(res.body.error.code).toBe("UNSUPPORTED_MEDIA_TYPE");
+  });
+
+  it("refuses a POST without a body as a missing body", async () => {
+    const res = await service.call<ErrorBody>("POST", `${projectPath}/traces/upload`);
+    expect(res.status).toBe(400);
+    expect(res.body.error).toEqual({
+      message: "body: is required",
+      code: "VALIDATION_ERROR",
+      details: [{ field: "body", message: "is required" }],
+    });
+  });
+});
+
+describe("OpenAPI", () => {
+  it("serves the document generated from the protocol, identical to the checked-in copy", async () => {
+    const res = await service.call("GET", "/openapi.json", { apiKey: null });
+    expect(res.status).toBe(200);
+    // If this fails, the route table changed: run `npm run openapi` and commit packages/protocol/openapi.json.
+    expect(`${JSON.stringify(res.body, null, 2)}\n`).toBe(renderOpenApiJson());
+    const { readFileSync } = await import("node:fs");
+    const checkedIn = readFileSync(new URL("../../protocol/openapi.json", import.meta.url), "utf8");
+    expect(checkedIn).toBe(renderOpenApiJson());
+  });
+
+  it("documents every route of the route table", async () => {
+    const res = await service.call<{
+      paths: Record<string, Record<string, { operationId: string }>>;
+    }>("GET", "/openapi.json", { apiKey: null });
+    const operations = Object.values(res.body.paths).flatMap((p) =>
+      Object.values(p).map((o) => o.operationId),
+    );
+    expect(operations.sort()).toEqual(
+      [
+        "blobs.put",
+        "meta.health",
+        "meta.openapi",
+        "organizations.get",
+        "uploads.createBenchmarkUpload",
+        "uploads.createTraceUpload",
+      ].sort(),
+    );
+  });
+});
+
+describe("health", () => {
+  it("reports ok with the database reachable, without a key", async () => {
+    const res = await service.call("GET", "/health", { apiKey: null });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ status: "ok", database: "ok", version: "0.1.0" });
+  });
+});
+
+describe("internal errors", () => {
+  it("answer 500 with a generic message: no stack, no SQL, no paths", async () => {
+    const broken = await startTestService();
+    try {
+      // A schema the code does not expect: every organization lookup now fails inside SQL.
+      await sql`alter table projects rename to projects_gone`.execute(broken.running.deps.db);
+      const res = await broken.call<ErrorBody>("GET", "/organizations");
+      expect(res.status).toBe(500);
+      expect(res.body).toEqual({ error: { message: "internal error", code: "INTERNAL" } });
+      expect(res.text).not.toMatch(/projects|sql|\.ts|at /i);
+    } finally {
+      await broken.close();
+    }
+  });
+});

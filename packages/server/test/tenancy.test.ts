@@ -1,0 +1,123 @@
+import { randomUUID } from "node:crypto";
+import {
+  fillPath,
+  type GetOrganizationResponse,
+  pathParamNames,
+  type Route,
+  routes,
+} from "@assay/protocol";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestService, type TestService } from "./support/test-service.ts";
+
+/**
+ * A valid body for every project-scoped route: a probe must get past validation to reach the
+ * tenancy check. A route added without a sample here fails the test, so new routes are covered.
+ */
+const SAMPLE_BODIES: Record<string, unknown> = {
+  "uploads.createBenchmarkUpload": {
+    key: "bench",
+    filename: "data.jsonl",
+    type: "application/jsonl",
+    size: 10,
+  },
+  "uploads.createTraceUpload": { filename: "traces.jsonl", type: "application/jsonl", size: 10 },
+};
+
+const projectRoutes = (Object.values(routes) as Route[]).filter((r) =>
+  pathParamNames(r.path).includes("organization_id"),
+);
+
+let service: TestService;
+let tenantA: { key: string; org: string; project: string };
+let tenantB: { key: string; org: string; project: string };
+
+async function lookup(key: string) {
+  const res = await service.call<GetOrganizationResponse>("GET", "/organizations", { apiKey: key });
+  return { key, org: res.body.data.id, project: res.body.data.projects[0]?.id as string };
+}
+
+beforeAll(async () => {
+  service = await startTestService();
+  tenantA = await lookup(service.apiKey);
+  tenantB = await lookup((await service.admin.create({ organization: "Tenant B" })).key);
+});
+afterAll(() => service.close());
+
+function probe(route: Route, key: string, organization_id: string, project_id: string) {
+  const path = fillPath(route.path, { organization_id, project_id });
+  const body = SAMPLE_BODIES[route.operationId];
+  return service.call(route.method, path, { apiKey: key, json: body });
+}
+
+describe("tenant isolation", () => {
+  it("covers at least the upload routes", () => {
+    expect(projectRoutes.map((r) => r.operationId)).toEqual(
+      expect.arrayContaining(["uploads.createBenchmarkUpload", "uploads.createTraceUpload"]),
+    );
+  });
+
+  describe.each(projectRoutes.map((r) => [r.operationId, r] as const))("%s", (_id, route) => {
+    it("has a sample body when it takes one", () => {
+      if (route.body)
+        expect(
+          SAMPLE_BODIES[route.operationId],
+          `add a sample body for ${route.operationId}`,
+        ).toBeDefined();
+    });
+
+    it("works for the owner (so the probes below are not vacuous)", async () => {
+      const res = await probe(route, tenantA.key, tenantA.org, tenantA.project);
+      expect(res.status).toBe(route.status);
+    });
+
+    it("answers another tenant's ids exactly like ids that do not exist", async () => {
+      const foreign = await probe(route, tenantB.key, tenantA.org, tenantA.project);
+      const missing = await probe(route, tenantB.key, randomUUID(), randomUUID());
+      expect(foreign.status).toBe(404);
+      expect(foreign.text).toBe(missing.text);
+      expect(foreign.body).toEqual({
+        error: { message: "organization not found", code: "NOT_FOUND" },
+      });
+
+      const foreignProject = await probe(route, tenantB.key, tenantB.org, tenantA.project);
+      const missingProject = await probe(route, tenantB.key, tenantB.org, randomUUID());
+      expect(foreignProject.status).toBe(404);
+      expect(foreignProject.text).toBe(missingProject.text);
+      expect(foreignProject.body).toEqual({
+        error: { message: "project not found", code: "NOT_FOUND" },
+      });
+    });
+
+    it("refuses the route without a key", async () => {
+      const res = await probe(route, "", tenantA.org, tenantA.project);
+      expect(res.status).toBe(401);
+    });
+  });
+
+  it("lists only the caller's own organization", async () => {
+    const a = await service.call<GetOrganizationResponse>("GET", "/organizations", {
+      apiKey: tenantA.key,
+    });
+    const b = await service.call<GetOrganizationResponse>("GET", "/organizations", {
+      apiKey: tenantB.key,
+    });
+    expect(a.body.data.id).toBe(tenantA.org);
+    expect(b.body.data.id).toBe(tenantB.org);
+    expect(b.body.data.name).toBe("Tenant B");
+    expect(b.body.data.projects.map((p) => p.id)).not.toContain(tenantA.project);
+  });
+
+  it("lists the key's default project first, then the organization's others", async () => {
+    const second = await service.admin.create({
+      organization: "Default Organization",
+      project: "Second",
+    });
+    const res = await service.call<GetOrganizationResponse>("GET", "/organizations", {
+      apiKey: second.key,
+    });
+    expect(res.body.data.id).toBe(tenantA.org);
+    expect(res.body.data.projects.map((p) => p.name)).toEqual(["Second", "Default Project"]);
+    const original = await service.call<GetOrganizationResponse>("GET", "/organizations");
+    expect(original.body.data.projects.map((p) => p.name)).toEqual(["Default Project", "Second"]);
+  });
+});
