@@ -16,8 +16,9 @@ export function registerServeCommands(program: Command) {
     .action(async (options: { workers: boolean }) => {
       const config = loadConfig();
       const service = await startService(config, { workers: options.workers });
-      console.log(describeService(config, service));
+      // Handlers first: whoever waits for the banner may send SIGTERM the moment it appears.
       closeOnSignal(() => service.close());
+      console.log(describeService(config, service));
     });
 
   program
@@ -26,10 +27,10 @@ export function registerServeCommands(program: Command) {
     .action(async () => {
       const config = loadConfig();
       const worker = await startWorker(config);
+      closeOnSignal(() => worker.close());
       console.log(
         `Assay ${SERVICE_VERSION} worker: ${queueLabel(config)}, ${config.worker.concurrency} jobs at a time`,
       );
-      closeOnSignal(() => worker.close());
     });
 }
 

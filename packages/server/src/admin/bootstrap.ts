@@ -1,4 +1,4 @@
-import { writeFileSync } from "node:fs";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Logger } from "pino";
 import type { Clock } from "../platform/clock.ts";
@@ -59,7 +59,7 @@ export async function bootstrapTenancy(deps: {
         name: "bootstrap",
       });
       const keyFile = join(deps.dataDir, BOOTSTRAP_KEY_FILE);
-      writeFileSync(keyFile, `${key}\n`, { mode: 0o600 });
+      writeKeyFile(deps.dataDir, keyFile, key);
       return { generatedKey: key, keyFile };
     }
 
@@ -85,4 +85,15 @@ export async function bootstrapTenancy(deps: {
     }
     return {};
   });
+}
+
+/**
+ * Writes the key readable by its owner only. The data dir may not exist yet (with ASSAY_MASTER_KEY
+ * set, nothing else needs it on PostgreSQL), and `mode` only applies to a new file, so a file left
+ * by an earlier database is removed rather than overwritten with whatever mode it had.
+ */
+function writeKeyFile(dataDir: string, keyFile: string, key: string) {
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  rmSync(keyFile, { force: true });
+  writeFileSync(keyFile, `${key}\n`, { flag: "wx", mode: 0o600 });
 }
