@@ -14,12 +14,27 @@ export function openNodeSqlite(path: string): SqliteDatabase & { raw: DatabaseSy
   retryWhileBusy(() => raw.exec("PRAGMA journal_mode = WAL"));
   raw.exec("PRAGMA synchronous = NORMAL");
   raw.exec("PRAGMA foreign_keys = ON");
+  // Preparing a statement costs more than running most of ours, and Kysely asks for one per
+  // query: keep the prepared ones. Safe because Kysely's SQLite driver runs one query at a time.
+  const statements = new Map<string, SqliteStatement>();
   return {
     raw,
     close: () => raw.close(),
-    prepare: (sql) => wrapStatement(raw.prepare(sql)),
+    prepare(sql) {
+      let statement = statements.get(sql);
+      if (!statement) {
+        if (statements.size >= STATEMENT_CACHE_SIZE)
+          statements.delete(statements.keys().next().value as string);
+        statement = wrapStatement(raw.prepare(sql));
+        statements.set(sql, statement);
+      }
+      return statement;
+    },
   };
 }
+
+/** Distinct SQL texts kept prepared; queries with generated IN-lists may vary without bound. */
+const STATEMENT_CACHE_SIZE = 1000;
 
 /**
  * Switching a new file to WAL needs an exclusive lock, and SQLite answers SQLITE_BUSY at once
@@ -28,7 +43,8 @@ export function openNodeSqlite(path: string): SqliteDatabase & { raw: DatabaseSy
 function retryWhileBusy(action: () => void, attempts = 100, delayMs = 50): void {
   for (let attempt = 1; ; attempt++) {
     try {
-      return action();
+      action();
+      return;
     } catch (error) {
       if ((error as { errcode?: number }).errcode !== 5 || attempt >= attempts) throw error;
       Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, delayMs);
