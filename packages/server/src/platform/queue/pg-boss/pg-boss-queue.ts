@@ -25,12 +25,17 @@ const MAX_JOB_SECONDS = 24 * 3600;
  */
 export function createPgBossQueue(options: PgBossQueueOptions): JobQueue {
   const heartbeatSeconds = Math.max(10, options.leaseSeconds);
+  const monitorIntervalSeconds = options.monitorIntervalSeconds ?? 30;
   const boss = new PgBoss({
     connectionString: options.connectionString,
     schema: options.schema ?? "pgboss",
     max: 4,
     application_name: "assay",
-    monitorIntervalSeconds: options.monitorIntervalSeconds ?? 30,
+    monitorIntervalSeconds,
+    // The monitor (which fails jobs whose heartbeat stopped) runs inside pg-boss's supervise pass,
+    // every superviseIntervalSeconds (default 60 s): without this, a dead worker's job waited up
+    // to a minute longer than monitorIntervalSeconds says.
+    superviseIntervalSeconds: monitorIntervalSeconds,
   });
   boss.on("error", (err) => options.logger.error({ err }, "pg-boss error"));
 
