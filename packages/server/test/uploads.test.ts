@@ -29,7 +29,12 @@ async function uploadUrl(
 }
 
 /** PUT with no API key, as clients do (the URL is the authorization). */
-function put(url: string, body: RequestInit["body"], headers: Record<string, string>, init: RequestInit = {}) {
+function put(
+  url: string,
+  body: RequestInit["body"],
+  headers: Record<string, string>,
+  init: RequestInit = {},
+) {
   return fetch(url, { method: "PUT", body, headers, ...init });
 }
 

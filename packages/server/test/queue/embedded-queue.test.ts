@@ -336,7 +336,7 @@ describe.each(DIALECTS)("embedded job queue on %s", (dialect) => {
     await waitFor("A's signal to be aborted", () => signalA?.aborted === true, {
       timeoutMs: 3000,
     });
-    expect((signalA?.reason as Error).message).toBe("lease lost");
+    expect((signalA?.reason as Error | undefined)?.message).toBe("lease lost");
 
     // A finishes late; its completion matches no row (stop() waits for A's bookkeeping).
     holdA.open();

@@ -47,7 +47,9 @@ async function runHousekeepingJob() {
     "the housekeeping job to complete",
     async () => {
       const state =
-        queue.driver === "pg-boss" ? (await pgBossJob(db, id))?.state : (await jobRow(db, id))?.status;
+        queue.driver === "pg-boss"
+          ? (await pgBossJob(db, id))?.state
+          : (await jobRow(db, id))?.status;
       if (state === "failed") throw new Error("the housekeeping job failed");
       return state === "completed";
     },
@@ -94,7 +96,11 @@ describe("housekeeping", () => {
     const inProgress = join(tmpDir, "upload-in-progress");
     await writeFile(crashed, "half a fi");
     await writeFile(inProgress, "still arriv");
-    await utimes(crashed, new Date(later - UPLOAD_GRACE_MS - 60_000), new Date(later - UPLOAD_GRACE_MS - 60_000));
+    await utimes(
+      crashed,
+      new Date(later - UPLOAD_GRACE_MS - 60_000),
+      new Date(later - UPLOAD_GRACE_MS - 60_000),
+    );
     await utimes(inProgress, new Date(later - 1000), new Date(later - 1000));
 
     service.clock.advance(advanceMs);
@@ -104,7 +110,11 @@ describe("housekeeping", () => {
 
     expect(await uploadRow(abandoned.upload_id)).toBeUndefined();
     const kept = await uploadRow(uploaded.upload_id);
-    expect(kept).toMatchObject({ id: uploaded.upload_id, filename: "kept.jsonl", purpose: "trace" });
+    expect(kept).toMatchObject({
+      id: uploaded.upload_id,
+      filename: "kept.jsonl",
+      purpose: "trace",
+    });
     expect(await service.running.deps.blobs.stat(kept!.object_key)).toEqual({
       size: Buffer.byteLength(body),
     });
@@ -130,7 +140,11 @@ describe("housekeeping", () => {
     await writeFile(atCutoff, "x");
     await writeFile(older, "y");
     await utimes(atCutoff, new Date(now - UPLOAD_GRACE_MS), new Date(now - UPLOAD_GRACE_MS));
-    await utimes(older, new Date(now - UPLOAD_GRACE_MS - 1000), new Date(now - UPLOAD_GRACE_MS - 1000));
+    await utimes(
+      older,
+      new Date(now - UPLOAD_GRACE_MS - 1000),
+      new Date(now - UPLOAD_GRACE_MS - 1000),
+    );
 
     await housekeepingAt(now);
     const left = await readdir(tmpDir);
