@@ -8,10 +8,8 @@
 //   npm run bench                     SQLite
 //   DATABASE_URL=postgres://… npm run bench
 //   BENCH_SECONDS=20 BENCH_CONNECTIONS=100 npm run bench
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import autocannon from "autocannon";
+import { createTestDatabase } from "../packages/server/test/support/databases.ts";
 import { freePort } from "../packages/server/test/support/free-port.ts";
 import { cpuSeconds, startProcess, stopProcess } from "./support/processes.ts";
 
@@ -49,17 +47,19 @@ async function measure(
   };
 }
 
-const dataDir = mkdtempSync(join(tmpdir(), "assay-bench-"));
+// A fresh database (and data dir) per run: PostgreSQL when DATABASE_URL is set, else SQLite.
+const database = await createTestDatabase(process.env.DATABASE_URL ? "postgres" : "sqlite");
 const assayPort = await freePort();
 const assay = await startProcess(
   ["packages/cli/bin/assay.js", "serve", "--no-workers"],
   {
     ...process.env,
     PORT: String(assayPort),
-    ASSAY_DATA_DIR: dataDir,
+    ASSAY_DATA_DIR: database.dataDir,
+    ...(database.url ? { DATABASE_URL: database.url } : {}),
     ASSAY_BOOTSTRAP_API_KEY: apiKey,
     // The limiter runs (its cost is part of every request) but never refuses.
-    ASSAY_RATE_LIMIT_PER_SECOND: "1000000",
+    ASSAY_RATE_LIMIT_PER_SECOND: process.env.ASSAY_RATE_LIMIT_PER_SECOND ?? "1000000",
     ASSAY_RATE_LIMIT_BURST: "1000000",
   },
   "listening on",
@@ -74,9 +74,9 @@ const floor = await startProcess(
 );
 
 try {
-  const database = process.env.DATABASE_URL ? "PostgreSQL" : "SQLite";
+  const label = database.dialect === "postgres" ? "PostgreSQL" : "SQLite";
   console.log(
-    `API overhead: GET /organizations, ${connections} connections, ${seconds} s each, ${database}\n`,
+    `API overhead: GET /organizations, ${connections} connections, ${seconds} s each, ${label}\n`,
   );
   const floorResult = await measure(
     "node:http floor",
@@ -100,5 +100,5 @@ try {
 } finally {
   await stopProcess(assay);
   await stopProcess(floor);
-  rmSync(dataDir, { recursive: true, force: true });
+  await database.drop();
 }

@@ -1,6 +1,6 @@
 import { type Logger, pino } from "pino";
 import type { Config } from "./config.ts";
-import { JOB_NAMES } from "./jobs/index.ts";
+import { JOB_NAMES, JOB_SCHEDULES } from "./jobs/index.ts";
 import type { BlobStore } from "./platform/blobs/blob-store.ts";
 import { createLocalBlobStore } from "./platform/blobs/local/local-blob-store.ts";
 import { type Clock, systemClock } from "./platform/clock.ts";
@@ -69,6 +69,7 @@ export async function createDeps(
               connectionString: (config.database as { url: string }).url,
               logger,
               jobNames: JOB_NAMES,
+              scheduledJobNames: Object.keys(JOB_SCHEDULES),
               leaseSeconds: config.worker.leaseSeconds,
               pollIntervalMs: config.worker.pollIntervalMs,
             }),

@@ -390,7 +390,8 @@ describe.each(DIALECTS)("embedded job queue on %s", (dialect) => {
       { concurrency: 1 },
     );
     const id = await a.enqueue({ name: "emb.handback", data: { project_id: "p-1" } });
-    await waitForStatus(id, "active");
+    // Wait for the handler itself: between the claim and the handler, stop() hands the job back unrun.
+    await waitFor("A's handler to start", () => calls.length === 1);
     await a.stop();
     expect((reason as Error).message).toBe("worker stopping");
     expect(await jobRow(t.db, id)).toMatchObject({

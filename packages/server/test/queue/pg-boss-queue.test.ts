@@ -42,6 +42,7 @@ describe.skipIf(!DIALECTS.includes("postgres"))("pg-boss job queue", () => {
       connectionString: url,
       logger: silentLogger,
       jobNames: JOB_NAMES,
+      scheduledJobNames: ["pgb.tick", "pgb.hourly"],
       leaseSeconds,
       pollIntervalMs: 100,
       monitorIntervalSeconds: 1,
@@ -77,7 +78,7 @@ describe.skipIf(!DIALECTS.includes("postgres"))("pg-boss job queue", () => {
     expect(rows).toEqual(
       [...JOB_NAMES].sort().map((name) => ({
         name,
-        policy: "standard",
+        policy: name === "pgb.tick" || name === "pgb.hourly" ? "exclusive" : "standard",
         retry_limit: DEFAULT_MAX_ATTEMPTS - 1,
         retry_delay: 1,
         retry_backoff: true,
@@ -216,9 +217,29 @@ describe.skipIf(!DIALECTS.includes("postgres"))("pg-boss job queue", () => {
     const { rows } = await sql<Record<string, unknown>>`
       select name, key, cron, timezone from pgboss.schedule order by name`.execute(t.db);
     expect(rows).toEqual([
-      { name: "pgb.hourly", key: "", cron: "0 * * * *", timezone: "UTC" },
+      { name: "pgb.hourly", key: "", cron: "0 */1 * * *", timezone: "UTC" },
       { name: "pgb.tick", key: "", cron: "*/10 * * * *", timezone: "UTC" },
     ]);
+  });
+
+  it("keeps at most one job of a scheduled queue waiting, and refuses periods cron cannot express", async () => {
+    const queue = makeQueue();
+    await queue.schedule("pgb.tick", 10);
+    const { rows } = await sql<{ name: string; policy: string }>`
+      select name, policy from pgboss.queue where name in ('pgb.tick', 'pgb.echo') order by name`.execute(
+      t.db,
+    );
+    expect(rows).toEqual([
+      { name: "pgb.echo", policy: "standard" },
+      { name: "pgb.tick", policy: "exclusive" },
+    ]);
+    await queue.enqueue({ name: "pgb.tick", data: {} });
+    await expect(queue.enqueue({ name: "pgb.tick", data: {} })).rejects.toThrow(
+      "pg-boss did not accept a pgb.tick job",
+    );
+    await expect(queue.schedule("pgb.tick", 7)).rejects.toThrow(
+      "a schedule's period must divide an hour or a day, got 7 minutes",
+    );
   });
 
   it("stops cleanly: waits for a running job, closes its connections, and may be called twice", async () => {

@@ -45,13 +45,25 @@ export interface JobQueue {
   enqueue(request: JobRequest, options?: EnqueueOptions): Promise<string>;
   /**
    * Runs a job (with empty data) every `everyMinutes` while workers run, however many worker
-   * processes there are: never two of the same schedule waiting at once. Call before startWorkers.
+   * processes there are: never two of the same schedule waiting at once. The period divides an
+   * hour or a day (so it maps onto cron exactly). Call before startWorkers.
    */
   schedule(name: string, everyMinutes: number): Promise<void>;
   /** Starts working the given job names with up to `concurrency` jobs at once. */
   startWorkers(handlers: JobHandlers, options: { concurrency: number }): Promise<void>;
   /** Stops taking jobs, lets running ones finish (up to a grace period), then releases them. */
   stop(): Promise<void>;
+}
+
+/** A cron expression running exactly every `everyMinutes`; throws for periods cron cannot express. */
+export function cronForPeriod(everyMinutes: number): string {
+  if (Number.isInteger(everyMinutes) && everyMinutes > 0) {
+    if (everyMinutes < 60 && 60 % everyMinutes === 0) return `*/${everyMinutes} * * * *`;
+    const hours = everyMinutes / 60;
+    if (Number.isInteger(hours) && 24 % hours === 0)
+      return hours === 24 ? "0 0 * * *" : `0 */${hours} * * *`;
+  }
+  throw new Error(`a schedule's period must divide an hour or a day, got ${everyMinutes} minutes`);
 }
 
 /** Retries after a handler error, before a job is marked failed. */

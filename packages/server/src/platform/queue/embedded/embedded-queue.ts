@@ -4,7 +4,12 @@ import { type Kysely, sql } from "kysely";
 import type { Logger } from "pino";
 import type { Clock } from "../../clock.ts";
 import type { DatabaseSchema, JobRow, JobUpdate } from "../../db/schema.ts";
-import { DEFAULT_MAX_ATTEMPTS, type JobHandlers, type JobQueue } from "../job-queue.ts";
+import {
+  cronForPeriod,
+  DEFAULT_MAX_ATTEMPTS,
+  type JobHandlers,
+  type JobQueue,
+} from "../job-queue.ts";
 
 export interface EmbeddedQueueOptions {
   db: Kysely<DatabaseSchema>;
@@ -228,6 +233,8 @@ export function createEmbeddedQueue(options: EmbeddedQueueOptions): JobQueue {
     enqueue: (request, opts = {}) =>
       insertJob(opts.transaction ?? db, request.name, request.data, request.runAt, null),
     async schedule(name, everyMinutes) {
+      cronForPeriod(everyMinutes); // the same periods as every driver
+
       schedules.set(name, { everyMs: everyMinutes * 60_000, nextAt: 0 });
     },
     async startWorkers(handlers, { concurrency }) {
@@ -237,10 +244,14 @@ export function createEmbeddedQueue(options: EmbeddedQueueOptions): JobQueue {
       stopping = true;
       wake.emit("stop");
       await loop;
-      const grace = new Promise((r) => setTimeout(r, options.stopGraceMs ?? 10_000).unref());
-      await Promise.race([Promise.all([...running.values()].map((j) => j.done)), grace]);
+      const graceMs = options.stopGraceMs ?? 10_000;
+      const allDone = () => Promise.all([...running.values()].map((j) => j.done));
+      const grace = () => new Promise((r) => setTimeout(r, graceMs).unref());
+      await Promise.race([allDone(), grace()]);
       for (const j of running.values()) j.controller.abort(new Error("worker stopping"));
-      await Promise.all([...running.values()].map((j) => j.done));
+      // A handler that ignores its signal keeps its job leased: the lease expires and another
+      // worker takes the job over, so stopping need not wait for it.
+      await Promise.race([allDone(), grace()]);
     },
   };
 }

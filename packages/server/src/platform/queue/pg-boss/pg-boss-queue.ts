@@ -1,12 +1,14 @@
 import { fromKysely, type KyselyTransactionLike, PgBoss } from "pg-boss";
 import type { Logger } from "pino";
-import { DEFAULT_MAX_ATTEMPTS, type JobQueue } from "../job-queue.ts";
+import { cronForPeriod, DEFAULT_MAX_ATTEMPTS, type JobQueue } from "../job-queue.ts";
 
 export interface PgBossQueueOptions {
   connectionString: string;
   logger: Logger;
   /** Every job name this process may send or work: pg-boss queues must exist before use. */
   jobNames: readonly string[];
+  /** The names that run on a schedule: their queues hold at most one job, queued or running. */
+  scheduledJobNames?: readonly string[];
   /** A job whose worker stops sending heartbeats for this long is retried (pg-boss minimum 10 s). */
   leaseSeconds: number;
   pollIntervalMs: number;
@@ -53,7 +55,12 @@ export function createPgBossQueue(options: PgBossQueueOptions): JobQueue {
     started ??= (async () => {
       await boss.start();
       for (const name of options.jobNames) {
-        await boss.createQueue(name, queueOptions);
+        // A queue's policy is fixed when it is created (updateQueue cannot change it).
+        const scheduled = options.scheduledJobNames?.includes(name) ?? false;
+        await boss.createQueue(name, {
+          ...queueOptions,
+          policy: scheduled ? "exclusive" : "standard",
+        });
         // createQueue leaves an existing queue alone: bring its settings up to date.
         await boss.updateQueue(name, queueOptions);
       }
@@ -81,7 +88,7 @@ export function createPgBossQueue(options: PgBossQueueOptions): JobQueue {
     async schedule(name, everyMinutes) {
       await ready();
       // pg-boss creates one job per cron tick cluster-wide, however many workers run.
-      await boss.schedule(name, everyMinutes >= 60 ? "0 * * * *" : `*/${everyMinutes} * * * *`);
+      await boss.schedule(name, cronForPeriod(everyMinutes));
     },
     async startWorkers(handlers, { concurrency }) {
       await ready();
