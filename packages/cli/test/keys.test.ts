@@ -1,17 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import {
-  APP_DIALECT,
-  createTestDatabase,
-  type TestDatabase,
-} from "../../server/test/support/databases.ts";
+import { describe, expect, it } from "vitest";
 import {
   type CliEnv,
   type CliResult,
   getOrganization,
-  killRunning,
   runCli,
   serviceEnv,
   startServer,
+  useFreshDatabase,
 } from "./support/cli.ts";
 
 /**
@@ -19,14 +14,7 @@ import {
  * and without a server running on them.
  */
 
-let database: TestDatabase;
-beforeEach(async () => {
-  database = await createTestDatabase(APP_DIALECT);
-});
-afterEach(async () => {
-  await killRunning();
-  await database.drop();
-});
+const testDatabase = useFreshDatabase();
 
 interface CreatedKey {
   id: string;
@@ -65,7 +53,7 @@ async function createKey(env: CliEnv, project: string, name: string): Promise<Cr
 
 describe("assay keys", () => {
   it("creates a key shown once, and lists keys by their display form only", async () => {
-    const { env } = await serviceEnv(database);
+    const { env } = await serviceEnv(testDatabase());
     const created = await keys(
       ["create", "--organization", "Acme", "--project", "Research", "--name", "ci", "--json"],
       env,
@@ -119,7 +107,7 @@ describe("assay keys", () => {
   });
 
   it("works on the database of a running server: new keys authenticate, revoked ones stop", async () => {
-    const { env, apiUrl } = await serviceEnv(database);
+    const { env, apiUrl } = await serviceEnv(testDatabase());
     const server = await startServer(["--no-workers"], env);
 
     await createKey(env, "Alpha", "first");
@@ -153,7 +141,7 @@ describe("assay keys", () => {
   });
 
   it("fails with exit code 1 and a message when revoking an unknown id", async () => {
-    const { env } = await serviceEnv(database);
+    const { env } = await serviceEnv(testDatabase());
     const id = "00000000-0000-4000-8000-000000000000";
     const result = await runCli(["keys", "revoke", id], env);
     expect(result).toMatchObject({

@@ -2,27 +2,22 @@ import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { SERVICE_VERSION } from "@assay/server";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { APP_DIALECT } from "../../server/test/support/databases.ts";
 import {
-  APP_DIALECT,
-  createTestDatabase,
-  type TestDatabase,
-} from "../../server/test/support/databases.ts";
-import { getOrganization, killRunning, serviceEnv, startCli, startServer } from "./support/cli.ts";
+  getOrganization,
+  serviceEnv,
+  startCli,
+  startServer,
+  useFreshDatabase,
+} from "./support/cli.ts";
 
 /**
  * `assay serve` and `assay worker` as a user runs them: the real bin script in a child process,
  * configured only through the environment, on SQLite or (with DATABASE_URL) PostgreSQL.
  */
 
-let database: TestDatabase;
-beforeEach(async () => {
-  database = await createTestDatabase(APP_DIALECT);
-});
-afterEach(async () => {
-  await killRunning();
-  await database.drop();
-});
+const testDatabase = useFreshDatabase();
 
 const KEY_FILE = "bootstrap-api-key";
 const GENERATED_KEY_LINE = /\n {2}API key {3}(assay_[A-Za-z0-9]{40})\n/;
@@ -34,7 +29,7 @@ function occurrences(text: string, part: string): number {
 
 describe("assay serve", () => {
   it("bootstraps an empty data dir once: prints the key, saves it 0600, and it works", async () => {
-    const { env, port, apiUrl } = await serviceEnv(database);
+    const { env, port, apiUrl } = await serviceEnv(testDatabase());
     const first = await startServer([], env);
     const out = first.stdout();
     expect(out).toContain(
@@ -46,7 +41,7 @@ describe("assay serve", () => {
     expect(occurrences(out, key)).toBe(1);
     expect(first.stderr()).not.toContain(key);
 
-    const keyFile = join(database.dataDir, KEY_FILE);
+    const keyFile = join(testDatabase().dataDir, KEY_FILE);
     expect(out).toContain(`\n            shown once; also saved (mode 0600) to ${keyFile}\n`);
     expect(statSync(keyFile).mode & 0o777).toBe(0o600);
     expect(readFileSync(keyFile, "utf8")).toBe(`${key}\n`);
@@ -72,12 +67,12 @@ describe("assay serve", () => {
   it("registers ASSAY_BOOTSTRAP_API_KEY as given (20 characters suffice) and writes no key file", async () => {
     const known = "automation-key-00001";
     expect(known).toHaveLength(20);
-    const { env, apiUrl } = await serviceEnv(database, { ASSAY_BOOTSTRAP_API_KEY: known });
+    const { env, apiUrl } = await serviceEnv(testDatabase(), { ASSAY_BOOTSTRAP_API_KEY: known });
     const server = await startServer([], env);
     expect(server.stdout()).toContain("\n  API key   the one in ASSAY_BOOTSTRAP_API_KEY\n");
     expect(server.stdout()).not.toContain(known);
     expect(server.stdout()).not.toMatch(/assay_/);
-    expect(existsSync(join(database.dataDir, KEY_FILE))).toBe(false);
+    expect(existsSync(join(testDatabase().dataDir, KEY_FILE))).toBe(false);
 
     const org = await getOrganization(apiUrl, known);
     expect(org.status).toBe(200);
@@ -86,18 +81,20 @@ describe("assay serve", () => {
   });
 
   it("refuses an ASSAY_BOOTSTRAP_API_KEY under 20 characters with exit code 2, touching nothing", async () => {
-    const { env } = await serviceEnv(database, { ASSAY_BOOTSTRAP_API_KEY: "automation-key-0001" });
+    const { env } = await serviceEnv(testDatabase(), {
+      ASSAY_BOOTSTRAP_API_KEY: "automation-key-0001",
+    });
     const result = await startCli(["serve"], env).exited;
     expect(result.code).toBe(2);
     expect(result.stderr).toBe(
       "invalid configuration:\n  ASSAY_BOOTSTRAP_API_KEY: must be at least 20 characters\n",
     );
     expect(result.stdout).toBe("");
-    expect(existsSync(join(database.dataDir, "master.key"))).toBe(false);
+    expect(existsSync(join(testDatabase().dataDir, "master.key"))).toBe(false);
   });
 
   it("says --no-workers in the banner and still serves the API", async () => {
-    const { env, apiUrl } = await serviceEnv(database);
+    const { env, apiUrl } = await serviceEnv(testDatabase());
     const server = await startServer(["--no-workers"], env);
     expect(server.stdout()).toContain("\n  workers   none (--no-workers)\n");
     const key = server.stdout().match(GENERATED_KEY_LINE)?.[1] as string;
@@ -106,9 +103,9 @@ describe("assay serve", () => {
   });
 
   it("replaces a key file left from an earlier database with a fresh one of mode 0600", async () => {
-    const keyFile = join(database.dataDir, KEY_FILE);
+    const keyFile = join(testDatabase().dataDir, KEY_FILE);
     writeFileSync(keyFile, "assay_stale\n", { mode: 0o644 });
-    const { env } = await serviceEnv(database);
+    const { env } = await serviceEnv(testDatabase());
     const server = await startServer([], env);
     const key = server.stdout().match(GENERATED_KEY_LINE)?.[1] as string;
     expect(readFileSync(keyFile, "utf8")).toBe(`${key}\n`);
@@ -119,8 +116,8 @@ describe("assay serve", () => {
   it("creates a missing data dir for the key file when ASSAY_MASTER_KEY is set", async () => {
     // With a configured master key nothing else needs the data dir before the key file (on
     // PostgreSQL not even the database), so the bootstrap must create it itself.
-    const dataDir = join(database.dataDir, "not", "yet");
-    const { env, apiUrl } = await serviceEnv(database, {
+    const dataDir = join(testDatabase().dataDir, "not", "yet");
+    const { env, apiUrl } = await serviceEnv(testDatabase(), {
       ASSAY_DATA_DIR: dataDir,
       ASSAY_MASTER_KEY: randomBytes(32).toString("hex"),
     });
@@ -133,12 +130,14 @@ describe("assay serve", () => {
   });
 
   it("refuses to start with another master key than the database was set up with", async () => {
-    const { env, apiUrl } = await serviceEnv(database);
+    const { env, apiUrl } = await serviceEnv(testDatabase());
     const first = await startServer(["--no-workers"], env);
     const key = first.stdout().match(GENERATED_KEY_LINE)?.[1] as string;
 
     // A second process on the same database (and data dir) with a different ASSAY_MASTER_KEY.
-    const other = await serviceEnv(database, { ASSAY_MASTER_KEY: randomBytes(32).toString("hex") });
+    const other = await serviceEnv(testDatabase(), {
+      ASSAY_MASTER_KEY: randomBytes(32).toString("hex"),
+    });
     const refused = await startCli(["serve"], other.env).exited;
     expect(refused.code).toBe(1);
     expect(refused.stderr).toBe(
@@ -155,7 +154,7 @@ describe("assay serve", () => {
 
 describe("assay worker", () => {
   it("starts, says which queue it works, and stops cleanly on SIGTERM", async () => {
-    const { env } = await serviceEnv(database);
+    const { env } = await serviceEnv(testDatabase());
     const worker = startCli(["worker"], env);
     await worker.waitForStdout(/worker: .*\n/);
     expect(worker.stdout()).toBe(`Assay ${SERVICE_VERSION} worker: ${QUEUE}, 4 jobs at a time\n`);

@@ -1,6 +1,11 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import type { TestDatabase } from "../../../server/test/support/databases.ts";
+import { afterEach, beforeEach } from "vitest";
+import {
+  APP_DIALECT,
+  createTestDatabase,
+  type TestDatabase,
+} from "../../../server/test/support/databases.ts";
 import { freePort } from "../../../server/test/support/free-port.ts";
 
 /** The real entry point, as `npm install -g` would run it. */
@@ -181,4 +186,24 @@ export interface OrganizationBody {
   status?: string;
   data?: { id: string; name: string; projects: { id: string; name: string }[] };
   error?: { message: string; code: string };
+}
+
+/**
+ * Gives every test of the calling file a fresh database (and data dir) and stops the processes it
+ * started afterwards. Returns a getter for the current test's database.
+ */
+export function useFreshDatabase(): () => TestDatabase {
+  let database: TestDatabase | undefined;
+  beforeEach(async () => {
+    database = await createTestDatabase(APP_DIALECT);
+  });
+  afterEach(async () => {
+    await killRunning();
+    await database?.drop();
+  });
+  return () => {
+    if (!database)
+      throw new Error("no test database: call useFreshDatabase() at the top of the file");
+    return database;
+  };
 }
