@@ -3,7 +3,7 @@ import { RateLimitError } from "@assay/client/errors";
 import { routes } from "@assay/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestService, type TestService } from "../../../server/test/support/test-service.ts";
-import { sleep } from "../../src/core/sleep.ts";
+import { sleepRecorder } from "../support/fixtures.ts";
 import { REQUEST_ID, recordingFetch } from "./real-server.ts";
 
 /**
@@ -27,22 +27,10 @@ afterAll(async () => {
   await Promise.all([stingy?.close(), quick?.close()]);
 });
 
-/** The client's waits between retries, recorded; `wait` says whether to really wait them. */
-function sleepRecorder(wait: boolean) {
-  const sleeps: number[] = [];
-  return {
-    sleeps,
-    sleep: (ms: number, signal?: AbortSignal) => {
-      sleeps.push(ms);
-      return wait ? sleep(ms, signal) : Promise.resolve();
-    },
-  };
-}
-
 describe("rate limiting by a real server", () => {
   it("raises RateLimitError on the call over the burst, with the server's Retry-After", async () => {
     const recorder = recordingFetch();
-    const waits = sleepRecorder(false);
+    const waits = sleepRecorder();
     const client = new Client(
       { apiKey: stingy.apiKey, baseURL: stingy.apiUrl, fetch: recorder.fetch, maxRetries: 0 },
       { sleep: waits.sleep, random: () => 0 },
@@ -80,7 +68,7 @@ describe("rate limiting by a real server", () => {
 
   it("waits the server's numeric Retry-After, and the retry gets through", async () => {
     const recorder = recordingFetch();
-    const waits = sleepRecorder(true);
+    const waits = sleepRecorder({ wait: true });
     const client = new Client(
       { apiKey: quick.apiKey, baseURL: quick.apiUrl, fetch: recorder.fetch, maxRetries: 1 },
       { sleep: waits.sleep, random: () => 0 },

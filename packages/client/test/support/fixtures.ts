@@ -1,5 +1,6 @@
 import { Client, type ClientOptions, PublicClient } from "@assay/client";
 import type { ClientInternals } from "../../src/core/api-client.ts";
+import { sleep } from "../../src/core/sleep.ts";
 import type { Reply, ScriptedServer } from "./scripted-server.ts";
 
 export const API_KEY = "test-key-123";
@@ -37,13 +38,20 @@ export function uploadUrlReply(url = "http://127.0.0.1:1/blobs/token"): Reply {
 export const TRACE_UPLOAD_PATH = "/organizations/org-1/projects/proj-1/traces/upload";
 export const TRACE_UPLOAD_BODY = { filename: "t.jsonl", type: "application/jsonl", size: 10 };
 
-/** Records the delays the client asked for and returns at once, so retry tests take no time. */
-export function sleepRecorder(): { sleeps: number[]; sleep: (ms: number) => Promise<void> } {
+/**
+ * Records the delays the client asked for. Returns at once, so retry tests take no time, unless
+ * `wait` is set: then it really waits them (to check a server's Retry-After against the clock).
+ */
+export function sleepRecorder({ wait = false }: { wait?: boolean } = {}): {
+  sleeps: number[];
+  sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
+} {
   const sleeps: number[] = [];
   return {
     sleeps,
-    sleep: async (ms) => {
+    sleep: (ms, signal) => {
       sleeps.push(ms);
+      return wait ? sleep(ms, signal) : Promise.resolve();
     },
   };
 }

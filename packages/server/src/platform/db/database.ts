@@ -16,8 +16,6 @@ export type DatabaseConfig =
 export interface DatabaseHandle {
   db: Database;
   dialect: DatabaseConfig["dialect"];
-  /** The PostgreSQL pool when on PostgreSQL (shared with pg-boss and the rate limiter). */
-  pgPool?: pg.Pool;
   close(): Promise<void>;
 }
 
@@ -44,7 +42,7 @@ export function openDatabase(config: DatabaseConfig): DatabaseHandle {
   // the next query gets a fresh connection or a clear error.
   pool.on("error", () => {});
   const db = new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool }) });
-  return { db, dialect: "postgres", pgPool: pool, close: () => db.destroy() };
+  return { db, dialect: "postgres", close: () => db.destroy() };
 }
 
 /** Applies pending migrations; safe to run from several processes at once. */

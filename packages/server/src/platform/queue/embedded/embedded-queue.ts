@@ -234,7 +234,6 @@ export function createEmbeddedQueue(options: EmbeddedQueueOptions): JobQueue {
       insertJob(opts.transaction ?? db, request.name, request.data, request.runAt, null),
     async schedule(name, everyMinutes) {
       cronForPeriod(everyMinutes); // the same periods as every driver
-
       schedules.set(name, { everyMs: everyMinutes * 60_000, nextAt: 0 });
     },
     async startWorkers(handlers, { concurrency }) {
