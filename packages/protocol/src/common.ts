@@ -1,7 +1,10 @@
 import { z } from "zod";
 
-/** Ids are lowercase UUIDs: URL-path-safe, and recognised as ids (not keys) by the original CLI. */
-export const IdSchema = z.uuid({ version: "v4" });
+/**
+ * Ids are lowercase UUIDs: URL-path-safe, and recognised as ids (not keys) by the original CLI.
+ * Rows get random v4 ids; catalog entries name-based v5 ids, the same on every installation.
+ */
+export const IdSchema = z.uuid();
 
 /** Path ids are validated for shape only; an unknown or foreign id answers 404 later. */
 export const PathIdSchema = z
@@ -54,3 +57,51 @@ export const QueryListSchema = z.string().transform((v) =>
     .map((s) => s.trim())
     .filter((s) => s.length > 0),
 );
+
+/**
+ * A `sort_by` value. Clients send snake_case (`released_at`) or camelCase (`releasedAt`), and the
+ * protocol says to ignore unknown keys rather than fail (§1.3), so anything else becomes undefined.
+ */
+export function lenientSortSchema<const K extends readonly [string, ...string[]]>(keys: K) {
+  return z
+    .string()
+    .optional()
+    .transform((value): K[number] | undefined => {
+      if (value === undefined) return undefined;
+      const snake = value.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+      return keys.includes(snake) ? (snake as K[number]) : undefined;
+    });
+}
+
+/** `order` / `sort_order`: `asc` or `desc`, any case; anything else means the default. */
+export const SortOrderSchema = z
+  .string()
+  .optional()
+  .transform((v): "asc" | "desc" | undefined => {
+    const lower = v?.toLowerCase();
+    return lower === "asc" || lower === "desc" ? lower : undefined;
+  });
+
+/** A free-text filter: trimmed, empty means absent. */
+export const QueryTextSchema = z
+  .string()
+  .max(256)
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === "" ? undefined : v.trim()));
+
+/**
+ * JSON objects from users (e.g. `extra_payload`) are later merged into other objects: keys that
+ * reach prototypes are refused at any depth, and size and depth are bounded.
+ */
+export function isSafeJsonValue(value: unknown, maxDepth: number, depth = 0): boolean {
+  if (depth > maxDepth) return false;
+  if (Array.isArray(value)) return value.every((v) => isSafeJsonValue(v, maxDepth, depth + 1));
+  if (value !== null && typeof value === "object") {
+    return Object.entries(value).every(
+      ([k, v]) => !FORBIDDEN_KEYS.has(k) && isSafeJsonValue(v, maxDepth, depth + 1),
+    );
+  }
+  return true;
+}
+
+const FORBIDDEN_KEYS = new Set(["__proto__", "constructor", "prototype"]);

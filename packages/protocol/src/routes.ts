@@ -1,8 +1,35 @@
 import { z } from "zod";
+import {
+  BenchmarkPathSchema,
+  CreateBenchmarkResponseSchema,
+  CreateCustomBenchmarkBodySchema,
+  CreateSmartBenchmarkBodySchema,
+  GetBenchmarkResponseSchema,
+  ListBenchmarksQuerySchema,
+  ListBenchmarksResponseSchema,
+  ListPromptsQuerySchema,
+  ListPromptsResponseSchema,
+  PublicBenchmarkPathSchema,
+  PublicBenchmarksQuerySchema,
+  PublicBenchmarksResponseSchema,
+} from "./benchmarks.ts";
 import { ProjectPathSchema } from "./common.ts";
 import { statusData } from "./envelopes.ts";
 import { HealthSchema } from "./health.ts";
+import {
+  CreateCustomModelBodySchema,
+  CreateCustomModelResponseSchema,
+  CustomModelPathSchema,
+  GetModelResponseSchema,
+  ListModelsQuerySchema,
+  ListModelsResponseSchema,
+  ModelIdResponseSchema,
+  PublicModelsQuerySchema,
+  PublicModelsResponseSchema,
+  UpdateCustomModelBodySchema,
+} from "./models.ts";
 import { GetOrganizationResponseSchema } from "./organizations.ts";
+import { UpdateProjectBodySchema, UpdateProjectResponseSchema } from "./projects.ts";
 import { defineRoute, type Route } from "./route.ts";
 import {
   CreateBenchmarkUploadBodySchema,
@@ -27,6 +54,121 @@ export const routes = {
     response: GetOrganizationResponseSchema,
   }),
 
+  /** #2: models attached to the project (`type=custom` or `type=public`; both when absent). */
+  listModels: defineRoute({
+    operationId: "models.list",
+    method: "GET",
+    path: "/organizations/{organization_id}/projects/{project_id}/models",
+    summary: "List the models attached to the project",
+    tag: "models",
+    auth: "apiKey",
+    params: ProjectPathSchema,
+    query: ListModelsQuerySchema,
+    response: ListModelsResponseSchema,
+  }),
+
+  /** #3: one model visible to the project (catalog or the project's own). */
+  getModel: defineRoute({
+    operationId: "models.get",
+    method: "GET",
+    path: "/organizations/{organization_id}/projects/{project_id}/models/{model_id}",
+    summary: "Get a model by id",
+    tag: "models",
+    auth: "apiKey",
+    params: ProjectPathSchema.extend({ model_id: CustomModelPathSchema.shape.model_id }),
+    response: GetModelResponseSchema,
+  }),
+
+  /** #4: replace the sets of attached models and/or benchmarks. */
+  updateProject: defineRoute({
+    operationId: "projects.update",
+    method: "PATCH",
+    path: "/organizations/{organization_id}/projects/{project_id}",
+    summary: "Set the models and benchmarks attached to the project",
+    tag: "projects",
+    auth: "apiKey",
+    params: ProjectPathSchema,
+    body: UpdateProjectBodySchema,
+    response: UpdateProjectResponseSchema,
+  }),
+
+  /** #5: register an OpenAI-compatible endpoint as a model of the project. */
+  createCustomModel: defineRoute({
+    operationId: "models.createCustom",
+    method: "POST",
+    path: "/organizations/{organization_id}/projects/{project_id}/custom-models",
+    summary: "Create a custom model (an OpenAI-compatible chat-completions endpoint)",
+    tag: "models",
+    auth: "apiKey",
+    params: ProjectPathSchema,
+    body: CreateCustomModelBodySchema,
+    status: 201,
+    response: CreateCustomModelResponseSchema,
+  }),
+
+  /** #6 */
+  updateCustomModel: defineRoute({
+    operationId: "models.updateCustom",
+    method: "PATCH",
+    path: "/organizations/{organization_id}/projects/{project_id}/custom-models/{model_id}",
+    summary: "Update a custom model; a new api_url without api_key clears the stored key",
+    tag: "models",
+    auth: "apiKey",
+    params: CustomModelPathSchema,
+    body: UpdateCustomModelBodySchema,
+    response: ModelIdResponseSchema,
+  }),
+
+  /** #7: disables the model (evaluations keep it), detaches it and frees its key. */
+  deleteCustomModel: defineRoute({
+    operationId: "models.deleteCustom",
+    method: "DELETE",
+    path: "/organizations/{organization_id}/projects/{project_id}/custom-models/{model_id}",
+    summary: "Delete a custom model",
+    tag: "models",
+    auth: "apiKey",
+    params: CustomModelPathSchema,
+    response: ModelIdResponseSchema,
+  }),
+
+  /** #8: benchmarks attached to the project (`type=custom` or `type=public`; both when absent). */
+  listBenchmarks: defineRoute({
+    operationId: "benchmarks.list",
+    method: "GET",
+    path: "/organizations/{organization_id}/projects/{project_id}/benchmarks",
+    summary: "List the benchmarks attached to the project",
+    tag: "benchmarks",
+    auth: "apiKey",
+    params: ProjectPathSchema,
+    query: ListBenchmarksQuerySchema,
+    response: ListBenchmarksResponseSchema,
+  }),
+
+  /** #9 */
+  getBenchmark: defineRoute({
+    operationId: "benchmarks.get",
+    method: "GET",
+    path: "/organizations/{organization_id}/projects/{project_id}/benchmarks/{benchmark_id}",
+    summary: "Get a benchmark by id",
+    tag: "benchmarks",
+    auth: "apiKey",
+    params: BenchmarkPathSchema,
+    response: GetBenchmarkResponseSchema,
+  }),
+
+  /** #10: a built-in benchmark's data is downloaded on first use. */
+  listBenchmarkPrompts: defineRoute({
+    operationId: "benchmarks.listPrompts",
+    method: "GET",
+    path: "/organizations/{organization_id}/projects/{project_id}/benchmarks/{benchmark_id}/prompts",
+    summary: "List a benchmark's prompts",
+    tag: "benchmarks",
+    auth: "apiKey",
+    params: BenchmarkPathSchema,
+    query: ListPromptsQuerySchema,
+    response: ListPromptsResponseSchema,
+  }),
+
   /** #11: a presigned URL for a benchmark file (custom dataset or smart-benchmark document). */
   createBenchmarkUpload: defineRoute({
     operationId: "uploads.createBenchmarkUpload",
@@ -38,6 +180,34 @@ export const routes = {
     params: ProjectPathSchema,
     body: CreateBenchmarkUploadBodySchema,
     response: CreateUploadResponseSchema,
+  }),
+
+  /** #13: import an uploaded JSONL/JSON dataset as a benchmark; a file with bad rows is refused (422). */
+  createCustomBenchmark: defineRoute({
+    operationId: "benchmarks.createCustom",
+    method: "POST",
+    path: "/organizations/{organization_id}/projects/{project_id}/custom-benchmarks",
+    summary: "Create a benchmark from an uploaded dataset file",
+    tag: "benchmarks",
+    auth: "apiKey",
+    params: ProjectPathSchema,
+    body: CreateCustomBenchmarkBodySchema,
+    status: 201,
+    response: CreateBenchmarkResponseSchema,
+  }),
+
+  /** #14: the benchmark is `generating` until the generation job has run. */
+  createSmartBenchmark: defineRoute({
+    operationId: "benchmarks.createSmart",
+    method: "POST",
+    path: "/organizations/{organization_id}/projects/{project_id}/smart-benchmarks",
+    summary: "Create a benchmark generated from uploaded documents",
+    tag: "benchmarks",
+    auth: "apiKey",
+    params: ProjectPathSchema,
+    body: CreateSmartBenchmarkBodySchema,
+    status: 201,
+    response: CreateBenchmarkResponseSchema,
   }),
 
   /** #25: a presigned URL for a trace file (JSON or JSONL). */
@@ -64,6 +234,43 @@ export const routes = {
     params: z.object({ token: z.string().min(1).max(4096) }),
     bodyKind: "binary",
     response: statusData(z.object({ size: z.number().int() })),
+  }),
+
+  /** #41: the public model catalog, with facets. */
+  listPublicModels: defineRoute({
+    operationId: "public.models.list",
+    method: "GET",
+    path: "/models",
+    summary: "Browse the public model catalog",
+    tag: "public",
+    auth: "apiKey",
+    query: PublicModelsQuerySchema,
+    response: PublicModelsResponseSchema,
+  }),
+
+  /** #42: the built-in benchmark catalog, with facets. */
+  listPublicBenchmarks: defineRoute({
+    operationId: "public.benchmarks.list",
+    method: "GET",
+    path: "/datasets",
+    summary: "Browse the built-in benchmark catalog",
+    tag: "public",
+    auth: "apiKey",
+    query: PublicBenchmarksQuerySchema,
+    response: PublicBenchmarksResponseSchema,
+  }),
+
+  /** #43: prompts of a built-in benchmark (status+data required here). */
+  listPublicBenchmarkPrompts: defineRoute({
+    operationId: "public.benchmarks.listPrompts",
+    method: "GET",
+    path: "/datasets/{benchmark_id}/prompts",
+    summary: "List a built-in benchmark's prompts",
+    tag: "public",
+    auth: "apiKey",
+    params: PublicBenchmarkPathSchema,
+    query: ListPromptsQuerySchema,
+    response: ListPromptsResponseSchema,
   }),
 
   health: defineRoute({

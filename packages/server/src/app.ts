@@ -2,6 +2,8 @@ import type { ErrorBody } from "@assay/protocol";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from "fastify";
 import type { Logger } from "pino";
 import sjson from "secure-json-parse";
+import type { Catalog } from "./catalog/catalog.ts";
+import { catalogEntries } from "./catalog/sync-catalog.ts";
 import type { Config } from "./config.ts";
 import type { RouteDeps } from "./http/bind-route.ts";
 import { ERROR_STATUS } from "./http/error-status.ts";
@@ -10,21 +12,44 @@ import { toAppError } from "./http/to-app-error.ts";
 import type { BlobStore } from "./platform/blobs/blob-store.ts";
 import type { LocalBlobStore } from "./platform/blobs/local/local-blob-store.ts";
 import type { Clock } from "./platform/clock.ts";
+import type { SecretBox } from "./platform/crypto/secret-box.ts";
 import type { Database } from "./platform/db/database.ts";
 import type { JobQueue } from "./platform/queue/job-queue.ts";
 import type { RateLimiter } from "./platform/rate-limit/rate-limiter.ts";
+import { checkModelUrl } from "./platform/ssrf/model-url.ts";
 import { createApiKeyService } from "./resources/api-keys/service.ts";
+import { createBuiltinData } from "./resources/benchmarks/builtin-data.ts";
+import { registerBenchmarkRoutes } from "./resources/benchmarks/routes.ts";
+import { createBenchmarkService } from "./resources/benchmarks/service.ts";
 import { registerBlobRoutes } from "./resources/blobs/routes.ts";
 import { registerMetaRoutes } from "./resources/meta/routes.ts";
+import { registerModelRoutes } from "./resources/models/routes.ts";
+import { createModelService } from "./resources/models/service.ts";
 import { registerOrganizationRoutes } from "./resources/organizations/routes.ts";
 import { createOrganizationService } from "./resources/organizations/service.ts";
+import { registerProjectRoutes } from "./resources/projects/routes.ts";
+import { createProjectService } from "./resources/projects/service.ts";
+import { createPublicCatalog } from "./resources/public/catalog-listing.ts";
+import { registerPublicRoutes } from "./resources/public/routes.ts";
 import { registerUploadRoutes } from "./resources/uploads/routes.ts";
 import { createUploadService } from "./resources/uploads/service.ts";
 
 /** Everything the HTTP app needs, built by the composition root (or by a test). */
 export interface AppDeps {
-  config: Pick<Config, "apiPrefix" | "bodyLimitBytes" | "uploadUrlTtlSeconds" | "rateLimit">;
+  config: Pick<
+    Config,
+    | "apiPrefix"
+    | "bodyLimitBytes"
+    | "uploadUrlTtlSeconds"
+    | "rateLimit"
+    | "allowedModelHosts"
+    | "dataDir"
+    | "datasetMirrorUrl"
+    | "defaultJudgeModel"
+  >;
   db: Database;
+  catalog: Catalog;
+  secrets: SecretBox;
   blobs: BlobStore;
   queue: JobQueue;
   /** Absent when rate limiting is off. */
@@ -113,8 +138,25 @@ export function createApp(deps: AppDeps): FastifyInstance {
   );
 
   const apiKeys = createApiKeyService(deps);
-  const organizations = createOrganizationService(deps);
+  const organizations = createOrganizationService({
+    ...deps,
+    catalog: catalogEntries(deps.catalog),
+  });
   const uploads = createUploadService({ ...deps, urlTtlSeconds: deps.config.uploadUrlTtlSeconds });
+  const models = createModelService({
+    ...deps,
+    checkModelUrl: (url) => checkModelUrl(url, { rules: deps.config.allowedModelHosts }),
+  });
+  const benchmarks = createBenchmarkService({
+    ...deps,
+    uploads,
+    defaultJudgeModel: deps.config.defaultJudgeModel,
+    builtinData: createBuiltinData({
+      ...deps,
+      dataDir: deps.config.dataDir,
+      mirrorUrl: deps.config.datasetMirrorUrl,
+    }),
+  });
   const routeDeps: RouteDeps = {
     apiKeys,
     organizations,
@@ -136,6 +178,14 @@ export function createApp(deps: AppDeps): FastifyInstance {
       registerMetaRoutes(api, { ...routeDeps, db: deps.db, apiPrefix: deps.config.apiPrefix });
       registerOrganizationRoutes(api, routeDeps);
       registerUploadRoutes(api, { ...routeDeps, uploads });
+      registerModelRoutes(api, { ...routeDeps, models });
+      registerBenchmarkRoutes(api, { ...routeDeps, benchmarks });
+      registerProjectRoutes(api, { ...routeDeps, projects: createProjectService(deps) });
+      registerPublicRoutes(api, {
+        ...routeDeps,
+        benchmarks,
+        publicCatalog: createPublicCatalog(deps),
+      });
       if (deps.blobs.driver === "local") {
         registerBlobRoutes(api, { ...routeDeps, store: deps.blobs as LocalBlobStore });
       }

@@ -1,6 +1,11 @@
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { z } from "zod";
+import {
+  loadModelCatalog,
+  providerEnvNames,
+  resolveProviders,
+} from "./catalog/models/model-catalog.ts";
 import type { S3BlobStoreOptions } from "./platform/blobs/blob-store.ts";
 import type { DatabaseConfig } from "./platform/db/database.ts";
 import { type HostRule, parseHostRule } from "./platform/ssrf/host-rules.ts";
@@ -23,6 +28,12 @@ export interface Config {
   /** 32 bytes; when unset, generated into the data dir on first start. */
   masterKey?: Buffer;
   allowedModelHosts: HostRule[];
+  /** Provider keys and base URL overrides of the model catalog's providers, as set. */
+  providerEnv: Record<string, string | undefined>;
+  /** Where built-in benchmark data is fetched from instead of its canonical source. */
+  datasetMirrorUrl?: string;
+  /** The judge model (catalog key or custom model) when a benchmark or judge names none. */
+  defaultJudgeModel?: string;
   blobs: { driver: "local"; root: string } | ({ driver: "s3" } & S3BlobStoreOptions);
   uploadUrlTtlSeconds: number;
   bodyLimitBytes: number;
@@ -75,6 +86,10 @@ const EnvSchema = z.object({
   ASSAY_MASTER_KEY: optionalText,
   /** Comma-separated host, host:port, IP or CIDR entries exempt from the private-address refusal. */
   ALLOWED_MODEL_HOSTS: z.string().default(""),
+  /** Fetch built-in benchmark data from `<url>/<benchmark key>/<file name>` (air-gapped installs). */
+  ASSAY_DATASET_MIRROR_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  /** The judge model (a catalog key or a custom model key) for benchmarks and judges naming none. */
+  ASSAY_DEFAULT_JUDGE_MODEL: optionalText,
   /** S3-compatible blob storage: set the bucket to use it instead of the local folder. */
   ASSAY_S3_BUCKET: optionalText,
   ASSAY_S3_REGION: z.string().min(1).default("us-east-1"),
@@ -125,6 +140,9 @@ export function loadConfig(env: Env = process.env): Config {
     bootstrapApiKey: e.ASSAY_BOOTSTRAP_API_KEY,
     masterKey: e.ASSAY_MASTER_KEY === undefined ? undefined : parseMasterKey(e.ASSAY_MASTER_KEY),
     allowedModelHosts: parseAllowedHosts(e.ALLOWED_MODEL_HOSTS),
+    providerEnv: readProviderEnv(env),
+    datasetMirrorUrl: e.ASSAY_DATASET_MIRROR_URL?.replace(/\/+$/, ""),
+    defaultJudgeModel: e.ASSAY_DEFAULT_JUDGE_MODEL,
     blobs: e.ASSAY_S3_BUCKET
       ? {
           driver: "s3",
@@ -179,6 +197,22 @@ function parseAllowedHosts(value: string): HostRule[] {
       );
     }
   });
+}
+
+/**
+ * The variables the model catalog's providers read (`OPENAI_API_KEY`,
+ * `ASSAY_PROVIDER_OPENAI_BASE_URL`, …; listed in providers.json), checked here so a bad base URL
+ * stops the start instead of the first evaluation.
+ */
+function readProviderEnv(env: Env): Record<string, string | undefined> {
+  const { providers } = loadModelCatalog();
+  const picked = Object.fromEntries(providerEnvNames(providers).map((name) => [name, env[name]]));
+  try {
+    resolveProviders(providers, picked);
+  } catch (error) {
+    throw new ConfigError(`invalid configuration:\n  ${(error as Error).message}`);
+  }
+  return picked;
 }
 
 /** The package version, shown by `assay --version` and in `/health`. */

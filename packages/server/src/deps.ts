@@ -1,4 +1,6 @@
 import { type Logger, pino } from "pino";
+import { type Catalog, createCatalog } from "./catalog/catalog.ts";
+import { catalogEntries, syncCatalog } from "./catalog/sync-catalog.ts";
 import type { Config } from "./config.ts";
 import { JOB_NAMES, JOB_SCHEDULES } from "./jobs/index.ts";
 import type { BlobStore } from "./platform/blobs/blob-store.ts";
@@ -9,6 +11,7 @@ import {
   loadOrCreateMasterKey,
   masterKeyFingerprint,
 } from "./platform/crypto/master-key.ts";
+import { createSecretBox, type SecretBox } from "./platform/crypto/secret-box.ts";
 import {
   type Database,
   type DatabaseHandle,
@@ -30,6 +33,9 @@ export interface ServiceDeps {
   database: DatabaseHandle;
   db: Database;
   masterKey: Buffer;
+  /** Seals provider keys at rest. */
+  secrets: SecretBox;
+  catalog: Catalog;
   blobs: BlobStore;
   queue: JobQueue;
   rateLimiter?: RateLimiter;
@@ -56,11 +62,13 @@ export async function createDeps(
   const logger = options.logger ?? createLogger(config);
   const clock = options.clock ?? systemClock;
   const masterKey = loadOrCreateMasterKey(config.masterKey, config.dataDir);
+  const catalog = createCatalog(config.providerEnv);
   const database = openDatabase(config.database);
   const { db } = database;
   try {
     await migrateToLatest(database);
     await checkMasterKey(db, masterKey);
+    await syncCatalog(db, catalogEntries(catalog), clock.now().toISOString());
     const blobs = await createBlobStore(config, masterKey, clock);
     const queue: JobQueue =
       config.database.dialect === "postgres"
@@ -90,6 +98,8 @@ export async function createDeps(
       database,
       db,
       masterKey,
+      secrets: createSecretBox(masterKey),
+      catalog,
       blobs,
       queue,
       rateLimiter,

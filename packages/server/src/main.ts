@@ -3,6 +3,7 @@ import type { Logger } from "pino";
 import { type BootstrapResult, bootstrapTenancy } from "./admin/bootstrap.ts";
 import { createKeyAdmin, type KeyAdmin } from "./admin/keys.ts";
 import { createApp } from "./app.ts";
+import { catalogEntries } from "./catalog/sync-catalog.ts";
 import type { Config } from "./config.ts";
 import { createDeps, type ServiceDeps } from "./deps.ts";
 import { createJobHandlers, JOB_SCHEDULES } from "./jobs/index.ts";
@@ -34,6 +35,7 @@ export async function startService(
   try {
     const bootstrap = await bootstrapTenancy({
       ...deps,
+      catalog: catalogEntries(deps.catalog),
       dataDir: config.dataDir,
       bootstrapApiKey: config.bootstrapApiKey,
     });
@@ -85,5 +87,8 @@ export async function openAdmin(
   options: StartOptions = {},
 ): Promise<{ keys: KeyAdmin; close(): Promise<void> }> {
   const deps = await createDeps(config, options);
-  return { keys: createKeyAdmin(deps), close: () => deps.close() };
+  return {
+    keys: createKeyAdmin({ ...deps, catalog: catalogEntries(deps.catalog) }),
+    close: () => deps.close(),
+  };
 }

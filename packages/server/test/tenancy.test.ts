@@ -8,20 +8,52 @@ import {
 } from "@assay/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestService, type TestService } from "./support/test-service.ts";
+import { uploadFile } from "./support/upload-file.ts";
+
+/** Tenant A's resources, made before the probes: the ids the probes name. */
+interface Fixture {
+  modelId: string;
+  doomedModelId: string;
+  benchmarkId: string;
+}
 
 /**
- * A valid body for every project-scoped route: a probe must get past validation to reach the
- * tenancy check. A route added without a sample here fails the test, so new routes are covered.
+ * A valid request for every project-scoped route (path ids beyond the project, and a body): a
+ * probe must get past validation to reach the tenancy check, and the owner's probe must succeed.
+ * A route added without a sample here fails the test, so new routes are covered.
  */
-const SAMPLE_BODIES: Record<string, unknown> = {
-  "uploads.createBenchmarkUpload": {
-    key: "bench",
-    filename: "data.jsonl",
-    type: "application/jsonl",
-    size: 10,
-  },
-  "uploads.createTraceUpload": { filename: "traces.jsonl", type: "application/jsonl", size: 10 },
-};
+const SAMPLES: Record<string, (f: Fixture) => { params?: Record<string, string>; body?: unknown }> =
+  {
+    "uploads.createBenchmarkUpload": () => ({
+      body: { key: "bench", filename: "data.jsonl", type: "application/jsonl", size: 10 },
+    }),
+    "uploads.createTraceUpload": () => ({
+      body: { filename: "traces.jsonl", type: "application/jsonl", size: 10 },
+    }),
+    "models.list": () => ({}),
+    "models.get": (f) => ({ params: { model_id: f.modelId } }),
+    "projects.update": (f) => ({ body: { models: [f.modelId] } }),
+    "models.createCustom": () => ({
+      body: {
+        name: "Probe",
+        key: "acme/probe",
+        description: "",
+        api_url: "https://models.example.com/v1",
+        max_tokens: 256,
+      },
+    }),
+    "models.updateCustom": (f) => ({ params: { model_id: f.modelId }, body: { max_tokens: 512 } }),
+    "models.deleteCustom": (f) => ({ params: { model_id: f.doomedModelId } }),
+    "benchmarks.list": () => ({}),
+    "benchmarks.get": (f) => ({ params: { benchmark_id: f.benchmarkId } }),
+    "benchmarks.listPrompts": (f) => ({ params: { benchmark_id: f.benchmarkId } }),
+    "benchmarks.createCustom": () => ({
+      body: { name: "Probe set", description: "", file: "probe.jsonl" },
+    }),
+    "benchmarks.createSmart": () => ({
+      body: { name: "Probe docs", description: "", system_prompt: "", files: ["doc.txt"] },
+    }),
+  };
 
 const projectRoutes = (Object.values(routes) as Route[]).filter((r) =>
   pathParamNames(r.path).includes("organization_id"),
@@ -30,6 +62,7 @@ const projectRoutes = (Object.values(routes) as Route[]).filter((r) =>
 let service: TestService;
 let tenantA: { key: string; org: string; project: string };
 let tenantB: { key: string; org: string; project: string };
+let fixture: Fixture;
 
 async function lookup(key: string) {
   const res = await service.call<GetOrganizationResponse>("GET", "/organizations", { apiKey: key });
@@ -40,13 +73,44 @@ beforeAll(async () => {
   service = await startTestService();
   tenantA = await lookup(service.apiKey);
   tenantB = await lookup((await service.admin.create({ organization: "Tenant B" })).key);
+  fixture = await makeFixture();
 });
+
+async function makeFixture(): Promise<Fixture> {
+  const P = `/organizations/${tenantA.org}/projects/${tenantA.project}`;
+  const model = async (key: string) => {
+    const res = await service.call<{ data: { model_id: string } }>("POST", `${P}/custom-models`, {
+      json: {
+        name: key,
+        key,
+        description: "",
+        api_url: "https://m.example.com/v1",
+        max_tokens: 64,
+      },
+    });
+    return res.body.data.model_id;
+  };
+  const jsonl = '{"input":"2+2?","truth":"4"}\n';
+  await uploadFile(service, tenantA, "fixture.jsonl", jsonl);
+  await uploadFile(service, tenantA, "probe.jsonl", jsonl);
+  await uploadFile(service, tenantA, "doc.txt", "Some document.", "text/plain");
+  const benchmark = await service.call<{ data: { benchmark_id: string } }>(
+    "POST",
+    `${P}/custom-benchmarks`,
+    { json: { name: "Fixture set", description: "", file: "fixture.jsonl" } },
+  );
+  return {
+    modelId: await model("acme/fixture"),
+    doomedModelId: await model("acme/doomed"),
+    benchmarkId: benchmark.body.data.benchmark_id,
+  };
+}
 afterAll(() => service.close());
 
 function probe(route: Route, key: string, organization_id: string, project_id: string) {
-  const path = fillPath(route.path, { organization_id, project_id });
-  const body = SAMPLE_BODIES[route.operationId];
-  return service.call(route.method, path, { apiKey: key, json: body });
+  const sample = SAMPLES[route.operationId]?.(fixture) ?? {};
+  const path = fillPath(route.path, { ...sample.params, organization_id, project_id });
+  return service.call(route.method, path, { apiKey: key, json: sample.body });
 }
 
 describe("tenant isolation", () => {
@@ -57,12 +121,8 @@ describe("tenant isolation", () => {
   });
 
   describe.each(projectRoutes.map((r) => [r.operationId, r] as const))("%s", (_id, route) => {
-    it("has a sample body when it takes one", () => {
-      if (route.body)
-        expect(
-          SAMPLE_BODIES[route.operationId],
-          `add a sample body for ${route.operationId}`,
-        ).toBeDefined();
+    it("has a sample request", () => {
+      expect(SAMPLES[route.operationId], `add a sample for ${route.operationId}`).toBeDefined();
     });
 
     it("works for the owner (so the probes below are not vacuous)", async () => {

@@ -4,8 +4,10 @@ import pg from "pg";
 import { pino } from "pino";
 import { afterAll, describe, expect, it } from "vitest";
 import { createApp } from "../src/app.ts";
+import { createCatalog } from "../src/catalog/catalog.ts";
 import { createS3BlobStore } from "../src/platform/blobs/s3/s3-blob-store.ts";
 import { systemClock } from "../src/platform/clock.ts";
+import { createSecretBox } from "../src/platform/crypto/secret-box.ts";
 import type { DatabaseSchema } from "../src/platform/db/schema.ts";
 import { createEmbeddedQueue } from "../src/platform/queue/embedded/embedded-queue.ts";
 
@@ -20,8 +22,12 @@ const app = createApp({
     bodyLimitBytes: 1024 * 1024,
     uploadUrlTtlSeconds: 900,
     rateLimit: { enabled: false, perSecond: 1, burst: 1 },
+    allowedModelHosts: [],
+    dataDir: "/nonexistent",
   },
   db,
+  catalog: createCatalog({}),
+  secrets: createSecretBox(Buffer.alloc(32)),
   blobs: createS3BlobStore({
     bucket: "unused",
     region: "us-east-1",

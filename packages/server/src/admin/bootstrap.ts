@@ -1,6 +1,7 @@
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Logger } from "pino";
+import type { CatalogEntries } from "../catalog/sync-catalog.ts";
 import type { Clock } from "../platform/clock.ts";
 import type { Database } from "../platform/db/database.ts";
 import { createApiKeyService } from "../resources/api-keys/service.ts";
@@ -27,9 +28,10 @@ export async function bootstrapTenancy(deps: {
   logger: Logger;
   dataDir: string;
   bootstrapApiKey?: string;
+  catalog: CatalogEntries;
 }): Promise<BootstrapResult> {
   return deps.db.transaction().execute(async (trx) => {
-    const organizations = createOrganizationService({ db: trx, clock: deps.clock });
+    const organizations = createOrganizationService({ ...deps, db: trx });
     const apiKeys = createApiKeyService({ db: trx, clock: deps.clock });
 
     // Several processes may start at once on a new database: the first to insert the marker

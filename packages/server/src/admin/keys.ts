@@ -1,7 +1,8 @@
-import type { Clock } from "../platform/clock.ts";
-import type { Database } from "../platform/db/database.ts";
 import { createApiKeyService } from "../resources/api-keys/service.ts";
-import { createOrganizationService } from "../resources/organizations/service.ts";
+import {
+  createOrganizationService,
+  type OrganizationDeps,
+} from "../resources/organizations/service.ts";
 import { DEFAULT_ORGANIZATION, DEFAULT_PROJECT } from "./bootstrap.ts";
 
 /**
@@ -9,7 +10,7 @@ import { DEFAULT_ORGANIZATION, DEFAULT_PROJECT } from "./bootstrap.ts";
  * database (also while the service runs). Organizations and projects are named; a key is created
  * for a project, which becomes the key's default (first-listed) project.
  */
-export function createKeyAdmin(deps: { db: Database; clock: Clock }) {
+export function createKeyAdmin(deps: OrganizationDeps) {
   const organizations = createOrganizationService(deps);
   const apiKeys = createApiKeyService(deps);
 
@@ -17,7 +18,7 @@ export function createKeyAdmin(deps: { db: Database; clock: Clock }) {
     /** Creates the organization and the project when they do not exist yet. Shows the key once. */
     async create(input: { organization?: string; project?: string; name?: string }) {
       return deps.db.transaction().execute(async (trx) => {
-        const orgs = createOrganizationService({ db: trx, clock: deps.clock });
+        const orgs = createOrganizationService({ ...deps, db: trx });
         const keys = createApiKeyService({ db: trx, clock: deps.clock });
         const organization = await orgs.ensureOrganization(
           input.organization ?? DEFAULT_ORGANIZATION,

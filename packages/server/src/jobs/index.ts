@@ -5,12 +5,12 @@ import type { Database } from "../platform/db/database.ts";
 import type { JobHandlers } from "../platform/queue/job-queue.ts";
 import { createUploadService } from "../resources/uploads/service.ts";
 import { createHousekeepingJob } from "./housekeeping.ts";
+import { HOUSEKEEPING_JOB, type JobName } from "./job-names.ts";
 
-/** Every job name: pg-boss needs its queues to exist before anything is sent or worked. */
-export const JOB_NAMES = ["housekeeping"] as const;
+export { JOB_NAMES } from "./job-names.ts";
 
 /** Recurring jobs and their period in minutes. */
-export const JOB_SCHEDULES: Record<string, number> = { housekeeping: 10 };
+export const JOB_SCHEDULES: Record<string, number> = { [HOUSEKEEPING_JOB]: 10 };
 
 export interface JobDeps {
   db: Database;
@@ -20,10 +20,14 @@ export interface JobDeps {
   uploadUrlTtlSeconds: number;
 }
 
-/** The handler of every job name: thin wrappers that parse the payload and call services. */
+/**
+ * The handlers of the job names this version works: thin wrappers that parse the payload and
+ * call services. Smart-benchmark generation needs the model gateway; until a version has its
+ * handler, those jobs wait in the queue (no worker takes a job it has no handler for).
+ */
 export function createJobHandlers(deps: JobDeps): JobHandlers {
   const uploads = createUploadService({ ...deps, urlTtlSeconds: deps.uploadUrlTtlSeconds });
   return {
-    housekeeping: createHousekeepingJob({ ...deps, uploads }),
-  } satisfies Record<(typeof JOB_NAMES)[number], JobHandlers[string]>;
+    [HOUSEKEEPING_JOB]: createHousekeepingJob({ ...deps, uploads }),
+  } satisfies Partial<Record<JobName, JobHandlers[string]>>;
 }

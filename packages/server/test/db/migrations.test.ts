@@ -12,9 +12,15 @@ const execFileAsync = promisify(execFile);
 
 const TABLES = [
   "api_keys",
+  "benchmark_files",
+  "benchmark_prompts",
+  "benchmarks",
   "instance_settings",
   "jobs",
+  "models",
   "organizations",
+  "project_benchmarks",
+  "project_models",
   "projects",
   "rate_limit_buckets",
   "uploads",
@@ -42,7 +48,10 @@ describe.each(DIALECTS)("migrations on %s", (dialect) => {
       const applied = await sql<{
         name: string;
       }>`select name from kysely_migration order by name`.execute(handle.db);
-      expect(applied.rows.map((r) => r.name)).toEqual(["0001-foundation"]);
+      expect(applied.rows.map((r) => r.name)).toEqual([
+        "0001-foundation",
+        "0002-models-and-benchmarks",
+      ]);
     } finally {
       await handle.close();
     }

@@ -8,6 +8,10 @@ import {
 } from "../../src/platform/db/database.ts";
 import { createApiKeyService } from "../../src/resources/api-keys/service.ts";
 import { createOrganizationService } from "../../src/resources/organizations/service.ts";
+
+/** These tests are about tenancy and keys; new projects get no catalog attached. */
+const NO_CATALOG = { models: [], benchmarks: [] };
+
 import { createUploadRepository } from "../../src/resources/uploads/repository.ts";
 import { createTestDatabase, DIALECTS, type TestDatabase } from "../support/databases.ts";
 import { TestClock } from "../support/test-clock.ts";
@@ -28,7 +32,7 @@ describe.each(DIALECTS)("repositories on %s", (dialect) => {
   });
 
   it("organizations and projects: ensure is idempotent, projects stay in their organization", async () => {
-    const orgs = createOrganizationService({ db: handle.db, clock });
+    const orgs = createOrganizationService({ db: handle.db, clock, catalog: NO_CATALOG });
     const acme = await orgs.ensureOrganization("Acme");
     expect((await orgs.ensureOrganization("Acme")).id).toBe(acme.id);
     const research = await orgs.ensureProject(acme.id, "Research");
@@ -49,7 +53,7 @@ describe.each(DIALECTS)("repositories on %s", (dialect) => {
   });
 
   it("API keys: authenticate active keys only, record use, list without the key", async () => {
-    const orgs = createOrganizationService({ db: handle.db, clock });
+    const orgs = createOrganizationService({ db: handle.db, clock, catalog: NO_CATALOG });
     const keys = createApiKeyService({ db: handle.db, clock });
     const org = await orgs.ensureOrganization("Keys Inc");
     const project = await orgs.ensureProject(org.id, "Main");
@@ -96,7 +100,7 @@ describe.each(DIALECTS)("repositories on %s", (dialect) => {
   });
 
   it("uploads: newest by file name, expired ones in (expiry, id) order across pages", async () => {
-    const orgs = createOrganizationService({ db: handle.db, clock });
+    const orgs = createOrganizationService({ db: handle.db, clock, catalog: NO_CATALOG });
     const org = await orgs.ensureOrganization("Uploads Ltd");
     const project = await orgs.ensureProject(org.id, "P");
     const scope = { organizationId: org.id, projectId: project.id };

@@ -1,4 +1,5 @@
 import { createKeyAdmin, type KeyAdmin } from "../../src/admin/keys.ts";
+import { catalogEntries } from "../../src/catalog/sync-catalog.ts";
 import { type Env, loadConfig } from "../../src/config.ts";
 import { type RunningService, startService } from "../../src/main.ts";
 import { generateApiKey } from "../../src/platform/crypto/api-key-material.ts";
@@ -78,7 +79,11 @@ export async function startTestService(
     running,
     database,
     clock,
-    admin: createKeyAdmin({ db: running.deps.db, clock }),
+    admin: createKeyAdmin({
+      db: running.deps.db,
+      clock,
+      catalog: catalogEntries(running.deps.catalog),
+    }),
     async call<T>(method: string, path: string, call: CallOptions = {}): Promise<TestResponse<T>> {
       const headers: Record<string, string> = { ...call.headers };
       const key = call.apiKey === undefined ? apiKey : call.apiKey;

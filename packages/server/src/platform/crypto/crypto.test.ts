@@ -69,4 +69,11 @@ describe("secret box", () => {
     expect(() => createSecretBox(Buffer.alloc(32, 4)).open(sealed)).toThrow();
     expect(() => box.open("plain")).toThrow("not a sealed secret");
   });
+
+  it("binds a value to its context: copied to another row, it no longer opens", () => {
+    const sealed = box.seal("sk-provider-secret", "model:a");
+    expect(box.open(sealed, "model:a")).toBe("sk-provider-secret");
+    expect(() => box.open(sealed, "model:b")).toThrow();
+    expect(() => box.open(sealed)).toThrow();
+  });
 });

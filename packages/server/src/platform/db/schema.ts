@@ -13,6 +13,12 @@ export interface DatabaseSchema {
   jobs: JobsTable;
   rate_limit_buckets: RateLimitBucketsTable;
   instance_settings: InstanceSettingsTable;
+  models: ModelsTable;
+  benchmarks: BenchmarksTable;
+  project_models: ProjectModelsTable;
+  project_benchmarks: ProjectBenchmarksTable;
+  benchmark_prompts: BenchmarkPromptsTable;
+  benchmark_files: BenchmarkFilesTable;
 }
 
 export interface OrganizationsTable {
@@ -92,6 +98,94 @@ export interface InstanceSettingsTable {
   value: string;
 }
 
+/** `catalog` rows mirror the model catalog file (for references); `custom` rows are a project's. */
+export interface ModelsTable {
+  id: string;
+  kind: "catalog" | "custom";
+  key: string;
+  name: string;
+  description: string;
+  organization_id: string | null;
+  project_id: string | null;
+  api_url: string | null;
+  max_tokens: number | null;
+  /** The provider key, sealed by the secret box (AES-256-GCM, bound to the model id). */
+  api_key_sealed: string | null;
+  /** JSON object. */
+  extra_payload: string | null;
+  provider_model: string | null;
+  disabled_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface BenchmarksTable {
+  id: string;
+  kind: "catalog" | "custom" | "smart";
+  key: string;
+  name: string;
+  description: string;
+  organization_id: string | null;
+  project_id: string | null;
+  system_prompt: string | null;
+  regex_pattern: string | null;
+  scoring_metric: string | null;
+  llm_judge_model_id: string | null;
+  custom_instructions: string | null;
+  input_type: string | null;
+  /** JSON array of metric names (additional metrics, or a smart benchmark's metrics). */
+  metrics: string;
+  /** `ready`, `generating` (smart benchmarks until generated) or `failed`. */
+  generation_status: string;
+  status_description: string;
+  /** sha256 of the source file of a built-in benchmark's loaded data, else null. */
+  version: string | null;
+  prompt_count: number;
+  disabled_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ProjectModelsTable {
+  project_id: string;
+  model_id: string;
+  attached_at: string;
+}
+
+export interface ProjectBenchmarksTable {
+  project_id: string;
+  benchmark_id: string;
+  attached_at: string;
+}
+
+export interface BenchmarkPromptsTable {
+  benchmark_id: string;
+  id: string;
+  /** Order in the source file, from 0. */
+  position: number;
+  /** JSON: a string, an object, or chat messages. */
+  input: string;
+  /** The input flattened to text, for search and sort. */
+  input_text: string;
+  truth: string;
+  subset: string | null;
+  /** JSON object or null. */
+  metadata: string | null;
+}
+
+/** Uploaded files a benchmark was made from: a custom dataset's file, a smart benchmark's documents. */
+export interface BenchmarkFilesTable {
+  benchmark_id: string;
+  position: number;
+  filename: string;
+  content_type: string;
+  size: number;
+  object_key: string;
+}
+
+export type ModelRow = Selectable<ModelsTable>;
+export type BenchmarkRow = Selectable<BenchmarksTable>;
+export type BenchmarkPromptRow = Selectable<BenchmarkPromptsTable>;
 export type OrganizationRow = Selectable<OrganizationsTable>;
 export type ProjectRow = Selectable<ProjectsTable>;
 export type ApiKeyRow = Selectable<ApiKeysTable>;

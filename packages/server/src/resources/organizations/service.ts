@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Organization } from "@assay/protocol";
 import { notFound } from "../../app-error.ts";
+import { attachCatalogToProject, type CatalogEntries } from "../../catalog/sync-catalog.ts";
 import type { Clock } from "../../platform/clock.ts";
 import type { Database } from "../../platform/db/database.ts";
 import type { OrganizationRow, ProjectRow } from "../../platform/db/schema.ts";
@@ -13,7 +14,14 @@ export interface ProjectScope {
   projectId: string;
 }
 
-export function createOrganizationService(deps: { db: Database; clock: Clock }) {
+export interface OrganizationDeps {
+  db: Database;
+  clock: Clock;
+  /** What a new project starts with attached. */
+  catalog: CatalogEntries;
+}
+
+export function createOrganizationService(deps: OrganizationDeps) {
   const repo = createOrganizationRepository(deps.db);
   const now = () => deps.clock.now().toISOString();
 
@@ -59,12 +67,16 @@ export function createOrganizationService(deps: { db: Database; clock: Clock }) 
       return row;
     },
 
-    /** Admin: the organization's project with this name, created when missing. */
+    /**
+     * Admin: the organization's project with this name, created when missing, with the
+     * (non-deprecated) catalog attached. Call inside a transaction.
+     */
     async ensureProject(organizationId: string, name: string): Promise<ProjectRow> {
       const existing = await repo.findProjectByName(organizationId, name);
       if (existing) return existing;
       const row = { id: randomUUID(), organization_id: organizationId, name, created_at: now() };
       await repo.insertProject(row);
+      await attachCatalogToProject(deps.db, deps.catalog, row.id, row.created_at);
       return row;
     },
 

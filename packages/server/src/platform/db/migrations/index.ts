@@ -1,5 +1,6 @@
 import type { Migration, MigrationProvider } from "kysely/migration";
 import * as foundation from "./0001-foundation.ts";
+import * as modelsAndBenchmarks from "./0002-models-and-benchmarks.ts";
 
 /**
  * Every migration, in order. Listed statically (not read from a folder) so they travel with the
@@ -7,6 +8,7 @@ import * as foundation from "./0001-foundation.ts";
  */
 const migrations: Record<string, Migration> = {
   "0001-foundation": foundation,
+  "0002-models-and-benchmarks": modelsAndBenchmarks,
 };
 
 export const migrationProvider: MigrationProvider = {

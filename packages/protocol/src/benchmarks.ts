@@ -1,0 +1,239 @@
+import { z } from "zod";
+import {
+  lenientSortSchema,
+  PathIdSchema,
+  pageQuery,
+  QueryBooleanSchema,
+  QueryListSchema,
+  QueryTextSchema,
+  SortOrderSchema,
+  TimestampSchema,
+} from "./common.ts";
+import { statusData } from "./envelopes.ts";
+import { ListTypeSchema } from "./models.ts";
+import { UploadFilenameSchema } from "./uploads.ts";
+
+/**
+ * Benchmarks (protocol §5, §12.2), called "datasets" on the wire: the built-in catalog, custom
+ * datasets uploaded by a project, and smart benchmarks generated from documents. As with models,
+ * the original SDK tells custom from public by the presence of `organization_id`.
+ */
+
+/** How a benchmark's answers are scored: the fixed list of scorer names. */
+export const SCORER_NAMES = [
+  "exact_match",
+  "regex",
+  "multiple_choice",
+  "numeric",
+  "contains",
+  "llm_judge",
+] as const;
+export const ScorerNameSchema = z.enum(SCORER_NAMES);
+export type ScorerName = z.infer<typeof ScorerNameSchema>;
+
+export const ScoringDefinitionSchema = z
+  .object({
+    prompt_template: z.string(),
+    answer_extraction: z.string(),
+    scorer: ScorerNameSchema,
+    regex_pattern: z.string().nullable(),
+  })
+  .meta({ id: "ScoringDefinition" });
+export type ScoringDefinition = z.infer<typeof ScoringDefinitionSchema>;
+
+/** A built-in benchmark, in project listings and in the public catalog (`PublicBenchmarkDetail`). */
+export const CatalogBenchmarkSchema = z
+  .object({
+    id: z.string(),
+    key: z.string(),
+    name: z.string(),
+    /** The original SDK reads `full_description` in project listings and `description` publicly. */
+    description: z.string(),
+    full_description: z.string(),
+    language: z.string(),
+    categories: z.array(z.string()),
+    prompt_count: z.number().int(),
+    deprecated: z.boolean(),
+    is_public: z.literal(true),
+    /** Extension: scoring definition; data version (sha256 of the source file) once loaded. */
+    scoring: ScoringDefinitionSchema,
+    version: z.string().nullable(),
+    loaded: z.boolean(),
+  })
+  .meta({ id: "CatalogBenchmark" });
+export type CatalogBenchmark = z.infer<typeof CatalogBenchmarkSchema>;
+
+export const ADDITIONAL_METRICS = ["readability", "toxicity", "hallucination"] as const;
+export const InputTypeSchema = z.enum(["messages", "json_payload"]);
+
+/** Custom datasets are `ready` at once; smart benchmarks are `generating` until their job ends. */
+export const GenerationStatusSchema = z.enum(["ready", "generating", "failed"]);
+
+export const CustomBenchmarkSchema = z
+  .object({
+    id: z.string(),
+    key: z.string(),
+    name: z.string(),
+    description: z.string(),
+    organization_id: z.string(),
+    project_id: z.string(),
+    system_prompt: z.string().nullable(),
+    regex_pattern: z.string().nullable(),
+    llm_judge_model_id: z.string().nullable(),
+    custom_instructions: z.string().nullable(),
+    scoring_metric: ScorerNameSchema,
+    prompt_count: z.number().int(),
+    version_count: z.number().int(),
+    metrics: z.array(z.string()),
+    files: z.array(z.string()),
+    disabled: z.boolean(),
+    /** Extensions. */
+    kind: z.enum(["custom", "smart"]),
+    input_type: InputTypeSchema.nullable(),
+    generation_status: GenerationStatusSchema,
+    status_description: z.string(),
+    created_at: TimestampSchema,
+  })
+  .meta({ id: "CustomBenchmark" });
+export type CustomBenchmark = z.infer<typeof CustomBenchmarkSchema>;
+
+export const BenchmarkSchema = z
+  .union([CustomBenchmarkSchema, CatalogBenchmarkSchema])
+  .meta({ id: "Benchmark" });
+export type Benchmark = z.infer<typeof BenchmarkSchema>;
+
+export function isCustomBenchmark(benchmark: Benchmark): benchmark is CustomBenchmark {
+  return "organization_id" in benchmark;
+}
+
+/** `GET P/benchmarks`: without `type`, custom benchmarks first, then catalog ones. */
+export const ListBenchmarksQuerySchema = z.object({
+  type: ListTypeSchema.optional(),
+  name: QueryTextSchema,
+  key: QueryTextSchema,
+  categories: QueryListSchema.optional(),
+  languages: QueryListSchema.optional(),
+});
+
+export const ListBenchmarksResponseSchema = statusData(
+  z.object({ datasets: z.array(BenchmarkSchema) }),
+);
+export type ListBenchmarksResponse = z.infer<typeof ListBenchmarksResponseSchema>;
+
+export const GetBenchmarkResponseSchema = statusData(BenchmarkSchema);
+
+/** One prompt of a benchmark: `input` is text, a JSON object, or chat messages. */
+export const BenchmarkPromptSchema = z
+  .object({
+    id: z.string(),
+    input: z.union([
+      z.string(),
+      z.record(z.string(), z.unknown()),
+      z.array(z.record(z.string(), z.unknown())),
+    ]),
+    truth: z.string(),
+    /** Extension. */
+    subset: z.string().nullable(),
+  })
+  .meta({ id: "BenchmarkPrompt" });
+export type BenchmarkPrompt = z.infer<typeof BenchmarkPromptSchema>;
+
+export const PROMPT_FIELDS = ["id", "input", "truth"] as const;
+
+/** Prompt listing (protocol §5.5): `search` names the field that `search_value` is looked for in. */
+export const ListPromptsQuerySchema = z.object({
+  ...pageQuery(100, 1000),
+  search: z.enum(PROMPT_FIELDS).optional(),
+  search_value: QueryTextSchema,
+  sort_by: lenientSortSchema(PROMPT_FIELDS),
+  sort_order: SortOrderSchema,
+});
+export type ListPromptsQuery = z.output<typeof ListPromptsQuerySchema>;
+
+/** `count` is the number of matching prompts on all pages. */
+export const ListPromptsResponseSchema = statusData(
+  z.object({ prompts: z.array(BenchmarkPromptSchema), count: z.number().int() }),
+);
+export type ListPromptsResponse = z.infer<typeof ListPromptsResponseSchema>;
+
+export const BenchmarkPathSchema = z.object({
+  organization_id: PathIdSchema,
+  project_id: PathIdSchema,
+  benchmark_id: PathIdSchema,
+});
+
+/** Regular expressions are compiled here so a bad one is a 400 naming the field. */
+const RegexPatternSchema = z
+  .string()
+  .min(1)
+  .max(1000)
+  .refine((pattern) => {
+    try {
+      new RegExp(pattern);
+      return true;
+    } catch {
+      return false;
+    }
+  }, "must be a valid regular expression");
+
+/**
+ * `POST P/custom-benchmarks`: `file` names an upload made with `POST P/upload`. Scoring fields
+ * beyond the original SDK's are Assay extensions.
+ */
+export const CreateCustomBenchmarkBodySchema = z.strictObject({
+  name: z.string().trim().min(1).max(64),
+  description: z.string().max(280),
+  file: UploadFilenameSchema,
+  additional_metrics: z.array(z.enum(ADDITIONAL_METRICS)).max(3).optional(),
+  custom_scorers: z
+    .array(z.string())
+    .max(0, "custom scorers are not supported by this server")
+    .optional(),
+  input_type: InputTypeSchema.optional(),
+  system_prompt: z.string().max(4000).optional(),
+  regex_pattern: RegexPatternSchema.optional(),
+  scoring_metric: ScorerNameSchema.optional(),
+  llm_judge_model_id: PathIdSchema.optional(),
+  custom_instructions: z.string().max(4000).optional(),
+});
+export type CreateCustomBenchmarkBody = z.infer<typeof CreateCustomBenchmarkBodySchema>;
+
+/** `POST P/smart-benchmarks`: 1–20 uploaded documents to generate prompts from. */
+export const CreateSmartBenchmarkBodySchema = z.strictObject({
+  name: z.string().trim().min(1).max(256),
+  description: z.string().max(500),
+  system_prompt: z.string().max(4000),
+  files: z.array(UploadFilenameSchema).min(1).max(20),
+  metrics: z.array(z.string().min(1).max(64)).max(20).optional(),
+});
+export type CreateSmartBenchmarkBody = z.infer<typeof CreateSmartBenchmarkBodySchema>;
+
+export const CreateBenchmarkResponseSchema = statusData(
+  z.object({ organization_id: z.string(), project_id: z.string(), benchmark_id: z.string() }),
+);
+
+/** `GET /datasets`: the public catalog with facets (protocol §12.2). */
+export const PublicBenchmarksQuerySchema = z.object({
+  query: QueryTextSchema,
+  name: QueryTextSchema,
+  key: QueryTextSchema,
+  ids: QueryListSchema.optional(),
+  categories: QueryListSchema.optional(),
+  languages: QueryListSchema.optional(),
+  sort_by: lenientSortSchema(["name", "prompt_count"]),
+  order: SortOrderSchema,
+  ...pageQuery(100, 500),
+  include_deprecated: QueryBooleanSchema.default(false),
+});
+export type PublicBenchmarksQuery = z.output<typeof PublicBenchmarksQuerySchema>;
+
+export const PublicBenchmarksResponseSchema = z.object({
+  datasets: z.array(CatalogBenchmarkSchema),
+  categories: z.array(z.string()),
+  languages: z.array(z.string()),
+  count: z.number().int(),
+  total_count: z.number().int(),
+});
+export type PublicBenchmarksResponse = z.infer<typeof PublicBenchmarksResponseSchema>;
+
+export const PublicBenchmarkPathSchema = z.object({ benchmark_id: PathIdSchema });

@@ -1,0 +1,56 @@
+import { describe, expect, it } from "vitest";
+import { catalogId } from "../catalog-id.ts";
+import { BUILTIN_BENCHMARKS, findBuiltinBenchmark } from "./builtin-benchmarks.ts";
+import { renderPromptTemplate } from "./prompt-template.ts";
+
+describe("built-in benchmarks", () => {
+  it("list the five canonical benchmarks with their split sizes", () => {
+    expect(BUILTIN_BENCHMARKS.map((b) => [b.key, b.prompt_count, b.source.format])).toEqual([
+      ["gsm8k", 1319, "jsonl"],
+      ["mmlu", 14042, "parquet"],
+      ["arc-challenge", 1172, "parquet"],
+      ["hellaswag", 10042, "jsonl"],
+      ["truthfulqa-mc1", 817, "json"],
+    ]);
+  });
+
+  it("have deterministic catalog ids and complete catalog fields", () => {
+    for (const benchmark of BUILTIN_BENCHMARKS) {
+      expect(benchmark.id).toBe(catalogId("benchmark", benchmark.key));
+      expect(benchmark.language).toBe("English");
+      expect(benchmark.categories.length).toBeGreaterThan(0);
+      expect(benchmark.source.url).toMatch(/^https:\/\/.+\/[^/]+$/);
+      expect(benchmark.source.url.endsWith(`/${benchmark.source.filename}`)).toBe(true);
+      if (benchmark.scoring.regex_pattern !== undefined) {
+        expect(() => new RegExp(benchmark.scoring.regex_pattern!)).not.toThrow();
+      }
+    }
+  });
+
+  it("are found by key or id, and unknown ones are not", () => {
+    const mmlu = BUILTIN_BENCHMARKS[1]!;
+    expect(findBuiltinBenchmark("mmlu")).toBe(mmlu);
+    expect(findBuiltinBenchmark(mmlu.id)).toBe(mmlu);
+    expect(findBuiltinBenchmark("MMLU")).toBeUndefined();
+    expect(findBuiltinBenchmark("squad")).toBeUndefined();
+  });
+
+  it("cannot be changed through the list", () => {
+    expect(Object.isFrozen(BUILTIN_BENCHMARKS)).toBe(true);
+  });
+});
+
+describe("renderPromptTemplate", () => {
+  it("fills placeholders once, leaving braces in values alone", () => {
+    expect(
+      renderPromptTemplate("Q: {{question}}\n{{options}}", {
+        question: "{{options}}?",
+        options: "A. x",
+      }),
+    ).toBe("Q: {{options}}?\nA. x");
+  });
+
+  it("refuses a placeholder without a value", () => {
+    expect(() => renderPromptTemplate("{{missing}}", {})).toThrow("{{missing}} has no value");
+  });
+});

@@ -1,0 +1,162 @@
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BenchmarkDataError, BenchmarkDownloadError } from "./benchmark-errors.ts";
+import { downloadBenchmarkFile } from "./download-benchmark-file.ts";
+import { gsm8k } from "./gsm8k.ts";
+
+const GSM8K_TEST = "/work/shared/datasets/gsm8k/test.jsonl";
+
+type Handler = (request: IncomingMessage, response: ServerResponse) => void;
+
+/** A local mirror on a free loopback port that counts the requests it answers. */
+async function startMirror(handler: Handler) {
+  let requests = 0;
+  const server = createServer((request, response) => {
+    requests += 1;
+    handler(request, response);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests: () => requests,
+    [Symbol.asyncDispose]: async () => {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+describe("downloadBenchmarkFile", () => {
+  let body: Buffer;
+  let root: string;
+
+  beforeAll(async () => {
+    body = await readFile(GSM8K_TEST);
+    root = await mkdtemp(join(tmpdir(), "assay-download-"));
+  });
+
+  afterAll(async () => {
+    await rm(root, { recursive: true, force: true });
+  });
+
+  const newDataDir = () => mkdtemp(join(root, "data-"));
+  const folderOf = (dataDir: string) => join(dataDir, "datasets", "gsm8k");
+
+  const serveGsm8k: Handler = (request, response) => {
+    if (request.url !== "/gsm8k/test.jsonl") {
+      response.writeHead(404).end();
+      return;
+    }
+    response.writeHead(200, { "content-length": body.byteLength }).end(body);
+  };
+
+  it("downloads from the mirror into the data dir, once", async () => {
+    await using mirror = await startMirror(serveGsm8k);
+    const dataDir = await newDataDir();
+
+    const path = await downloadBenchmarkFile(gsm8k, { dataDir, mirrorUrl: `${mirror.url}/` });
+
+    expect(path).toBe(join(dataDir, "datasets", "gsm8k", "test.jsonl"));
+    expect((await readFile(path)).equals(body)).toBe(true);
+    expect(await readdir(folderOf(dataDir))).toEqual(["test.jsonl"]);
+    expect(mirror.requests()).toBe(1);
+
+    await expect(downloadBenchmarkFile(gsm8k, { dataDir, mirrorUrl: mirror.url })).resolves.toBe(
+      path,
+    );
+    expect(mirror.requests()).toBe(1);
+  });
+
+  it("replaces an existing file that no longer validates", async () => {
+    await using mirror = await startMirror(serveGsm8k);
+    const dataDir = await newDataDir();
+    await mkdir(folderOf(dataDir), { recursive: true });
+    await writeFile(join(folderOf(dataDir), "test.jsonl"), body.subarray(0, 1000));
+
+    const path = await downloadBenchmarkFile(gsm8k, { dataDir, mirrorUrl: mirror.url });
+
+    expect(mirror.requests()).toBe(1);
+    expect((await readFile(path)).equals(body)).toBe(true);
+  });
+
+  it("refuses a 500 with the URL and status, leaving nothing behind", async () => {
+    await using mirror = await startMirror((_request, response) => {
+      response.writeHead(500).end("upstream broke");
+    });
+    const dataDir = await newDataDir();
+
+    const error = await downloadBenchmarkFile(gsm8k, { dataDir, mirrorUrl: mirror.url }).catch(
+      (caught: unknown) => caught,
+    );
+
+    expect(error).toBeInstanceOf(BenchmarkDownloadError);
+    expect(error).toMatchObject({ status: 500, url: `${mirror.url}/gsm8k/test.jsonl` });
+    expect((error as Error).message).toBe(`${mirror.url}/gsm8k/test.jsonl: answered HTTP 500`);
+    expect(await readdir(folderOf(dataDir))).toEqual([]);
+  });
+
+  it("leaves nothing behind when the connection drops mid-body", async () => {
+    await using mirror = await startMirror((_request, response) => {
+      response.writeHead(200, { "content-length": body.byteLength });
+      response.write(body.subarray(0, body.byteLength / 2), () => response.destroy());
+    });
+    const dataDir = await newDataDir();
+
+    const error = await downloadBenchmarkFile(gsm8k, { dataDir, mirrorUrl: mirror.url }).catch(
+      (caught: unknown) => caught,
+    );
+
+    expect(error).toBeInstanceOf(BenchmarkDownloadError);
+    expect((error as Error).message).toMatch(/gsm8k\/test\.jsonl: download failed \(/);
+    expect(await readdir(folderOf(dataDir))).toEqual([]);
+  });
+
+  it("leaves nothing behind when a complete answer holds a truncated file", async () => {
+    const lines = body.toString("utf8").split("\n").slice(0, 100).join("\n");
+    await using mirror = await startMirror((_request, response) => {
+      response.writeHead(200).end(lines);
+    });
+    const dataDir = await newDataDir();
+
+    const error = await downloadBenchmarkFile(gsm8k, { dataDir, mirrorUrl: mirror.url }).catch(
+      (caught: unknown) => caught,
+    );
+
+    expect(error).toBeInstanceOf(BenchmarkDataError);
+    expect((error as Error).message).toBe("gsm8k: expected 1319 rows, found 100");
+    expect(await readdir(folderOf(dataDir))).toEqual([]);
+  });
+
+  it("refuses a body over the size cap", async () => {
+    await using mirror = await startMirror((_request, response) => {
+      // Chunked, so the cap is enforced while streaming rather than from the header.
+      response.writeHead(200);
+      response.write(body.subarray(0, 4096));
+      response.end(body.subarray(4096, 8192));
+    });
+    const dataDir = await newDataDir();
+
+    await expect(
+      downloadBenchmarkFile(gsm8k, { dataDir, mirrorUrl: mirror.url, maxBytes: 5000 }),
+    ).rejects.toThrow("body exceeds the 5000 byte cap");
+    expect(await readdir(folderOf(dataDir))).toEqual([]);
+  });
+
+  it("uses the canonical URL and the injected fetch when no mirror is given", async () => {
+    const seen: string[] = [];
+    const fakeFetch: typeof fetch = async (input) => {
+      seen.push(String(input));
+      return new Response(new Uint8Array(body));
+    };
+    const dataDir = await newDataDir();
+
+    await downloadBenchmarkFile(gsm8k, { dataDir, fetch: fakeFetch });
+
+    expect(seen).toEqual([gsm8k.source.url]);
+  });
+});

@@ -1,0 +1,114 @@
+import { randomUUID } from "node:crypto";
+import { createWriteStream } from "node:fs";
+import { mkdir, rename, rm, stat } from "node:fs/promises";
+import { dirname, join } from "node:path";
+import { pipeline } from "node:stream/promises";
+import type { BenchmarkDefinition } from "./benchmark-definition.ts";
+import { BenchmarkDataError, BenchmarkDownloadError } from "./benchmark-errors.ts";
+import { readBenchmarkFile } from "./read-benchmark-file.ts";
+
+/** Far above the largest built-in file (HellaSwag, tens of MiB); stops a bad mirror filling disk. */
+const DEFAULT_MAX_BYTES = 512 * 1024 * 1024;
+
+export interface DownloadBenchmarkOptions {
+  /** The service data dir; files land in `<dataDir>/datasets/<key>/<filename>`. */
+  dataDir: string;
+  /** Replaces the canonical source with `<mirrorUrl>/<key>/<filename>` (air-gapped installs). */
+  mirrorUrl?: string;
+  fetch?: typeof fetch;
+  signal?: AbortSignal;
+  /** Refuse bodies larger than this; 512 MiB unless given. */
+  maxBytes?: number;
+}
+
+/** Where a benchmark's data file lives under a data dir, downloaded or not. */
+export function benchmarkFilePath(definition: BenchmarkDefinition, dataDir: string): string {
+  return join(dataDir, "datasets", definition.key, definition.source.filename);
+}
+
+/**
+ * Makes sure a valid copy of the benchmark's data is on disk and returns its path. The body goes
+ * to a temporary file beside the target and is renamed into place only once complete and accepted
+ * by readBenchmarkFile, so a failed, partial or wrong download never leaves a file that a later
+ * run would trust.
+ */
+export async function downloadBenchmarkFile(
+  definition: BenchmarkDefinition,
+  options: DownloadBenchmarkOptions,
+): Promise<string> {
+  const target = benchmarkFilePath(definition, options.dataDir);
+  if (await isValidFile(definition, target)) return target;
+
+  const url = sourceUrl(definition, options.mirrorUrl);
+  const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
+  const fetchImpl = options.fetch ?? fetch;
+  const directory = dirname(target);
+  await mkdir(directory, { recursive: true });
+  const temporary = join(directory, `.${definition.source.filename}.${randomUUID()}.part`);
+
+  try {
+    // Unlike model endpoints (which never follow redirects), these are fixed, trusted URLs, and
+    // Hugging Face answers every file with a redirect to its CDN.
+    const response = await fetchImpl(url, { redirect: "follow", signal: options.signal });
+    if (!response.ok || response.body === null) {
+      await response.body?.cancel();
+      throw new BenchmarkDownloadError(url, `answered HTTP ${response.status}`, {
+        status: response.status,
+      });
+    }
+    const declared = Number(response.headers.get("content-length"));
+    if (declared > maxBytes) {
+      await response.body.cancel();
+      throw new BenchmarkDownloadError(url, `is ${declared} bytes, over the ${maxBytes} cap`);
+    }
+    await pipeline(
+      response.body,
+      async function* capSize(chunks: AsyncIterable<Uint8Array>) {
+        let received = 0;
+        for await (const chunk of chunks) {
+          received += chunk.byteLength;
+          if (received > maxBytes) {
+            throw new BenchmarkDownloadError(url, `body exceeds the ${maxBytes} byte cap`);
+          }
+          yield chunk;
+        }
+      },
+      createWriteStream(temporary, { flags: "wx" }),
+      { signal: options.signal },
+    );
+    await readBenchmarkFile(definition, temporary);
+    await rename(temporary, target);
+    return target;
+  } catch (error) {
+    await rm(temporary, { force: true });
+    if (error instanceof BenchmarkDownloadError || error instanceof BenchmarkDataError) {
+      throw error;
+    }
+    if (options.signal?.aborted) throw error;
+    throw new BenchmarkDownloadError(url, `download failed (${(error as Error).message})`, {
+      cause: error,
+    });
+  }
+}
+
+function sourceUrl(definition: BenchmarkDefinition, mirrorUrl: string | undefined): string {
+  if (mirrorUrl === undefined) return definition.source.url;
+  const base = mirrorUrl.replace(/\/+$/, "");
+  return `${base}/${encodeURIComponent(definition.key)}/${encodeURIComponent(definition.source.filename)}`;
+}
+
+/** An existing file counts only if it still validates; a corrupt one is replaced. */
+async function isValidFile(definition: BenchmarkDefinition, path: string): Promise<boolean> {
+  try {
+    await stat(path);
+  } catch {
+    return false;
+  }
+  try {
+    await readBenchmarkFile(definition, path);
+    return true;
+  } catch (error) {
+    if (error instanceof BenchmarkDataError) return false;
+    throw error;
+  }
+}

@@ -1,0 +1,103 @@
+import type { Hash } from "node:crypto";
+import { createReadStream } from "node:fs";
+import { readFile } from "node:fs/promises";
+import { createInterface } from "node:readline";
+import { parquetReadObjects } from "hyparquet";
+import type { BenchmarkFormat } from "./benchmark-definition.ts";
+
+/** One record as it stands in the file, before validation. */
+export interface RawRecord {
+  value: unknown;
+  /** 1-based position among the records. */
+  row: number;
+  /** Where a person finds it: "line 12" (JSONL) or "row 12". */
+  location: string;
+}
+
+/** A record that cannot even be parsed (bad JSON line, not a parquet file, not an array). */
+export class RawRecordError extends Error {
+  override name = "RawRecordError";
+}
+
+/**
+ * The records of a file in `format`, hashing every byte into `hash` on the way. JSONL is streamed
+ * line by line (MMLU-sized files must not sit in memory twice); JSON has no record boundary to
+ * stream on and parquet needs random access to its footer, so those are read whole.
+ */
+export function readRawRecords(
+  path: string,
+  format: BenchmarkFormat,
+  hash: Hash,
+): AsyncGenerator<RawRecord> {
+  switch (format) {
+    case "jsonl":
+      return readJsonl(path, hash);
+    case "json":
+      return readJson(path, hash);
+    case "parquet":
+      return readParquet(path, hash);
+  }
+}
+
+async function* readJsonl(path: string, hash: Hash): AsyncGenerator<RawRecord> {
+  const input = createReadStream(path);
+  // readline pauses the stream for backpressure, which pauses this listener too: every chunk is
+  // hashed exactly once, in order.
+  input.on("data", (chunk) => hash.update(chunk));
+  const lines = createInterface({ input, crlfDelay: Number.POSITIVE_INFINITY });
+  let lineNumber = 0;
+  let row = 0;
+  try {
+    for await (const line of lines) {
+      lineNumber += 1;
+      const text = lineNumber === 1 ? line.replace(/^\uFEFF/, "") : line;
+      if (text.trim() === "") continue;
+      row += 1;
+      let value: unknown;
+      try {
+        value = JSON.parse(text);
+      } catch (error) {
+        throw new RawRecordError(
+          `line ${lineNumber}: not valid JSON (${(error as Error).message})`,
+        );
+      }
+      yield { value, row, location: `line ${lineNumber}` };
+    }
+  } finally {
+    lines.close();
+    input.destroy();
+  }
+}
+
+async function* readJson(path: string, hash: Hash): AsyncGenerator<RawRecord> {
+  const bytes = await readFile(path);
+  hash.update(bytes);
+  let document: unknown;
+  try {
+    document = JSON.parse(bytes.toString("utf8").replace(/^\uFEFF/, ""));
+  } catch (error) {
+    throw new RawRecordError(`not valid JSON (${(error as Error).message})`);
+  }
+  if (!Array.isArray(document)) {
+    throw new RawRecordError("expected a JSON array of records");
+  }
+  for (const [index, value] of document.entries()) {
+    yield { value, row: index + 1, location: `row ${index + 1}` };
+  }
+}
+
+async function* readParquet(path: string, hash: Hash): AsyncGenerator<RawRecord> {
+  const bytes = await readFile(path);
+  hash.update(bytes);
+  // hyparquet wants an ArrayBuffer of exactly the file; a Buffer may be a view on a larger one.
+  const file = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
+  let rows: Record<string, unknown>[];
+  try {
+    rows = await parquetReadObjects({ file });
+  } catch (error) {
+    throw new RawRecordError(`not a readable parquet file (${(error as Error).message})`);
+  }
+  for (const [index, value] of rows.entries()) {
+    yield { value, row: index + 1, location: `row ${index + 1}` };
+  }
+}

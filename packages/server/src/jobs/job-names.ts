@@ -1,0 +1,9 @@
+/** Names of background jobs, shared by the code that enqueues them and the workers. */
+export const HOUSEKEEPING_JOB = "housekeeping";
+
+/** Generates a smart benchmark's prompts from its documents (payload: tenant and benchmark ids). */
+export const GENERATE_BENCHMARK_JOB = "generate-benchmark";
+
+/** Every job name: pg-boss needs its queues to exist before anything is sent or worked. */
+export const JOB_NAMES = [HOUSEKEEPING_JOB, GENERATE_BENCHMARK_JOB] as const;
+export type JobName = (typeof JOB_NAMES)[number];

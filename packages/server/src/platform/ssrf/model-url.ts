@@ -1,0 +1,151 @@
+import { isIP } from "node:net";
+import {
+  classifyAddress,
+  isAddressAllowed,
+  isHostNameAllowed,
+  isLocalhostName,
+  isMetadataHostName,
+  normalizeHostName,
+} from "./address-policy.ts";
+import {
+  type HostLookup,
+  isUnresolvedError,
+  type ResolvedAddress,
+  systemLookup,
+} from "./host-lookup.ts";
+import type { HostRule } from "./host-rules.ts";
+
+export const MAX_MODEL_URL_LENGTH = 2048;
+
+export type ModelUrlProblem =
+  | "invalid_url"
+  | "too_long"
+  | "scheme"
+  | "credentials"
+  | "internal_address"
+  | "metadata_address";
+
+// Fixed texts: the caller shows them to the user, so they never carry what DNS said about an
+// internal name (that would turn the endpoint into a resolver for the private network).
+const MESSAGES: Record<ModelUrlProblem, string> = {
+  invalid_url: "api_url is not a valid URL",
+  too_long: `api_url must be at most ${MAX_MODEL_URL_LENGTH} characters`,
+  scheme: "api_url must use http or https",
+  credentials: "api_url must not contain credentials",
+  internal_address:
+    "api_url points to a private, loopback or link-local address; allow it with ALLOWED_MODEL_HOSTS",
+  metadata_address: "api_url points to a cloud metadata address",
+};
+
+/** A model `api_url` the outbound policy refuses; `message` is safe to show to the user. */
+export class ModelUrlError extends Error {
+  override name = "ModelUrlError";
+  readonly reason: ModelUrlProblem;
+
+  constructor(reason: ModelUrlProblem) {
+    super(MESSAGES[reason]);
+    this.reason = reason;
+  }
+}
+
+export interface CheckModelUrlOptions {
+  rules: readonly HostRule[];
+  lookup?: HostLookup;
+  /** A slow resolver must not hold the request; past this the name counts as unresolved. */
+  lookupTimeoutMs?: number;
+}
+
+/**
+ * The create-time check of a model `api_url`. A name that does not resolve is accepted: the
+ * endpoint may only exist where the workers run, and the guarded dispatcher checks the address
+ * actually connected to anyway (DNS rebinding makes this check advisory, never sufficient).
+ */
+export async function checkModelUrl(raw: string, options: CheckModelUrlOptions): Promise<void> {
+  if (raw.length > MAX_MODEL_URL_LENGTH) throw new ModelUrlError("too_long");
+  let url: URL;
+  try {
+    // WHATWG parsing normalises 2130706433, 0x7f000001, 0177.0.0.1, 127.1, %-escapes and IDN.
+    url = new URL(raw);
+  } catch {
+    throw new ModelUrlError("invalid_url");
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") throw new ModelUrlError("scheme");
+  if (url.username !== "" || url.password !== "") throw new ModelUrlError("credentials");
+
+  const host = normalizeHostName(url.hostname);
+  if (host === "") throw new ModelUrlError("invalid_url");
+  if (isMetadataHostName(host)) throw new ModelUrlError("metadata_address");
+  const port = url.port === "" ? (url.protocol === "https:" ? 443 : 80) : Number(url.port);
+  const { rules } = options;
+
+  if (isIP(host) !== 0) {
+    refuseBlocked([host], port, undefined, rules);
+    return;
+  }
+  const addresses = await resolve(
+    host,
+    options.lookup ?? systemLookup,
+    options.lookupTimeoutMs ?? 5000,
+  );
+  if (addresses === undefined) {
+    if (isLocalhostName(host) && !isHostNameAllowed(host, port, rules)) {
+      throw new ModelUrlError("internal_address");
+    }
+    return;
+  }
+  refuseBlocked(
+    addresses.map((a) => a.address),
+    port,
+    host,
+    rules,
+  );
+}
+
+/**
+ * The URL to POST a chat completion to: `api_url` itself when it already names the endpoint,
+ * otherwise the base URL with `/chat/completions` appended (query kept, fragment dropped).
+ */
+export function chatCompletionsUrl(apiUrl: string): string {
+  const url = new URL(apiUrl);
+  url.hash = "";
+  const path = url.pathname.replace(/\/+$/, "");
+  if (path.endsWith("/chat/completions")) return url.href;
+  url.pathname = `${path}/chat/completions`;
+  return url.href;
+}
+
+/** Refuses when ANY address is blocked: the connection may use any of them. */
+function refuseBlocked(
+  addresses: readonly string[],
+  port: number,
+  hostName: string | undefined,
+  rules: readonly HostRule[],
+): void {
+  if (addresses.some((a) => classifyAddress(a).kind === "metadata")) {
+    throw new ModelUrlError("metadata_address");
+  }
+  if (!addresses.every((a) => isAddressAllowed(a, port, hostName, rules))) {
+    throw new ModelUrlError("internal_address");
+  }
+}
+
+/** The addresses of `host`, or undefined when it does not resolve (in time). */
+async function resolve(
+  host: string,
+  lookup: HostLookup,
+  timeoutMs: number,
+): Promise<ResolvedAddress[] | undefined> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<undefined>((settle) => {
+    timer = setTimeout(settle, timeoutMs, undefined);
+  });
+  try {
+    const addresses = await Promise.race([lookup(host), timeout]);
+    return addresses === undefined || addresses.length === 0 ? undefined : addresses;
+  } catch (error) {
+    if (isUnresolvedError(error)) return undefined;
+    throw error;
+  } finally {
+    clearTimeout(timer);
+  }
+}

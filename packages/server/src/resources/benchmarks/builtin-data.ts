@@ -1,0 +1,106 @@
+import { AppError } from "../../app-error.ts";
+import {
+  BenchmarkDataError,
+  type BenchmarkDefinition,
+  BenchmarkDownloadError,
+  downloadBenchmarkFile,
+  type LoadedBenchmark,
+  readBenchmarkFile,
+} from "../../catalog/benchmarks/index.ts";
+import type { Clock } from "../../platform/clock.ts";
+import type { Database } from "../../platform/db/database.ts";
+import { createPromptRepository } from "./prompt-repository.ts";
+
+export interface BuiltinDataDeps {
+  db: Database;
+  clock: Clock;
+  dataDir: string;
+  /** Fetch `<mirror>/<key>/<file>` instead of the canonical source (air-gapped installs, tests). */
+  mirrorUrl?: string;
+}
+
+/**
+ * The data of built-in benchmarks: downloaded from the canonical source on first use (or imported
+ * from a local file by `assay catalog import`), checked, and stored as prompts with the source
+ * file's sha256 as the benchmark's version.
+ */
+export function createBuiltinData(deps: BuiltinDataDeps) {
+  // One download per benchmark at a time in this process; other processes may race, and the
+  // import is idempotent (same file, same rows).
+  const loading = new Map<string, Promise<void>>();
+
+  async function store(definition: BenchmarkDefinition, loaded: LoadedBenchmark): Promise<void> {
+    await deps.db.transaction().execute(async (trx) => {
+      await createPromptRepository(trx).replaceAll(definition.id, loaded.prompts);
+      await trx
+        .updateTable("benchmarks")
+        .set({
+          version: loaded.sha256,
+          prompt_count: loaded.prompts.length,
+          updated_at: deps.clock.now().toISOString(),
+        })
+        .where("id", "=", definition.id)
+        .execute();
+    });
+  }
+
+  async function isLoaded(definition: BenchmarkDefinition): Promise<boolean> {
+    const row = await deps.db
+      .selectFrom("benchmarks")
+      .select("version")
+      .where("id", "=", definition.id)
+      .executeTakeFirst();
+    return Boolean(row?.version);
+  }
+
+  /** Downloads (or reuses the checked copy in the data dir) and stores the prompts. */
+  async function importFromSource(definition: BenchmarkDefinition): Promise<LoadedBenchmark> {
+    const path = await downloadBenchmarkFile(definition, {
+      dataDir: deps.dataDir,
+      mirrorUrl: deps.mirrorUrl,
+    });
+    const loaded = await readBenchmarkFile(definition, path);
+    await store(definition, loaded);
+    return loaded;
+  }
+
+  async function load(definition: BenchmarkDefinition): Promise<void> {
+    try {
+      await importFromSource(definition);
+    } catch (error) {
+      if (error instanceof BenchmarkDownloadError || error instanceof BenchmarkDataError) {
+        throw new AppError(
+          "SERVICE_UNAVAILABLE",
+          `the data of benchmark ${definition.key} is not available (${error.message}); ` +
+            `an administrator can import it with: assay catalog import ${definition.key} --file <path>`,
+          { cause: error, retryAfterSeconds: 60 },
+        );
+      }
+      throw error;
+    }
+  }
+
+  return {
+    /** Makes sure the benchmark's prompts are stored, downloading them the first time. */
+    async ensureLoaded(definition: BenchmarkDefinition): Promise<void> {
+      if (await isLoaded(definition)) return;
+      let pending = loading.get(definition.key);
+      if (!pending) {
+        pending = load(definition).finally(() => loading.delete(definition.key));
+        loading.set(definition.key, pending);
+      }
+      await pending;
+    },
+
+    /** Imports a local copy of the canonical file (checked like a download); answers what was stored. */
+    async importFile(definition: BenchmarkDefinition, path: string): Promise<LoadedBenchmark> {
+      const loaded = await readBenchmarkFile(definition, path);
+      await store(definition, loaded);
+      return loaded;
+    },
+
+    importFromSource,
+  };
+}
+
+export type BuiltinData = ReturnType<typeof createBuiltinData>;

@@ -1,0 +1,223 @@
+import { MAX_FILE_BYTES, MAX_LINE_BYTES } from "./limits.ts";
+
+// Framing: how an uploaded file splits into records, before any record is parsed. Both formats
+// yield the same frames, so one loop validates rows and counts problems for either.
+
+export type DatasetFormat = "jsonl" | "json";
+
+/** `line` is the 1-based line number (JSONL) or item number (JSON array). */
+export type Frame =
+  | { kind: "record"; line: number; bytes: Buffer }
+  | { kind: "bad"; line: number; reason: string }
+  /** A problem with the file as a whole; no frames follow one for a file that is too large. */
+  | { kind: "file"; reason: string };
+
+type Chunk = Buffer | Uint8Array | string;
+
+const LF = 0x0a;
+const CR = 0x0d;
+const SPACE = 0x20;
+const TAB = 0x09;
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const COMMA = 0x2c;
+const OPEN_BRACKET = 0x5b;
+const CLOSE_BRACKET = 0x5d;
+const OPEN_BRACE = 0x7b;
+const CLOSE_BRACE = 0x7d;
+
+const FILE_TOO_LARGE: Frame = { kind: "file", reason: "the file is larger than 50 MiB" };
+
+const isWhitespace = (byte: number) => byte === SPACE || byte === LF || byte === CR || byte === TAB;
+
+/**
+ * Decides the format from the first non-whitespace byte (`[` is a JSON array, anything else
+ * JSONL) and returns the file's frames. Only the chunks before that byte are read ahead.
+ */
+export async function openFrames(
+  source: AsyncIterable<Chunk>,
+): Promise<{ format: DatasetFormat; frames: AsyncGenerator<Frame> }> {
+  const chunks = withoutBom(source);
+  const head: Buffer[] = [];
+  let headBytes = 0;
+  let first: number | undefined;
+  while (first === undefined && headBytes <= MAX_FILE_BYTES) {
+    const next = await chunks.next();
+    if (next.done) break;
+    head.push(next.value);
+    headBytes += next.value.length;
+    first = next.value.find((byte) => !isWhitespace(byte));
+  }
+  const all = replay(head, chunks);
+  return first === OPEN_BRACKET
+    ? { format: "json", frames: jsonArrayFrames(all) }
+    : { format: "jsonl", frames: jsonlFrames(all) };
+}
+
+async function* replay(head: Buffer[], rest: AsyncGenerator<Buffer>): AsyncGenerator<Buffer> {
+  try {
+    yield* head;
+    yield* rest;
+  } finally {
+    // Stopping early (too many rows) must still close the source stream.
+    await rest.return(undefined);
+  }
+}
+
+/** The source's chunks as Buffers, without a leading UTF-8 byte order mark. */
+async function* withoutBom(source: AsyncIterable<Chunk>): AsyncGenerator<Buffer> {
+  let start = Buffer.alloc(0);
+  let checked = false;
+  for await (const chunk of source) {
+    const bytes = toBuffer(chunk);
+    if (checked) {
+      yield bytes;
+      continue;
+    }
+    // The three BOM bytes may arrive in different chunks.
+    start = Buffer.concat([start, bytes]);
+    if (start.length < 3) continue;
+    checked = true;
+    yield start[0] === 0xef && start[1] === 0xbb && start[2] === 0xbf ? start.subarray(3) : start;
+  }
+  if (!checked && start.length > 0) yield start;
+}
+
+function toBuffer(chunk: Chunk): Buffer {
+  if (Buffer.isBuffer(chunk)) return chunk;
+  if (typeof chunk === "string") return Buffer.from(chunk, "utf8");
+  return Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+}
+
+/**
+ * JSONL, line by line as chunks arrive. A line longer than the limit is dropped as soon as it
+ * passes the limit (its remaining bytes are only counted), so no line is buffered beyond 1 MiB.
+ */
+async function* jsonlFrames(chunks: AsyncIterable<Buffer>): AsyncGenerator<Frame> {
+  let parts: Buffer[] = [];
+  let partBytes = 0;
+  let tooLong = false;
+  let line = 1;
+  let total = 0;
+
+  const take = (part: Buffer) => {
+    if (tooLong || part.length === 0) return;
+    // One byte of slack for the CR of a CRLF line end.
+    if (partBytes + part.length > MAX_LINE_BYTES + 1) {
+      tooLong = true;
+      parts = [];
+      partBytes = 0;
+      return;
+    }
+    parts.push(part);
+    partBytes += part.length;
+  };
+
+  const finish = (): Frame => {
+    let bytes = Buffer.concat(parts, partBytes);
+    if (bytes.at(-1) === CR) bytes = bytes.subarray(0, -1);
+    const frame: Frame =
+      tooLong || bytes.length > MAX_LINE_BYTES
+        ? { kind: "bad", line, reason: "line is longer than 1 MiB" }
+        : { kind: "record", line, bytes };
+    parts = [];
+    partBytes = 0;
+    tooLong = false;
+    line += 1;
+    return frame;
+  };
+
+  for await (const chunk of chunks) {
+    total += chunk.length;
+    if (total > MAX_FILE_BYTES) {
+      yield FILE_TOO_LARGE;
+      return;
+    }
+    let start = 0;
+    for (let end = chunk.indexOf(LF); end !== -1; end = chunk.indexOf(LF, start)) {
+      take(chunk.subarray(start, end));
+      yield finish();
+      start = end + 1;
+    }
+    take(chunk.subarray(start));
+  }
+  // A last line without a line end.
+  if (partBytes > 0 || tooLong) yield finish();
+}
+
+/**
+ * A JSON array, read whole (at most 50 MiB), then split into its items so that each is parsed
+ * and reported on its own ("item 3: not valid JSON") instead of one error for the file.
+ */
+async function* jsonArrayFrames(chunks: AsyncIterable<Buffer>): AsyncGenerator<Frame> {
+  const parts: Buffer[] = [];
+  let total = 0;
+  for await (const chunk of chunks) {
+    total += chunk.length;
+    if (total > MAX_FILE_BYTES) {
+      yield FILE_TOO_LARGE;
+      return;
+    }
+    parts.push(chunk);
+  }
+  yield* splitJsonArray(Buffer.concat(parts, total));
+}
+
+/**
+ * Finds the top-level items of a JSON array by tracking strings and bracket depth. The items are
+ * not checked here: a malformed one fails to parse on its own. The structural characters are
+ * ASCII and never occur inside a multi-byte UTF-8 sequence, so scanning bytes is safe.
+ */
+export function* splitJsonArray(text: Buffer): Generator<Frame> {
+  let item = 1;
+  let start = -1;
+  let depth = 0;
+  let i = text.indexOf(OPEN_BRACKET) + 1;
+  for (; i < text.length; i++) {
+    const byte = text[i]!;
+    if (isWhitespace(byte)) continue;
+    if (depth === 0 && (byte === COMMA || byte === CLOSE_BRACKET)) {
+      // `[]` and `[ ]` have no items; `[1,]` has an empty second one.
+      if (byte === COMMA || start !== -1 || item > 1) yield itemFrame(text, start, i, item++);
+      start = -1;
+      if (byte === CLOSE_BRACKET) break;
+      continue;
+    }
+    if (start === -1) start = i;
+    if (byte === QUOTE) i = closingQuote(text, i);
+    else if (byte === OPEN_BRACE || byte === OPEN_BRACKET) depth += 1;
+    else if ((byte === CLOSE_BRACE || byte === CLOSE_BRACKET) && depth > 0) depth -= 1;
+  }
+  if (i >= text.length) {
+    if (start !== -1) yield itemFrame(text, start, text.length, item);
+    yield { kind: "file", reason: "the JSON array is not closed" };
+  } else if (text.subarray(i + 1).some((byte) => !isWhitespace(byte))) {
+    yield { kind: "file", reason: "there is text after the JSON array" };
+  }
+}
+
+/**
+ * The index of the quote that closes the string opened at `open` (one preceded by an even number
+ * of backslashes), or the text's length when the string is never closed. Jumping with indexOf
+ * keeps the scan fast: most of a dataset's bytes are inside strings.
+ */
+function closingQuote(text: Buffer, open: number): number {
+  let quote = open;
+  for (;;) {
+    quote = text.indexOf(QUOTE, quote + 1);
+    if (quote === -1) return text.length;
+    let backslashes = 0;
+    while (text[quote - 1 - backslashes] === BACKSLASH) backslashes += 1;
+    if (backslashes % 2 === 0) return quote;
+  }
+}
+
+function itemFrame(text: Buffer, start: number, end: number, line: number): Frame {
+  if (start === -1) return { kind: "bad", line, reason: "item is empty" };
+  let stop = end;
+  while (stop > start && isWhitespace(text[stop - 1]!)) stop -= 1;
+  if (stop - start > MAX_LINE_BYTES) {
+    return { kind: "bad", line, reason: "item is longer than 1 MiB" };
+  }
+  return { kind: "record", line, bytes: text.subarray(start, stop) };
+}

@@ -1,0 +1,91 @@
+import type { BenchmarkPrompt, ListPromptsQuery } from "@assay/protocol";
+import { sql } from "kysely";
+import type { Database } from "../../platform/db/database.ts";
+
+/** A prompt as imported: from a built-in loader or an uploaded dataset. */
+export interface PromptRecord {
+  id: string;
+  input: string | Record<string, unknown> | Array<Record<string, unknown>>;
+  truth: string;
+  subset?: string;
+  metadata?: Record<string, unknown>;
+}
+
+/** Rows per INSERT: well under SQLite's bound-parameter limit, few round trips on PostgreSQL. */
+const BATCH = 500;
+
+export function createPromptRepository(db: Database) {
+  return {
+    /** Replaces a benchmark's prompts (run inside the transaction that records the new version). */
+    async replaceAll(benchmarkId: string, prompts: readonly PromptRecord[]): Promise<void> {
+      await db.deleteFrom("benchmark_prompts").where("benchmark_id", "=", benchmarkId).execute();
+      for (let start = 0; start < prompts.length; start += BATCH) {
+        await db
+          .insertInto("benchmark_prompts")
+          .values(
+            prompts.slice(start, start + BATCH).map((p, i) => ({
+              benchmark_id: benchmarkId,
+              id: p.id,
+              position: start + i,
+              input: JSON.stringify(p.input),
+              input_text: inputText(p.input),
+              truth: p.truth,
+              subset: p.subset ?? null,
+              metadata: p.metadata ? JSON.stringify(p.metadata) : null,
+            })),
+          )
+          .execute();
+      }
+    },
+
+    /** One page of prompts and the number matching on all pages. */
+    async list(
+      benchmarkId: string,
+      query: ListPromptsQuery,
+    ): Promise<{ prompts: BenchmarkPrompt[]; count: number }> {
+      let base = db.selectFrom("benchmark_prompts").where("benchmark_id", "=", benchmarkId);
+      if (query.search_value !== undefined) {
+        const column =
+          query.search === "id" ? "id" : query.search === "truth" ? "truth" : "input_text";
+        // Case-insensitive substring; LIKE wildcards in the value are matched literally.
+        const pattern = `%${query.search_value.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+        base = base.where(sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`);
+      }
+      const { count } = await base
+        .select((eb) => eb.fn.countAll<number>().as("count"))
+        .executeTakeFirstOrThrow();
+      const sortColumn =
+        query.sort_by === undefined
+          ? "position"
+          : query.sort_by === "input"
+            ? "input_text"
+            : query.sort_by;
+      const rows = await base
+        .select(["id", "input", "truth", "subset"])
+        .orderBy(sortColumn, query.sort_order ?? "asc")
+        .orderBy("position")
+        .limit(query.page_size)
+        .offset((query.page - 1) * query.page_size)
+        .execute();
+      return {
+        prompts: rows.map((r) => ({
+          id: r.id,
+          input: JSON.parse(r.input) as BenchmarkPrompt["input"],
+          truth: r.truth,
+          subset: r.subset,
+        })),
+        count: Number(count),
+      };
+    },
+  };
+}
+
+/** The text of an input, for search and sort: chat messages joined, objects as JSON. */
+export function inputText(input: PromptRecord["input"]): string {
+  if (typeof input === "string") return input;
+  if (Array.isArray(input))
+    return input
+      .map((m) => (typeof m.content === "string" ? m.content : JSON.stringify(m.content ?? "")))
+      .join("\n");
+  return JSON.stringify(input);
+}

@@ -1,0 +1,94 @@
+import type { Insertable } from "kysely";
+import type { Database } from "../../platform/db/database.ts";
+import type {
+  BenchmarkFilesTable,
+  BenchmarkRow,
+  BenchmarksTable,
+} from "../../platform/db/schema.ts";
+import type { ProjectScope } from "../organizations/service.ts";
+
+/** A project's own benchmarks (custom and smart), attachments, and catalog entries' data state. */
+export function createBenchmarkRepository(db: Database) {
+  const ownOf = (scope: ProjectScope) =>
+    db
+      .selectFrom("benchmarks")
+      .selectAll()
+      .where("kind", "in", ["custom", "smart"])
+      .where("organization_id", "=", scope.organizationId)
+      .where("project_id", "=", scope.projectId)
+      .where("disabled_at", "is", null);
+
+  return {
+    findOwn: (scope: ProjectScope, id: string): Promise<BenchmarkRow | undefined> =>
+      ownOf(scope).where("id", "=", id).executeTakeFirst(),
+
+    findOwnByKey: (scope: ProjectScope, key: string): Promise<BenchmarkRow | undefined> =>
+      ownOf(scope).where("key", "=", key).executeTakeFirst(),
+
+    listAttachedOwn: (scope: ProjectScope): Promise<BenchmarkRow[]> =>
+      ownOf(scope)
+        .where("id", "in", (qb) =>
+          qb
+            .selectFrom("project_benchmarks")
+            .select("benchmark_id")
+            .where("project_id", "=", scope.projectId),
+        )
+        .orderBy("created_at")
+        .orderBy("id")
+        .execute(),
+
+    async listAttachedCatalogIds(scope: ProjectScope): Promise<Set<string>> {
+      const rows = await db
+        .selectFrom("project_benchmarks")
+        .innerJoin("benchmarks", "benchmarks.id", "project_benchmarks.benchmark_id")
+        .select("benchmarks.id")
+        .where("project_benchmarks.project_id", "=", scope.projectId)
+        .where("benchmarks.kind", "=", "catalog")
+        .execute();
+      return new Set(rows.map((r) => r.id));
+    },
+
+    /** Loaded data of catalog benchmarks: version (source sha256) and prompt count. */
+    async catalogState(): Promise<Map<string, { version: string | null; promptCount: number }>> {
+      const rows = await db
+        .selectFrom("benchmarks")
+        .select(["id", "version", "prompt_count"])
+        .where("kind", "=", "catalog")
+        .execute();
+      return new Map(rows.map((r) => [r.id, { version: r.version, promptCount: r.prompt_count }]));
+    },
+
+    /** Files per benchmark, in upload order. */
+    async fileNames(ids: readonly string[]): Promise<Map<string, string[]>> {
+      const files = new Map<string, string[]>();
+      if (ids.length === 0) return files;
+      const rows = await db
+        .selectFrom("benchmark_files")
+        .select(["benchmark_id", "filename"])
+        .where("benchmark_id", "in", ids)
+        .orderBy("benchmark_id")
+        .orderBy("position")
+        .execute();
+      for (const r of rows)
+        files.set(r.benchmark_id, [...(files.get(r.benchmark_id) ?? []), r.filename]);
+      return files;
+    },
+
+    /** A new benchmark of the project, its files, attached at once (call inside a transaction). */
+    async insertOwn(
+      row: Insertable<BenchmarksTable> & { project_id: string },
+      files: Omit<BenchmarkFilesTable, "benchmark_id" | "position">[],
+    ): Promise<void> {
+      await db.insertInto("benchmarks").values(row).execute();
+      if (files.length > 0)
+        await db
+          .insertInto("benchmark_files")
+          .values(files.map((f, position) => ({ ...f, benchmark_id: row.id, position })))
+          .execute();
+      await db
+        .insertInto("project_benchmarks")
+        .values({ project_id: row.project_id, benchmark_id: row.id, attached_at: row.created_at })
+        .execute();
+    },
+  };
+}

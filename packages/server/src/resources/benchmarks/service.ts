@@ -1,0 +1,365 @@
+import { randomUUID } from "node:crypto";
+import type {
+  Benchmark,
+  CatalogBenchmark,
+  CreateCustomBenchmarkBody,
+  CreateSmartBenchmarkBody,
+  CustomBenchmark,
+  FieldIssue,
+  ListPromptsQuery,
+  ListType,
+  ScorerName,
+} from "@assay/protocol";
+import { AppError, badRequest, notFound } from "../../app-error.ts";
+import type { BenchmarkDefinition } from "../../catalog/benchmarks/index.ts";
+import type { Catalog } from "../../catalog/catalog.ts";
+import { GENERATE_BENCHMARK_JOB } from "../../jobs/job-names.ts";
+import type { BlobStore } from "../../platform/blobs/blob-store.ts";
+import type { Clock } from "../../platform/clock.ts";
+import type { Database } from "../../platform/db/database.ts";
+import type { BenchmarkRow, UploadRow } from "../../platform/db/schema.ts";
+import { isUniqueViolation } from "../../platform/db/unique-violation.ts";
+import type { JobQueue } from "../../platform/queue/job-queue.ts";
+import { contains, inList } from "../models/model-filter.ts";
+import type { ProjectScope } from "../organizations/service.ts";
+import type { UploadService } from "../uploads/service.ts";
+import type { BuiltinData } from "./builtin-data.ts";
+import { DatasetFileError, type DatasetRow, parseDatasetFile } from "./dataset-file/index.ts";
+import { createPromptRepository, type PromptRecord } from "./prompt-repository.ts";
+import { createBenchmarkRepository } from "./repository.ts";
+
+export interface BenchmarkServiceDeps {
+  db: Database;
+  clock: Clock;
+  catalog: Catalog;
+  blobs: BlobStore;
+  queue: JobQueue;
+  uploads: UploadService;
+  builtinData: BuiltinData;
+  /** `ASSAY_DEFAULT_JUDGE_MODEL`: the judge when a benchmark names none. */
+  defaultJudgeModel?: string;
+}
+
+export interface ListBenchmarksQuery {
+  type?: ListType;
+  name?: string;
+  key?: string;
+  categories?: string[];
+  languages?: string[];
+}
+
+/** Metrics that need a judge model to be scored. */
+const JUDGED_METRICS = new Set(["toxicity", "hallucination"]);
+
+/**
+ * Benchmarks of a project: attached built-in ones, custom datasets imported from an upload, and
+ * smart benchmarks generated from documents by a background job.
+ */
+export function createBenchmarkService(deps: BenchmarkServiceDeps) {
+  const repo = createBenchmarkRepository(deps.db);
+  const prompts = createPromptRepository(deps.db);
+  const now = () => deps.clock.now().toISOString();
+
+  async function toCustomBenchmarks(rows: BenchmarkRow[]): Promise<CustomBenchmark[]> {
+    const files = await repo.fileNames(rows.map((r) => r.id));
+    return rows.map((row) => toCustomBenchmark(row, files.get(row.id) ?? []));
+  }
+
+  async function toCatalogBenchmarks(
+    definitions: readonly BenchmarkDefinition[],
+  ): Promise<CatalogBenchmark[]> {
+    const state = await repo.catalogState();
+    return definitions.map((d) => deps.catalog.toBenchmark(d, state.get(d.id)));
+  }
+
+  /** A benchmark the project can use: a built-in one, or its own. */
+  async function resolve(
+    scope: ProjectScope,
+    id: string,
+  ): Promise<{ builtin: BenchmarkDefinition } | { own: BenchmarkRow }> {
+    const builtin = deps.catalog.findBenchmark(id);
+    if (builtin) return { builtin };
+    const own = await repo.findOwn(scope, id);
+    if (!own) throw notFound("benchmark");
+    return { own };
+  }
+
+  async function checkJudge(scope: ProjectScope, body: CreateCustomBenchmarkBody): Promise<void> {
+    const needsJudge =
+      body.scoring_metric === "llm_judge" ||
+      (body.additional_metrics ?? []).some((m) => JUDGED_METRICS.has(m));
+    if (body.llm_judge_model_id !== undefined) {
+      const visible =
+        deps.catalog.findModel(body.llm_judge_model_id) ??
+        (await deps.db
+          .selectFrom("models")
+          .select("id")
+          .where("id", "=", body.llm_judge_model_id)
+          .where("project_id", "=", scope.projectId)
+          .where("organization_id", "=", scope.organizationId)
+          .where("disabled_at", "is", null)
+          .executeTakeFirst());
+      if (!visible) throw badRequest("body.llm_judge_model_id", "no such model in this project");
+    } else if (needsJudge && deps.defaultJudgeModel === undefined) {
+      throw badRequest(
+        "body.llm_judge_model_id",
+        "llm_judge scoring, toxicity and hallucination need a judge model: give llm_judge_model_id " +
+          "or configure ASSAY_DEFAULT_JUDGE_MODEL on the server",
+      );
+    }
+  }
+
+  async function uploaded(
+    scope: ProjectScope,
+    field: string,
+    filename: string,
+  ): Promise<UploadRow> {
+    const upload = await deps.uploads.findUploaded(scope, "benchmark", filename);
+    if (!upload)
+      throw badRequest(
+        field,
+        `no uploaded file named ${filename}; upload it first (POST …/upload)`,
+      );
+    return upload;
+  }
+
+  /** Reads and checks every row of an uploaded dataset; any bad row refuses the whole file. */
+  async function readDataset(
+    upload: UploadRow,
+    inputType: CreateCustomBenchmarkBody["input_type"],
+  ): Promise<PromptRecord[]> {
+    let rows: DatasetRow[];
+    try {
+      ({ rows } = await parseDatasetFile(await deps.blobs.read(upload.object_key), { inputType }));
+    } catch (error) {
+      if (error instanceof DatasetFileError) throw unprocessable(upload.filename, error.problems);
+      throw error;
+    }
+    const seen = new Map<string, number>();
+    const duplicates: { line: number; reason: string }[] = [];
+    const records = rows.map((row): PromptRecord => {
+      const id = row.id ?? String(row.line);
+      const first = seen.get(id);
+      if (first !== undefined)
+        duplicates.push({ line: row.line, reason: `id ${id} repeats the id of line ${first}` });
+      else seen.set(id, row.line);
+      return { id, input: row.input, truth: row.truth, subset: row.subset };
+    });
+    if (duplicates.length > 0) throw unprocessable(upload.filename, duplicates);
+    return records;
+  }
+
+  async function insertOwn(
+    scope: ProjectScope,
+    row: Omit<BenchmarkRow, "organization_id" | "project_id" | "key">,
+    uploads: UploadRow[],
+    inTransaction: (trx: Database) => Promise<void>,
+  ): Promise<void> {
+    const key = slug(row.name);
+    try {
+      await deps.db.transaction().execute(async (trx) => {
+        const trxRepo = createBenchmarkRepository(trx);
+        if (await trxRepo.findOwnByKey(scope, key)) throw duplicateName(row.name);
+        await trxRepo.insertOwn(
+          { ...row, key, organization_id: scope.organizationId, project_id: scope.projectId },
+          uploads.map((u) => ({
+            filename: u.filename,
+            content_type: u.content_type,
+            size: u.size,
+            object_key: u.object_key,
+          })),
+        );
+        await inTransaction(trx);
+      });
+    } catch (error) {
+      throw isUniqueViolation(error) ? duplicateName(row.name) : error;
+    }
+  }
+
+  return {
+    /** Own benchmarks first (oldest first), then attached built-in ones. */
+    async list(scope: ProjectScope, query: ListBenchmarksQuery): Promise<Benchmark[]> {
+      const text = (b: { name: string; key: string }) =>
+        contains(b.name, query.name) && contains(b.key, query.key);
+      const catalogOnly = Boolean(query.categories?.length || query.languages?.length);
+      const own =
+        query.type === "public" || catalogOnly
+          ? []
+          : await toCustomBenchmarks((await repo.listAttachedOwn(scope)).filter(text));
+      if (query.type === "custom") return own;
+      const attached = await repo.listAttachedCatalogIds(scope);
+      const builtins = deps.catalog.benchmarks.filter(
+        (d) =>
+          attached.has(d.id) &&
+          text(d) &&
+          inList(d.language, query.languages) &&
+          (!query.categories?.length || d.categories.some((c) => inList(c, query.categories))),
+      );
+      return [...own, ...(await toCatalogBenchmarks(builtins))];
+    },
+
+    async get(scope: ProjectScope, id: string): Promise<Benchmark> {
+      const found = await resolve(scope, id);
+      if ("builtin" in found) return (await toCatalogBenchmarks([found.builtin]))[0] as Benchmark;
+      return (await toCustomBenchmarks([found.own]))[0] as Benchmark;
+    },
+
+    async listPrompts(scope: ProjectScope, id: string, query: ListPromptsQuery) {
+      const found = await resolve(scope, id);
+      if ("builtin" in found) return this.listBuiltinPrompts(found.builtin.id, query);
+      return prompts.list(found.own.id, query);
+    },
+
+    /** Prompts of a built-in benchmark, downloading its data on first use. */
+    async listBuiltinPrompts(id: string, query: ListPromptsQuery) {
+      const builtin = deps.catalog.findBenchmark(id);
+      if (!builtin) throw notFound("benchmark");
+      await deps.builtinData.ensureLoaded(builtin);
+      return prompts.list(builtin.id, query);
+    },
+
+    /** Imports an uploaded JSONL/JSON dataset: every row is checked before anything is stored. */
+    async createCustom(scope: ProjectScope, body: CreateCustomBenchmarkBody): Promise<string> {
+      await checkJudge(scope, body);
+      if (body.scoring_metric === "regex" && body.regex_pattern === undefined)
+        throw badRequest("body.regex_pattern", "the regex scoring metric needs a regex_pattern");
+      const upload = await uploaded(scope, "body.file", body.file);
+      const records = await readDataset(upload, body.input_type);
+      const id = randomUUID();
+      const at = now();
+      const scoring: ScorerName =
+        body.scoring_metric ?? (body.regex_pattern !== undefined ? "regex" : "exact_match");
+      await insertOwn(
+        scope,
+        {
+          id,
+          kind: "custom",
+          name: body.name,
+          description: body.description,
+          system_prompt: body.system_prompt ?? null,
+          regex_pattern: body.regex_pattern ?? null,
+          scoring_metric: scoring,
+          llm_judge_model_id: body.llm_judge_model_id ?? null,
+          custom_instructions: body.custom_instructions ?? null,
+          input_type: body.input_type ?? null,
+          metrics: JSON.stringify(body.additional_metrics ?? []),
+          generation_status: "ready",
+          status_description: "",
+          version: null,
+          prompt_count: records.length,
+          disabled_at: null,
+          created_at: at,
+          updated_at: at,
+        },
+        [upload],
+        (trx) => createPromptRepository(trx).replaceAll(id, records),
+      );
+      return id;
+    },
+
+    /** Stores the request and its documents; the benchmark is `generating` until its job runs. */
+    async createSmart(scope: ProjectScope, body: CreateSmartBenchmarkBody): Promise<string> {
+      const uploads: UploadRow[] = [];
+      for (const [i, file] of body.files.entries())
+        uploads.push(await uploaded(scope, `body.files[${i}]`, file));
+      const id = randomUUID();
+      const at = now();
+      await insertOwn(
+        scope,
+        {
+          id,
+          kind: "smart",
+          name: body.name,
+          description: body.description,
+          system_prompt: body.system_prompt,
+          regex_pattern: null,
+          scoring_metric: "llm_judge",
+          llm_judge_model_id: null,
+          custom_instructions: null,
+          input_type: null,
+          metrics: JSON.stringify(body.metrics ?? []),
+          generation_status: "generating",
+          status_description: "waiting for the generation job",
+          version: null,
+          prompt_count: 0,
+          disabled_at: null,
+          created_at: at,
+          updated_at: at,
+        },
+        uploads,
+        async (trx) => {
+          await deps.queue.enqueue(
+            {
+              name: GENERATE_BENCHMARK_JOB,
+              data: {
+                organization_id: scope.organizationId,
+                project_id: scope.projectId,
+                benchmark_id: id,
+              },
+            },
+            { transaction: trx },
+          );
+        },
+      );
+      return id;
+    },
+  };
+}
+
+export type BenchmarkService = ReturnType<typeof createBenchmarkService>;
+
+function toCustomBenchmark(row: BenchmarkRow, files: string[]): CustomBenchmark {
+  return {
+    id: row.id,
+    key: row.key,
+    name: row.name,
+    description: row.description,
+    organization_id: row.organization_id as string,
+    project_id: row.project_id as string,
+    system_prompt: row.system_prompt,
+    regex_pattern: row.regex_pattern,
+    llm_judge_model_id: row.llm_judge_model_id,
+    custom_instructions: row.custom_instructions,
+    scoring_metric: (row.scoring_metric ?? "exact_match") as ScorerName,
+    prompt_count: row.prompt_count,
+    version_count: 1,
+    metrics: JSON.parse(row.metrics) as string[],
+    files,
+    disabled: row.disabled_at !== null,
+    kind: row.kind as CustomBenchmark["kind"],
+    input_type: row.input_type as CustomBenchmark["input_type"],
+    generation_status: row.generation_status as CustomBenchmark["generation_status"],
+    status_description: row.status_description,
+    created_at: row.created_at,
+  };
+}
+
+/** A benchmark's key: its name in lowercase letters, digits, `.` and `-`. */
+export function slug(name: string): string {
+  const key = name
+    .normalize("NFKD")
+    .toLowerCase()
+    .replace(/[^a-z0-9.]+/g, "-")
+    .replace(/^[-.]+|[-.]+$/g, "");
+  return key === "" ? "benchmark" : key.slice(0, 64);
+}
+
+function duplicateName(name: string): AppError {
+  return new AppError("CONFLICT", `a benchmark named "${name}" already exists in this project`);
+}
+
+function unprocessable(filename: string, problems: { line: number; reason: string }[]): AppError {
+  const details: FieldIssue[] = problems.map((p) => ({
+    field: `line ${p.line}`,
+    message: p.reason,
+  }));
+  const listed = problems
+    .slice(0, 5)
+    .map((p) => `line ${p.line}: ${p.reason}`)
+    .join("; ");
+  return new AppError(
+    "UNPROCESSABLE_CONTENT",
+    `${filename} was refused, nothing was imported: ${listed}${problems.length > 5 ? "; …" : ""}`,
+    { details },
+  );
+}
