@@ -109,10 +109,10 @@ export function createApp(deps: AppDeps): FastifyInstance {
         sjson.parse(text, undefined, { protoAction: "error", constructorAction: "error" }),
       );
     } catch (error) {
-      const reason =
-        error instanceof SyntaxError
-          ? "body is not valid JSON"
-          : "body contains a forbidden key (__proto__ or constructor.prototype)";
+      // secure-json-parse throws SyntaxError for both; only its own refusals name "forbidden".
+      const reason = /forbidden (prototype|constructor) property/i.test((error as Error).message)
+        ? "body contains a forbidden key (__proto__ or constructor.prototype)"
+        : "body is not valid JSON";
       done(Object.assign(new Error(reason), { statusCode: 400 }), undefined);
     }
   });

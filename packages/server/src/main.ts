@@ -1,6 +1,7 @@
 import type { AddressInfo } from "node:net";
 import type { Logger } from "pino";
 import { type BootstrapResult, bootstrapTenancy } from "./admin/bootstrap.ts";
+import { type CatalogAdmin, createCatalogAdmin } from "./admin/catalog.ts";
 import { createKeyAdmin, type KeyAdmin } from "./admin/keys.ts";
 import { createApp } from "./app.ts";
 import { catalogEntries } from "./catalog/sync-catalog.ts";
@@ -81,14 +82,19 @@ async function startJobs(deps: ServiceDeps) {
   );
 }
 
-/** Admin commands (`assay keys …`) on the configured database, with no HTTP and no workers. */
+/** Admin commands (`assay keys …`, `assay catalog …`) on the configured database, no HTTP, no workers. */
 export async function openAdmin(
   config: Config,
   options: StartOptions = {},
-): Promise<{ keys: KeyAdmin; close(): Promise<void> }> {
+): Promise<{ keys: KeyAdmin; catalog: CatalogAdmin; close(): Promise<void> }> {
   const deps = await createDeps(config, options);
   return {
     keys: createKeyAdmin({ ...deps, catalog: catalogEntries(deps.catalog) }),
+    catalog: createCatalogAdmin({
+      ...deps,
+      dataDir: config.dataDir,
+      datasetMirrorUrl: config.datasetMirrorUrl,
+    }),
     close: () => deps.close(),
   };
 }

@@ -1,3 +1,4 @@
+import type { Logger } from "pino";
 import { createKeyAdmin, type KeyAdmin } from "../../src/admin/keys.ts";
 import { catalogEntries } from "../../src/catalog/sync-catalog.ts";
 import { type Env, loadConfig } from "../../src/config.ts";
@@ -45,6 +46,8 @@ export async function startTestService(
     workers?: boolean;
     /** Share another service's database (several API processes); it is not dropped on close. */
     database?: TestDatabase;
+    /** Where the service logs (silent unless given). */
+    logger?: Logger;
   } = {},
 ): Promise<TestService> {
   const database = options.database ?? (await createTestDatabase(options.dialect ?? APP_DIALECT));
@@ -62,6 +65,7 @@ export async function startTestService(
   });
   const running = await startService(config, {
     workers: options.workers ?? false,
+    logger: options.logger,
     clock,
     validateResponses: true,
   });

@@ -4,11 +4,12 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { GSM8K_TEST_FILE } from "../../../test/support/shared-datasets.ts";
 import { BenchmarkDataError, BenchmarkDownloadError } from "./benchmark-errors.ts";
 import { downloadBenchmarkFile } from "./download-benchmark-file.ts";
 import { gsm8k } from "./gsm8k.ts";
 
-const GSM8K_TEST = "/work/shared/datasets/gsm8k/test.jsonl";
+const GSM8K_TEST = GSM8K_TEST_FILE;
 
 type Handler = (request: IncomingMessage, response: ServerResponse) => void;
 

@@ -3,11 +3,12 @@ import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { GSM8K_TEST_FILE } from "../../../test/support/shared-datasets.ts";
 import { BenchmarkDataError } from "./benchmark-errors.ts";
 import { gsm8k } from "./gsm8k.ts";
 import { readBenchmarkFile } from "./read-benchmark-file.ts";
 
-const GSM8K_TEST = "/work/shared/datasets/gsm8k/test.jsonl";
+const GSM8K_TEST = GSM8K_TEST_FILE;
 
 describe("readBenchmarkFile on GSM8K", () => {
   let dir: string;

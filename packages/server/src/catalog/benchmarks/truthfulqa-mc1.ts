@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { z } from "zod";
 import { catalogId } from "../catalog-id.ts";
 import type { BenchmarkDefinition, BenchmarkScoring } from "./benchmark-definition.ts";
@@ -65,9 +66,14 @@ export const truthfulqaMc1: BenchmarkDefinition<TruthfulqaRecord> = {
   },
   recordSchema: TruthfulqaRecordSchema,
   toPrompt(record, row) {
-    // Options stay in file order, so a prompt never depends on a seed. JSON.parse keeps key order
-    // except that integer-like keys ("42") would move first; input and truth still agree then.
-    const entries = Object.entries(record.mc1_targets);
+    // The canonical file lists the true answer first in every question, so file order would make
+    // "always answer A" score 100%. Options are ordered by a hash of question and option instead:
+    // a fixed order per question (the same on every installation, no seed to keep) that spreads
+    // the true answer over the letters.
+    const entries = Object.entries(record.mc1_targets)
+      .map((entry) => ({ entry, rank: optionRank(record.question, entry[0]) }))
+      .sort((a, b) => (a.rank < b.rank ? -1 : a.rank > b.rank ? 1 : 0))
+      .map(({ entry }) => entry);
     const answerIndex = entries.findIndex(([, label]) => label === 1);
     return {
       id: `${key}-${row}`,
@@ -79,3 +85,7 @@ export const truthfulqaMc1: BenchmarkDefinition<TruthfulqaRecord> = {
     };
   },
 };
+
+function optionRank(question: string, option: string): string {
+  return createHash("sha256").update(`${question}\n${option}`).digest("hex");
+}

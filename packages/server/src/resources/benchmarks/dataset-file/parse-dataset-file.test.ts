@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
+import { GSM8K_TEST_FILE } from "../../../../test/support/shared-datasets.ts";
 import {
   DatasetFileError,
   type DatasetRow,
@@ -245,7 +246,7 @@ describe("parseDatasetFile: JSONL", () => {
   });
 
   it("parses GSM8K's 1,319 test questions as {input, truth} rows", async () => {
-    const content = readFileSync("/work/shared/datasets/gsm8k/test.jsonl", "utf8")
+    const content = readFileSync(GSM8K_TEST_FILE, "utf8")
       .split("\n")
       .filter((line) => line.trim() !== "")
       .map((line) => {
