@@ -3,6 +3,9 @@ import { APIClient, type ClientInternals, type ScopeParam } from "./core/api-cli
 import type { ClientOptions, RequestOptions, ViewOptions } from "./core/client-options.ts";
 import { OrganizationContext, type Scope } from "./core/organization-context.ts";
 import { ServiceError } from "./errors.ts";
+import { PublicClient } from "./public-client.ts";
+import { Benchmarks } from "./resources/benchmarks.ts";
+import { Models } from "./resources/models.ts";
 
 interface ClientStateInternals extends ClientInternals {
   organization?: OrganizationContext;
@@ -11,14 +14,30 @@ interface ClientStateInternals extends ClientInternals {
 /**
  * The client of an API key's own project. The key's organization and project are looked up on
  * first use of a project-scoped route (or by `init()`), then filled into every such route's path.
- * Resources (`client.models`, …) are added here as the protocol gains their routes.
+ * Resources are built per client object, so a `withOptions()` view's resources use its options.
  */
 export class Client extends APIClient {
+  /** The models attached to the project, and its own OpenAI-compatible endpoints. */
+  readonly models: Models;
+  /** The benchmarks attached to the project, and its own datasets and smart benchmarks. */
+  readonly benchmarks: Benchmarks;
   readonly #organization: OrganizationContext;
+  #public: PublicClient | undefined;
 
   constructor(options: ClientOptions = {}, internals: ClientStateInternals = {}) {
     super(options, internals);
     this.#organization = internals.organization ?? new OrganizationContext();
+    this.models = new Models(this);
+    this.benchmarks = new Benchmarks(this);
+  }
+
+  /**
+   * The public catalog with this client's key, base URL, fetch, timeout and retries (built on
+   * first use, without a request).
+   */
+  get public(): PublicClient {
+    this.#public ??= new PublicClient(...this.viewArguments({}));
+    return this.#public;
   }
 
   /** The key's organization id; undefined until the first lookup succeeded. */

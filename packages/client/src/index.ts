@@ -3,7 +3,25 @@
  * only @assay/protocol and zod, and talks HTTP through an injectable fetch.
  */
 
-export type { Organization, Project } from "@assay/protocol";
+export {
+  type Benchmark,
+  type BenchmarkPrompt,
+  type CatalogBenchmark,
+  type CatalogModel,
+  type CreateCustomModelBody,
+  type CustomBenchmark,
+  type CustomModel,
+  isCustomBenchmark,
+  isCustomModel,
+  type ListType,
+  type Model,
+  type Organization,
+  type Project,
+  type ProjectAttachments,
+  type PublicBenchmarksResponse,
+  type PublicModelsResponse,
+  type UpdateCustomModelBody,
+} from "@assay/protocol";
 export { AsyncClient, Client } from "./client.ts";
 export type { RequestInput, RouteOutput, ScopeParam } from "./core/api-client.ts";
 export { APIClient } from "./core/api-client.ts";
@@ -28,5 +46,18 @@ export {
   ServiceError,
 } from "./errors.ts";
 export { AsyncPublicClient, PublicClient } from "./public-client.ts";
+export type { BenchmarkFile, FileNames } from "./resources/benchmark-files.ts";
+export {
+  type BenchmarkFilter,
+  Benchmarks,
+  type CreateBenchmarkResult,
+  type CreateCustomBenchmarkInput,
+  type CreateSmartBenchmarkInput,
+} from "./resources/benchmarks.ts";
+export { type CreateCustomModelResult, type ModelFilter, Models } from "./resources/models.ts";
+export type { PromptField, PromptPage, PromptParams } from "./resources/prompts.ts";
+export { PublicBenchmarks, type PublicBenchmarksParams } from "./resources/public-benchmarks.ts";
+export { PublicModels, type PublicModelsParams } from "./resources/public-models.ts";
+export type { SortOrder } from "./resources/query.ts";
 export { APIResource } from "./resources/resource.ts";
 export { VERSION } from "./version.ts";

@@ -1,12 +1,25 @@
-import { APIClient } from "./core/api-client.ts";
-import type { ViewOptions } from "./core/client-options.ts";
+import { APIClient, type ClientInternals } from "./core/api-client.ts";
+import type { ClientOptions, ViewOptions } from "./core/client-options.ts";
+import { PublicBenchmarks } from "./resources/public-benchmarks.ts";
+import { PublicModels } from "./resources/public-models.ts";
 
 /**
- * The client of the public catalog (models, benchmarks, evaluations, comparisons): same key,
- * configuration, retries and errors as `Client`, but no organization lookup, and project-scoped
- * routes are refused. Its resources are added as the protocol gains the public routes.
+ * The client of the public catalog (models, benchmarks): same key, configuration, retries and
+ * errors as `Client`, but no organization lookup, and project-scoped routes are refused.
+ * `client.public` is one sharing a `Client`'s configuration.
  */
 export class PublicClient extends APIClient {
+  /** The model catalog, with facets. */
+  readonly models: PublicModels;
+  /** The built-in benchmark catalog and its prompts. */
+  readonly benchmarks: PublicBenchmarks;
+
+  constructor(options: ClientOptions = {}, internals: ClientInternals = {}) {
+    super(options, internals);
+    this.models = new PublicModels(this);
+    this.benchmarks = new PublicBenchmarks(this);
+  }
+
   withOptions(options: ViewOptions): PublicClient {
     return new PublicClient(...this.viewArguments(options));
   }

@@ -13,7 +13,7 @@ function sourceFiles(dir: string): string[] {
 }
 
 describe("package entry points", () => {
-  it("root exports the clients and only the common errors", () => {
+  it("root exports the clients, resources, type guards and only the common errors", () => {
     expect(Object.keys(root).sort()).toEqual([
       "APIClient",
       "APIError",
@@ -22,14 +22,20 @@ describe("package entry points", () => {
       "AsyncPublicClient",
       "AuthenticationError",
       "BadRequestError",
+      "Benchmarks",
       "Client",
       "DEFAULT_BASE_URL",
       "DEFAULT_MAX_RETRIES",
       "DEFAULT_TIMEOUT",
+      "Models",
       "NotFoundError",
+      "PublicBenchmarks",
       "PublicClient",
+      "PublicModels",
       "ServiceError",
       "VERSION",
+      "isCustomBenchmark",
+      "isCustomModel",
     ]);
     expect(root.AsyncClient).toBe(root.Client);
     expect(root.AsyncPublicClient).toBe(root.PublicClient);

@@ -1,0 +1,185 @@
+import {
+  type Benchmark,
+  type BenchmarkPrompt,
+  type CreateCustomBenchmarkBody,
+  type CreateSmartBenchmarkBody,
+  type ListType,
+  type ProjectAttachments,
+  routes,
+} from "@assay/protocol";
+import type { Client } from "../client.ts";
+import type { RouteOutput } from "../core/api-client.ts";
+import type { RequestOptions } from "../core/client-options.ts";
+import type { UploadData } from "../core/upload.ts";
+import { withAdded, withRemoved } from "./attachments.ts";
+import {
+  type BenchmarkFile,
+  type ResolvedFile,
+  resolveBenchmarkFile,
+  uploadBenchmarkFile,
+} from "./benchmark-files.ts";
+import { collectPrompts, type PromptPage, type PromptParams, promptQuery } from "./prompts.ts";
+import { listParam, textParam } from "./query.ts";
+import { APIResource } from "./resource.ts";
+
+/**
+ * Filters of `benchmarks.get()`. `name` and `key` are case-insensitive substrings; `categories`
+ * and `languages` leave only built-in benchmarks matching one of their values (protocol §5.1).
+ */
+export interface BenchmarkFilter {
+  /** Only the project's own benchmarks, or only built-in ones; both (own first) when absent. */
+  type?: ListType | undefined;
+  name?: string | undefined;
+  key?: string | undefined;
+  categories?: readonly string[] | undefined;
+  languages?: readonly string[] | undefined;
+}
+
+/** A custom benchmark: a JSONL/JSON dataset (`{"input", "truth", "subset"?}` rows) and how to score it. */
+export interface CreateCustomBenchmarkInput
+  extends Omit<CreateCustomBenchmarkBody, "file" | "custom_scorers"> {
+  /** A path (Node.js only), or the file's contents. */
+  file: string | UploadData;
+  /** The name to upload the file as: the path's base name by default; required for contents. */
+  filename?: string | undefined;
+  /** Default: from the file name's extension (`.jsonl` → `application/jsonl`, …). */
+  contentType?: string | undefined;
+}
+
+/** A smart benchmark: prompts generated from 1–20 documents by a background job. */
+export interface CreateSmartBenchmarkInput extends Omit<CreateSmartBenchmarkBody, "files"> {
+  /** Paths (Node.js only), or contents with a file name. */
+  files: ReadonlyArray<string | BenchmarkFile>;
+}
+
+export type CreateBenchmarkResult = RouteOutput<typeof routes.createCustomBenchmark>["data"];
+
+/** `client.benchmarks`: the benchmarks attached to the project, and its own datasets. */
+export class Benchmarks extends APIResource<Client> {
+  /** The attached benchmarks matching the filter: the project's own first, then built-in ones. */
+  async get(filter: BenchmarkFilter = {}, options?: RequestOptions): Promise<Benchmark[]> {
+    const { data } = await this.client.request(
+      routes.listBenchmarks,
+      {
+        query: {
+          type: filter.type,
+          name: textParam(filter.name),
+          key: textParam(filter.key),
+          categories: listParam(filter.categories),
+          languages: listParam(filter.languages),
+        },
+      },
+      options,
+    );
+    return data.datasets;
+  }
+
+  /** The attached benchmark with exactly this key (the server matches keys as substrings). */
+  async getByKey(key: string, options?: RequestOptions): Promise<Benchmark | undefined> {
+    const benchmarks = await this.get({ key }, options);
+    return benchmarks.find((benchmark) => benchmark.key === key);
+  }
+
+  /** A built-in benchmark or one of the project's own; an unknown id raises `NotFoundError`. */
+  async getById(id: string, options?: RequestOptions): Promise<Benchmark> {
+    const { data } = await this.client.request(
+      routes.getBenchmark,
+      { params: { benchmark_id: id } },
+      options,
+    );
+    return data;
+  }
+
+  /** Attaches benchmarks (built-in or own ids) to the project; answers the new attachments. */
+  async add(ids: readonly string[], options?: RequestOptions): Promise<ProjectAttachments> {
+    return this.#attach(withAdded(await this.#attachedIds(options), ids), options);
+  }
+
+  /** Detaches benchmarks from the project; answers the new attachments. */
+  async remove(ids: readonly string[], options?: RequestOptions): Promise<ProjectAttachments> {
+    return this.#attach(withRemoved(await this.#attachedIds(options), ids), options);
+  }
+
+  /**
+   * One page of a benchmark's prompts. A built-in benchmark's data is downloaded by the server on
+   * first use, so the first call can take a while.
+   */
+  async getPrompts(
+    benchmarkId: string,
+    params: PromptParams = {},
+    options?: RequestOptions,
+  ): Promise<PromptPage> {
+    const { data } = await this.client.request(
+      routes.listBenchmarkPrompts,
+      { params: { benchmark_id: benchmarkId }, query: promptQuery(params) },
+      options,
+    );
+    return data;
+  }
+
+  /** Every prompt of a benchmark, read in pages of 100. */
+  getAllPrompts(benchmarkId: string, options?: RequestOptions): Promise<BenchmarkPrompt[]> {
+    return collectPrompts((params) => this.getPrompts(benchmarkId, params, options));
+  }
+
+  /**
+   * Uploads a dataset and creates a benchmark from it: `POST …/upload`, the PUT, then
+   * `POST …/custom-benchmarks`. A file over 50 MiB is refused before any request; a file with bad
+   * rows is refused by the server (`UnprocessableEntityError` naming the lines) and nothing is
+   * created.
+   */
+  async createCustom(
+    input: CreateCustomBenchmarkInput,
+    options?: RequestOptions,
+  ): Promise<CreateBenchmarkResult> {
+    const { file, filename, contentType, ...fields } = input;
+    const resolved = await resolveBenchmarkFile(file, { filename, contentType });
+    await uploadBenchmarkFile(this.client, input.name, resolved, options);
+    const { data } = await this.client.request(
+      routes.createCustomBenchmark,
+      { body: { ...fields, file: resolved.filename } },
+      options,
+    );
+    return data;
+  }
+
+  /**
+   * Uploads the documents one after the other, then creates a benchmark generated from them; it
+   * is listed with `generation_status: "generating"` until the server's job has run. Every file
+   * is checked against the 50 MiB limit before the first request.
+   */
+  async createSmart(
+    input: CreateSmartBenchmarkInput,
+    options?: RequestOptions,
+  ): Promise<CreateBenchmarkResult> {
+    const { files, ...fields } = input;
+    const resolved: ResolvedFile[] = [];
+    for (const file of files) {
+      resolved.push(
+        await (typeof file === "string"
+          ? resolveBenchmarkFile(file)
+          : resolveBenchmarkFile(file.data, file)),
+      );
+    }
+    for (const file of resolved) await uploadBenchmarkFile(this.client, input.name, file, options);
+    const { data } = await this.client.request(
+      routes.createSmartBenchmark,
+      { body: { ...fields, files: resolved.map((file) => file.filename) } },
+      options,
+    );
+    return data;
+  }
+
+  async #attachedIds(options: RequestOptions | undefined): Promise<string[]> {
+    return (await this.get({}, options)).map((benchmark) => benchmark.id);
+  }
+
+  async #attach(ids: string[], options: RequestOptions | undefined): Promise<ProjectAttachments> {
+    const answer = await this.client.request(
+      routes.updateProject,
+      { body: { datasets: ids } },
+      options,
+    );
+    return answer.data;
+  }
+}
