@@ -37,17 +37,6 @@ export function createBenchmarkRepository(db: Database) {
         .orderBy("id")
         .execute(),
 
-    async listAttachedCatalogIds(scope: ProjectScope): Promise<Set<string>> {
-      const rows = await db
-        .selectFrom("project_benchmarks")
-        .innerJoin("benchmarks", "benchmarks.id", "project_benchmarks.benchmark_id")
-        .select("benchmarks.id")
-        .where("project_benchmarks.project_id", "=", scope.projectId)
-        .where("benchmarks.kind", "=", "catalog")
-        .execute();
-      return new Set(rows.map((r) => r.id));
-    },
-
     /** Loaded data of catalog benchmarks: version (source sha256) and prompt count. */
     async catalogState(): Promise<Map<string, { version: string | null; promptCount: number }>> {
       const rows = await db

@@ -22,6 +22,7 @@ import { isUniqueViolation } from "../../platform/db/unique-violation.ts";
 import type { JobQueue } from "../../platform/queue/job-queue.ts";
 import { contains, inList } from "../models/model-filter.ts";
 import type { ProjectScope } from "../organizations/service.ts";
+import { createAttachmentsRepository } from "../projects/attachments-repository.ts";
 import type { UploadService } from "../uploads/service.ts";
 import type { BuiltinData } from "./builtin-data.ts";
 import { DatasetFileError, type DatasetRow, parseDatasetFile } from "./dataset-file/index.ts";
@@ -56,6 +57,7 @@ const JUDGED_METRICS = new Set(["toxicity", "hallucination"]);
  * smart benchmarks generated from documents by a background job.
  */
 export function createBenchmarkService(deps: BenchmarkServiceDeps) {
+  const attachments = createAttachmentsRepository(deps.db);
   const repo = createBenchmarkRepository(deps.db);
   const prompts = createPromptRepository(deps.db);
   const now = () => deps.clock.now().toISOString();
@@ -187,7 +189,7 @@ export function createBenchmarkService(deps: BenchmarkServiceDeps) {
           ? []
           : await toCustomBenchmarks((await repo.listAttachedOwn(scope)).filter(text));
       if (query.type === "custom") return own;
-      const attached = await repo.listAttachedCatalogIds(scope);
+      const attached = await attachments.attachedCatalogIds("benchmarks", scope);
       const builtins = deps.catalog.benchmarks.filter(
         (d) =>
           attached.has(d.id) &&

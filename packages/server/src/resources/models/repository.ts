@@ -34,18 +34,6 @@ export function createModelRepository(db: Database) {
         .orderBy("id")
         .execute(),
 
-    /** Ids of the catalog models attached to the project. */
-    async listAttachedCatalogIds(scope: ProjectScope): Promise<Set<string>> {
-      const rows = await db
-        .selectFrom("project_models")
-        .innerJoin("models", "models.id", "project_models.model_id")
-        .select("models.id")
-        .where("project_models.project_id", "=", scope.projectId)
-        .where("models.kind", "=", "catalog")
-        .execute();
-      return new Set(rows.map((r) => r.id));
-    },
-
     async insertCustom(row: ModelRow & { kind: "custom" }): Promise<void> {
       await db.insertInto("models").values(row).execute();
       await db

@@ -15,6 +15,7 @@ import type { ModelRow } from "../../platform/db/schema.ts";
 import { isUniqueViolation } from "../../platform/db/unique-violation.ts";
 import { ModelUrlError } from "../../platform/ssrf/model-url.ts";
 import type { ProjectScope } from "../organizations/service.ts";
+import { createAttachmentsRepository } from "../projects/attachments-repository.ts";
 import { type CatalogModelFilter, matchesCatalogModel, matchesText } from "./model-filter.ts";
 import { createModelRepository } from "./repository.ts";
 
@@ -36,6 +37,7 @@ export interface ListModelsQuery extends CatalogModelFilter {
  * endpoints. Provider keys are sealed with the model's id as context and never leave the server.
  */
 export function createModelService(deps: ModelServiceDeps) {
+  const attachments = createAttachmentsRepository(deps.db);
   const repo = createModelRepository(deps.db);
   const now = () => deps.clock.now().toISOString();
   const sealKey = (modelId: string, apiKey: string) =>
@@ -63,7 +65,7 @@ export function createModelService(deps: ModelServiceDeps) {
               .filter((row) => matchesText(row, query))
               .map(toCustomModel);
       if (query.type === "custom") return custom;
-      const attached = await repo.listAttachedCatalogIds(scope);
+      const attached = await attachments.attachedCatalogIds("models", scope);
       const catalog = deps.catalog.models
         .filter((m) => attached.has(m.id))
         .map((m) => deps.catalog.toModel(m))

@@ -70,6 +70,26 @@ export function createAttachmentsRepository(db: Database) {
           .execute();
     },
 
+    /** Ids of the catalog entries attached to the project. */
+    async attachedCatalogIds(kind: AttachmentKind, scope: ProjectScope): Promise<Set<string>> {
+      const catalogIds = db.selectFrom(kind).select("id").where("kind", "=", "catalog");
+      const rows =
+        kind === "models"
+          ? await db
+              .selectFrom("project_models")
+              .select("model_id as id")
+              .where("project_id", "=", scope.projectId)
+              .where("model_id", "in", catalogIds)
+              .execute()
+          : await db
+              .selectFrom("project_benchmarks")
+              .select("benchmark_id as id")
+              .where("project_id", "=", scope.projectId)
+              .where("benchmark_id", "in", catalogIds)
+              .execute();
+      return new Set(rows.map((r) => r.id));
+    },
+
     /** Attached ids, in the order they were attached. */
     async list(kind: AttachmentKind, scope: ProjectScope): Promise<string[]> {
       const rows =
