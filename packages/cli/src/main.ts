@@ -1,6 +1,9 @@
 import { SERVICE_VERSION } from "@assay/server";
 import { Command } from "commander";
+import { registerBenchmarkCommands } from "./commands/benchmarks.ts";
+import { registerCatalogCommands } from "./commands/catalog.ts";
 import { registerKeysCommands } from "./commands/keys.ts";
+import { registerModelCommands } from "./commands/models.ts";
 import { registerServeCommands } from "./commands/serve.ts";
 import { runCommand } from "./run-command.ts";
 
@@ -11,5 +14,8 @@ const program = new Command("assay")
 
 registerServeCommands(program);
 registerKeysCommands(program);
+registerModelCommands(program);
+registerBenchmarkCommands(program);
+registerCatalogCommands(program);
 
 await runCommand(() => program.parseAsync(process.argv));

@@ -1,5 +1,5 @@
-import { loadConfig, openAdmin } from "@assay/server";
 import type { Command } from "commander";
+import { withAdmin } from "../with-admin.ts";
 
 /** `assay keys …`: administration on the configured database and data dir (works while serving). */
 export function registerKeysCommands(program: Command) {
@@ -79,17 +79,4 @@ export function registerKeysCommands(program: Command) {
         console.log(`revoked ${id}`);
       });
     });
-}
-
-async function withAdmin<T>(
-  action: (admin: Awaited<ReturnType<typeof openAdmin>>) => Promise<T>,
-): Promise<T> {
-  const admin = await openAdmin(
-    loadConfig({ ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? "warn" }),
-  );
-  try {
-    return await action(admin);
-  } finally {
-    await admin.close();
-  }
 }

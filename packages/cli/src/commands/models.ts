@@ -1,0 +1,272 @@
+import { isCustomModel, type Model } from "@assay/client";
+import { type Command, Option } from "commander";
+import {
+  type ConnectionOptions,
+  findByIdOrKey,
+  toJsonObject,
+  toList,
+  toPositiveInteger,
+  withApiClient,
+  withConnectionOptions,
+} from "../api-client.ts";
+import { printJson } from "../output/json.ts";
+import { printFields, printTable } from "../output/table.ts";
+
+/** `assay models …`: the models of the API key's project, over the API. */
+export function registerModelCommands(program: Command) {
+  const models = program
+    .command("models")
+    .description("list and inspect the project's models; manage its custom model endpoints");
+
+  models
+    .command("list")
+    .description("list the project's models: its custom endpoints first, then catalog models")
+    .addOption(
+      new Option("--type <type>", "only custom or only catalog models").choices([
+        "custom",
+        "public",
+      ]),
+    )
+    .option("--name <text>", "only models whose name contains this (case-insensitive)")
+    .option("--key <text>", "only models whose key contains this (case-insensitive)")
+    .option("--company <list>", "only catalog models of these companies (comma-separated)", toList)
+    .option("--json", "print JSON")
+    .action(async (options: ListOptions) => {
+      await withApiClient(options, async (client) => {
+        const rows = await client.models.get({
+          type: options.type,
+          name: options.name,
+          key: options.key,
+          companies: options.company,
+        });
+        if (options.json) return printJson(rows);
+        if (rows.length === 0) return console.log("no models");
+        printTable(
+          ["id", "key", "name", "type", "company / api_url", "runnable"],
+          rows.map((m) =>
+            isCustomModel(m)
+              ? [m.id, m.key, m.name, "custom", m.api_url, !m.disabled]
+              : [m.id, m.key, m.name, "public", m.company, m.runnable],
+          ),
+        );
+      });
+    });
+
+  models
+    .command("show")
+    .description("show one model of the project")
+    .argument("<id-or-key>", "the model's id, or its key (e.g. openai/gpt-4o)")
+    .option("--json", "print JSON")
+    .action(async (idOrKey: string, options: ConnectionOptions & { json?: boolean }) => {
+      await withApiClient(options, async (client) => {
+        const model = await findByIdOrKey(idOrKey, "model", client.models);
+        if (options.json) return printJson(model);
+        printFields(modelFields(model));
+      });
+    });
+
+  models
+    .command("create")
+    .description("add a custom model: an OpenAI-compatible endpoint; prints the new model's id")
+    .requiredOption("--name <name>", "display name")
+    .requiredOption("--key <key>", "unique key, <organization>/<model-name> (e.g. acme/llama-3-8b)")
+    .requiredOption("--api-url <url>", "base URL of the OpenAI-compatible API (…/v1)")
+    .requiredOption("--max-tokens <n>", "largest completion to ask for", toPositiveInteger)
+    .option("--description <text>", "what the model is", "")
+    .option("--extra-payload <json>", "JSON object merged into every request", toJsonObject)
+    .option("--provider-model <name>", "the `model` sent to the endpoint (default: the key's name)")
+    .addOption(apiKeyEnvOption())
+    .addOption(apiKeyStdinOption())
+    .option("--json", "print JSON")
+    .action(async (options: CreateOptions) => {
+      const apiKey = await readProviderKey(options);
+      await withApiClient(options, async (client) => {
+        const created = await client.models.createCustom({
+          name: options.name,
+          key: options.key,
+          description: options.description,
+          api_url: options.apiUrl,
+          max_tokens: options.maxTokens,
+          api_key: apiKey,
+          extra_payload: options.extraPayload,
+          provider_model: options.providerModel,
+        });
+        if (options.json) return printJson(created);
+        console.log(created.model_id);
+        console.error(`created custom model ${options.key}`);
+      });
+    });
+
+  models
+    .command("update")
+    .description("change a custom model; only the options given change")
+    .argument("<id>", "the custom model's id")
+    .option("--name <name>", "display name")
+    .option("--description <text>", "what the model is")
+    .option(
+      "--api-url <url>",
+      "base URL of the API; clears the stored provider key unless a new one is given",
+    )
+    .option("--max-tokens <n>", "largest completion to ask for", toPositiveInteger)
+    .option(
+      "--extra-payload <json>",
+      "JSON object merged into every request ({} clears it)",
+      toJsonObject,
+    )
+    .option("--provider-model <name>", "the `model` sent to the endpoint")
+    .addOption(apiKeyEnvOption())
+    .addOption(apiKeyStdinOption())
+    .option("--json", "print JSON")
+    .action(async (id: string, options: UpdateOptions) => {
+      const apiKey = await readProviderKey(options);
+      const body = {
+        name: options.name,
+        description: options.description,
+        api_url: options.apiUrl,
+        max_tokens: options.maxTokens,
+        extra_payload: options.extraPayload,
+        provider_model: options.providerModel,
+        api_key: apiKey,
+      };
+      if (Object.values(body).every((value) => value === undefined)) {
+        throw new Error(
+          "nothing to change: give at least one option (see `assay models update --help`)",
+        );
+      }
+      await withApiClient(options, async (client) => {
+        const updated = await client.models.updateCustom(id, body);
+        if (options.json) return printJson(updated);
+        console.log(`updated ${updated.id}`);
+        if (options.apiUrl !== undefined && apiKey === undefined) {
+          console.error("the new --api-url cleared the stored provider key");
+        }
+      });
+    });
+
+  models
+    .command("delete")
+    .description("delete a custom model")
+    .argument("<id>", "the custom model's id")
+    .option("--json", "print JSON")
+    .action(async (id: string, options: ConnectionOptions & { json?: boolean }) => {
+      await withApiClient(options, async (client) => {
+        const deleted = await client.models.deleteCustom(id);
+        if (options.json) return printJson(deleted);
+        console.log(`deleted ${deleted.id}`);
+      });
+    });
+
+  // Last, so each command's help lists its own options first.
+  for (const command of models.commands) withConnectionOptions(command);
+}
+
+interface ListOptions extends ConnectionOptions {
+  type?: "custom" | "public";
+  name?: string;
+  key?: string;
+  company?: string[];
+  json?: boolean;
+}
+
+interface ProviderKeyOptions {
+  apiKeyEnv?: string;
+  apiKeyStdin?: boolean;
+}
+
+interface CreateOptions extends ConnectionOptions, ProviderKeyOptions {
+  name: string;
+  key: string;
+  apiUrl: string;
+  maxTokens: number;
+  description: string;
+  extraPayload?: Record<string, unknown>;
+  providerModel?: string;
+  json?: boolean;
+}
+
+interface UpdateOptions extends ConnectionOptions, ProviderKeyOptions {
+  name?: string;
+  description?: string;
+  apiUrl?: string;
+  maxTokens?: number;
+  extraPayload?: Record<string, unknown>;
+  providerModel?: string;
+  json?: boolean;
+}
+
+/**
+ * The provider's API key never comes as an option value: it would stay in shell history and be
+ * visible to every user in `ps`. It is read from a named environment variable or from stdin.
+ */
+function apiKeyEnvOption(): Option {
+  return new Option(
+    "--api-key-env <VAR>",
+    "read the provider's API key from this environment variable",
+  ).conflicts("apiKeyStdin");
+}
+
+function apiKeyStdinOption(): Option {
+  return new Option("--api-key-stdin", "read the provider's API key from stdin");
+}
+
+async function readProviderKey(options: ProviderKeyOptions): Promise<string | undefined> {
+  if (options.apiKeyEnv !== undefined) {
+    const value = process.env[options.apiKeyEnv]?.trim();
+    if (!value) throw new Error(`environment variable ${options.apiKeyEnv} is not set or empty`);
+    return value;
+  }
+  if (!options.apiKeyStdin) return undefined;
+  if (process.stdin.isTTY) console.error("provider API key (then Enter and Ctrl-D):");
+  let text = "";
+  for await (const chunk of process.stdin.setEncoding("utf8")) text += chunk;
+  const value = text.trim();
+  if (value === "") throw new Error("--api-key-stdin: stdin was empty");
+  return value;
+}
+
+function modelFields(model: Model): [string, unknown][] {
+  if (isCustomModel(model)) {
+    return [
+      ["id", model.id],
+      ["key", model.key],
+      ["name", model.name],
+      ["type", "custom"],
+      ["description", model.description],
+      ["api_url", model.api_url],
+      ["provider_model", model.provider_model],
+      ["max_tokens", model.max_tokens],
+      ["api key stored", model.api_key_set],
+      ["extra_payload", model.extra_payload],
+      ["disabled", model.disabled],
+      ["created", model.created_at],
+      ["updated", model.updated_at],
+    ];
+  }
+  return [
+    ["id", model.id],
+    ["key", model.key],
+    ["name", model.name],
+    ["type", "public"],
+    ["description", model.description],
+    ["company", model.company],
+    ["provider", model.provider],
+    ["runnable", model.runnable],
+    ["released", model.released_at === null ? null : toDate(model.released_at)],
+    ["context length", model.context_length],
+    ["parameters", model.parameters],
+    ["modality", model.modality],
+    ["architecture", model.architecture_type],
+    ["license", model.license],
+    ["open weights", model.open_weights],
+    ["region", model.region],
+    ["categories", model.categories],
+    ["cost per input token (USD)", model.cost_per_input_token],
+    ["cost per output token (USD)", model.cost_per_output_token],
+    ["deprecated", model.deprecated],
+  ];
+}
+
+/** Unix seconds → `YYYY-MM-DD`. */
+function toDate(seconds: number): string {
+  return new Date(seconds * 1000).toISOString().slice(0, 10);
+}
