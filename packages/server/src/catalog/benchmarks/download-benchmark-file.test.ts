@@ -60,16 +60,20 @@ describe("downloadBenchmarkFile", () => {
     await using mirror = await startMirror(serveGsm8k);
     const dataDir = await newDataDir();
 
-    const path = await downloadBenchmarkFile(gsm8k, { dataDir, mirrorUrl: `${mirror.url}/` });
+    const { path, loaded } = await downloadBenchmarkFile(gsm8k, {
+      dataDir,
+      mirrorUrl: `${mirror.url}/`,
+    });
 
     expect(path).toBe(join(dataDir, "datasets", "gsm8k", "test.jsonl"));
+    expect(loaded.prompts).toHaveLength(1319);
     expect((await readFile(path)).equals(body)).toBe(true);
     expect(await readdir(folderOf(dataDir))).toEqual(["test.jsonl"]);
     expect(mirror.requests()).toBe(1);
 
-    await expect(downloadBenchmarkFile(gsm8k, { dataDir, mirrorUrl: mirror.url })).resolves.toBe(
-      path,
-    );
+    await expect(
+      downloadBenchmarkFile(gsm8k, { dataDir, mirrorUrl: mirror.url }),
+    ).resolves.toMatchObject({ path, loaded: { sha256: loaded.sha256 } });
     expect(mirror.requests()).toBe(1);
   });
 
@@ -79,7 +83,7 @@ describe("downloadBenchmarkFile", () => {
     await mkdir(folderOf(dataDir), { recursive: true });
     await writeFile(join(folderOf(dataDir), "test.jsonl"), body.subarray(0, 1000));
 
-    const path = await downloadBenchmarkFile(gsm8k, { dataDir, mirrorUrl: mirror.url });
+    const { path } = await downloadBenchmarkFile(gsm8k, { dataDir, mirrorUrl: mirror.url });
 
     expect(mirror.requests()).toBe(1);
     expect((await readFile(path)).equals(body)).toBe(true);

@@ -5,7 +5,7 @@ import { dirname, join } from "node:path";
 import { pipeline } from "node:stream/promises";
 import type { BenchmarkDefinition } from "./benchmark-definition.ts";
 import { BenchmarkDataError, BenchmarkDownloadError } from "./benchmark-errors.ts";
-import { readBenchmarkFile } from "./read-benchmark-file.ts";
+import { type LoadedBenchmark, readBenchmarkFile } from "./read-benchmark-file.ts";
 
 /** Far above the largest built-in file (HellaSwag, tens of MiB); stops a bad mirror filling disk. */
 const DEFAULT_MAX_BYTES = 512 * 1024 * 1024;
@@ -26,18 +26,26 @@ export function benchmarkFilePath(definition: BenchmarkDefinition, dataDir: stri
   return join(dataDir, "datasets", definition.key, definition.source.filename);
 }
 
+/** A checked copy of a benchmark's data on disk, with what reading it gave. */
+export interface DownloadedBenchmark {
+  path: string;
+  loaded: LoadedBenchmark;
+}
+
 /**
- * Makes sure a valid copy of the benchmark's data is on disk and returns its path. The body goes
- * to a temporary file beside the target and is renamed into place only once complete and accepted
- * by readBenchmarkFile, so a failed, partial or wrong download never leaves a file that a later
- * run would trust.
+ * Makes sure a valid copy of the benchmark's data is on disk; answers its path and its prompts
+ * (checking the file reads it whole, so the caller need not read it again). The body goes to a
+ * temporary file beside the target and is renamed into place only once complete and accepted by
+ * readBenchmarkFile, so a failed, partial or wrong download never leaves a file that a later run
+ * would trust.
  */
 export async function downloadBenchmarkFile(
   definition: BenchmarkDefinition,
   options: DownloadBenchmarkOptions,
-): Promise<string> {
+): Promise<DownloadedBenchmark> {
   const target = benchmarkFilePath(definition, options.dataDir);
-  if (await isValidFile(definition, target)) return target;
+  const existing = await readValidFile(definition, target);
+  if (existing) return { path: target, loaded: existing };
 
   const url = sourceUrl(definition, options.mirrorUrl);
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
@@ -76,9 +84,9 @@ export async function downloadBenchmarkFile(
       createWriteStream(temporary, { flags: "wx" }),
       { signal: options.signal },
     );
-    await readBenchmarkFile(definition, temporary);
+    const loaded = await readBenchmarkFile(definition, temporary);
     await rename(temporary, target);
-    return target;
+    return { path: target, loaded };
   } catch (error) {
     await rm(temporary, { force: true });
     if (error instanceof BenchmarkDownloadError || error instanceof BenchmarkDataError) {
@@ -98,17 +106,19 @@ function sourceUrl(definition: BenchmarkDefinition, mirrorUrl: string | undefine
 }
 
 /** An existing file counts only if it still validates; a corrupt one is replaced. */
-async function isValidFile(definition: BenchmarkDefinition, path: string): Promise<boolean> {
+async function readValidFile(
+  definition: BenchmarkDefinition,
+  path: string,
+): Promise<LoadedBenchmark | undefined> {
   try {
     await stat(path);
   } catch {
-    return false;
+    return undefined;
   }
   try {
-    await readBenchmarkFile(definition, path);
-    return true;
+    return await readBenchmarkFile(definition, path);
   } catch (error) {
-    if (error instanceof BenchmarkDataError) return false;
+    if (error instanceof BenchmarkDataError) return undefined;
     throw error;
   }
 }

@@ -12,6 +12,7 @@ export { BUILTIN_BENCHMARKS, findBuiltinBenchmark } from "./builtin-benchmarks.t
 export {
   benchmarkFilePath,
   type DownloadBenchmarkOptions,
+  type DownloadedBenchmark,
   downloadBenchmarkFile,
 } from "./download-benchmark-file.ts";
 export { gsm8k } from "./gsm8k.ts";

@@ -53,13 +53,12 @@ export function createBuiltinData(deps: BuiltinDataDeps) {
     return Boolean(row?.version);
   }
 
-  /** Downloads (or reuses the checked copy in the data dir) and stores the prompts. */
+  /** Downloads (or reuses the checked copy in the data dir) and stores the prompts it read. */
   async function importFromSource(definition: BenchmarkDefinition): Promise<LoadedBenchmark> {
-    const path = await downloadBenchmarkFile(definition, {
+    const { loaded } = await downloadBenchmarkFile(definition, {
       dataDir: deps.dataDir,
       mirrorUrl: deps.mirrorUrl,
     });
-    const loaded = await readBenchmarkFile(definition, path);
     await store(definition, loaded);
     return loaded;
   }
