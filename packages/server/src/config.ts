@@ -3,7 +3,7 @@ import { resolve } from "node:path";
 import { z } from "zod";
 import {
   loadModelCatalog,
-  providerEnvNames,
+  type ResolvedProvider,
   resolveProviders,
 } from "./catalog/models/model-catalog.ts";
 import type { S3BlobStoreOptions } from "./platform/blobs/blob-store.ts";
@@ -28,8 +28,8 @@ export interface Config {
   /** 32 bytes; when unset, generated into the data dir on first start. */
   masterKey?: Buffer;
   allowedModelHosts: HostRule[];
-  /** Provider keys and base URL overrides of the model catalog's providers, as set. */
-  providerEnv: Record<string, string | undefined>;
+  /** The model catalog's providers with their keys and base URL overrides applied. */
+  providers: ReadonlyMap<string, ResolvedProvider>;
   /** Where built-in benchmark data is fetched from instead of its canonical source. */
   datasetMirrorUrl?: string;
   /** The judge model (catalog key or custom model) when a benchmark or judge names none. */
@@ -140,7 +140,7 @@ export function loadConfig(env: Env = process.env): Config {
     bootstrapApiKey: e.ASSAY_BOOTSTRAP_API_KEY,
     masterKey: e.ASSAY_MASTER_KEY === undefined ? undefined : parseMasterKey(e.ASSAY_MASTER_KEY),
     allowedModelHosts: parseAllowedHosts(e.ALLOWED_MODEL_HOSTS),
-    providerEnv: readProviderEnv(env),
+    providers: readProviders(env),
     datasetMirrorUrl: e.ASSAY_DATASET_MIRROR_URL?.replace(/\/+$/, ""),
     defaultJudgeModel: e.ASSAY_DEFAULT_JUDGE_MODEL,
     blobs: e.ASSAY_S3_BUCKET
@@ -200,19 +200,16 @@ function parseAllowedHosts(value: string): HostRule[] {
 }
 
 /**
- * The variables the model catalog's providers read (`OPENAI_API_KEY`,
- * `ASSAY_PROVIDER_OPENAI_BASE_URL`, …; listed in providers.json), checked here so a bad base URL
- * stops the start instead of the first evaluation.
+ * The model catalog's providers with the variables they read applied (`OPENAI_API_KEY`,
+ * `ASSAY_PROVIDER_OPENAI_BASE_URL`, …; listed in providers.json), so a bad base URL stops the
+ * start instead of the first evaluation.
  */
-function readProviderEnv(env: Env): Record<string, string | undefined> {
-  const { providers } = loadModelCatalog();
-  const picked = Object.fromEntries(providerEnvNames(providers).map((name) => [name, env[name]]));
+function readProviders(env: Env): ReadonlyMap<string, ResolvedProvider> {
   try {
-    resolveProviders(providers, picked);
+    return resolveProviders(loadModelCatalog().providers, env);
   } catch (error) {
     throw new ConfigError(`invalid configuration:\n  ${(error as Error).message}`);
   }
-  return picked;
 }
 
 /** The package version, shown by `assay --version` and in `/health`. */

@@ -62,7 +62,7 @@ export async function createDeps(
   const logger = options.logger ?? createLogger(config);
   const clock = options.clock ?? systemClock;
   const masterKey = loadOrCreateMasterKey(config.masterKey, config.dataDir);
-  const catalog = createCatalog(config.providerEnv);
+  const catalog = createCatalog(config.providers);
   const database = openDatabase(config.database);
   const { db } = database;
   try {

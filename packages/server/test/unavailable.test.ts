@@ -26,7 +26,7 @@ const app = createApp({
     dataDir: "/nonexistent",
   },
   db,
-  catalog: createCatalog({}),
+  catalog: createCatalog(new Map()),
   secrets: createSecretBox(Buffer.alloc(32)),
   blobs: createS3BlobStore({
     bucket: "unused",

@@ -9,7 +9,6 @@ import {
   isRunnable,
   loadModelCatalog,
   type ResolvedProvider,
-  resolveProviders,
 } from "./models/model-catalog.ts";
 
 /** What is known about a built-in benchmark's data in this installation. */
@@ -33,10 +32,9 @@ export interface Catalog {
   toBenchmark(definition: BenchmarkDefinition, state: BuiltinState | undefined): CatalogBenchmark;
 }
 
-/** `providerEnv`: the provider variables (keys, base URL overrides) as config.ts read them. */
-export function createCatalog(providerEnv: Readonly<Record<string, string | undefined>>): Catalog {
+/** `providers`: the catalog's providers as configured (config.ts resolves them from the environment). */
+export function createCatalog(providers: ReadonlyMap<string, ResolvedProvider>): Catalog {
   const modelCatalog = loadModelCatalog();
-  const providers = resolveProviders(modelCatalog.providers, providerEnv);
   return {
     models: modelCatalog.models,
     benchmarks: BUILTIN_BENCHMARKS,

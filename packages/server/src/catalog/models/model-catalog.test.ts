@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { catalogId } from "../catalog-id.ts";
 import {
@@ -267,6 +268,10 @@ describe("resolveProviders", () => {
     const shipped = providerEnvNames(catalog.providers);
     expect(shipped).toContain("ANTHROPIC_API_KEY");
     expect(new Set(shipped).size).toBe(shipped.length);
+    // .env.example documents every provider key by name (base URLs by their pattern).
+    const example = readFileSync(new URL("../../../../../.env.example", import.meta.url), "utf8");
+    for (const name of shipped.filter((n) => n.endsWith("_API_KEY")))
+      expect(example, `.env.example lacks ${name}`).toMatch(new RegExp(`^${name}=`, "m"));
   });
 });
 
