@@ -34,65 +34,47 @@ export async function syncCatalog(
   catalog: CatalogEntries,
   now: string,
 ): Promise<void> {
+  // A catalog row holds what references and listings join on; the columns of a project's own
+  // entries stay null. `created_at === now` tells an entry this run inserted from an existing one.
+  const row = (e: CatalogEntry) => ({
+    id: e.id,
+    kind: "catalog" as const,
+    key: e.key,
+    name: e.name,
+    description: e.description,
+    created_at: now,
+    updated_at: now,
+  });
+  const isNew = (e: CatalogEntry, inserted: { created_at: string }) =>
+    inserted.created_at === now && !e.deprecated;
+
   await db.transaction().execute(async (trx) => {
     const attachments = createAttachmentsRepository(trx);
     const newModels: string[] = [];
     for (const m of catalog.models) {
       const inserted = await trx
         .insertInto("models")
-        .values({
-          id: m.id,
-          kind: "catalog",
-          key: m.key,
-          name: m.name,
-          description: m.description,
-          organization_id: null,
-          project_id: null,
-          api_url: null,
-          max_tokens: null,
-          api_key_sealed: null,
-          extra_payload: null,
-          provider_model: null,
-          disabled_at: null,
-          created_at: now,
-          updated_at: now,
-        })
+        .values(row(m))
         .onConflict((oc) =>
           oc.column("id").doUpdateSet((eb) => ({
             name: eb.ref("excluded.name"),
             description: eb.ref("excluded.description"),
           })),
         )
-        .returning(["id", "created_at"])
+        .returning("created_at")
         .executeTakeFirstOrThrow();
-      if (inserted.created_at === now && !m.deprecated) newModels.push(m.id);
+      if (isNew(m, inserted)) newModels.push(m.id);
     }
     const newBenchmarks: string[] = [];
     for (const b of catalog.benchmarks) {
       const inserted = await trx
         .insertInto("benchmarks")
         .values({
-          id: b.id,
-          kind: "catalog",
-          key: b.key,
-          name: b.name,
-          description: b.description,
-          organization_id: null,
-          project_id: null,
-          system_prompt: null,
-          regex_pattern: null,
-          scoring_metric: null,
-          llm_judge_model_id: null,
-          custom_instructions: null,
-          input_type: null,
+          ...row(b),
           metrics: "[]",
           generation_status: "ready",
           status_description: "",
-          version: null,
           prompt_count: 0,
-          disabled_at: null,
-          created_at: now,
-          updated_at: now,
         })
         .onConflict((oc) =>
           oc.column("id").doUpdateSet((eb) => ({
@@ -100,9 +82,9 @@ export async function syncCatalog(
             description: eb.ref("excluded.description"),
           })),
         )
-        .returning(["id", "created_at"])
+        .returning("created_at")
         .executeTakeFirstOrThrow();
-      if (inserted.created_at === now && !b.deprecated) newBenchmarks.push(b.id);
+      if (isNew(b, inserted)) newBenchmarks.push(b.id);
     }
     await attachments.attachCatalog("models", newModels, now);
     await attachments.attachCatalog("benchmarks", newBenchmarks, now);
