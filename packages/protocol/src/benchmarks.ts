@@ -1,9 +1,9 @@
 import { z } from "zod";
 import {
+  catalogPageQuery,
   lenientSortSchema,
   PathIdSchema,
   pageQuery,
-  QueryBooleanSchema,
   QueryListSchema,
   QueryTextSchema,
   SortOrderSchema,
@@ -214,16 +214,9 @@ export const CreateBenchmarkResponseSchema = statusData(
 
 /** `GET /datasets`: the public catalog with facets (protocol §12.2). */
 export const PublicBenchmarksQuerySchema = z.object({
-  query: QueryTextSchema,
-  name: QueryTextSchema,
-  key: QueryTextSchema,
-  ids: QueryListSchema.optional(),
-  categories: QueryListSchema.optional(),
+  ...catalogPageQuery,
   languages: QueryListSchema.optional(),
   sort_by: lenientSortSchema(["name", "prompt_count"]),
-  order: SortOrderSchema,
-  ...pageQuery(100, 500),
-  include_deprecated: QueryBooleanSchema.default(false),
 });
 export type PublicBenchmarksQuery = z.output<typeof PublicBenchmarksQuerySchema>;
 

@@ -105,3 +105,19 @@ export function isSafeJsonValue(value: unknown, maxDepth: number, depth = 0): bo
 }
 
 const FORBIDDEN_KEYS = new Set(["__proto__", "constructor", "prototype"]);
+
+/**
+ * Query parameters every public catalog page takes (protocol §12.1; §12.2 reuses its rules):
+ * free text, exact-id and category filters, order, pagination (100 per page, at most 500) and
+ * deprecated entries only on request. Each page adds its own filters and sort keys.
+ */
+export const catalogPageQuery = {
+  query: QueryTextSchema,
+  name: QueryTextSchema,
+  key: QueryTextSchema,
+  ids: QueryListSchema.optional(),
+  categories: QueryListSchema.optional(),
+  order: SortOrderSchema,
+  ...pageQuery(100, 500),
+  include_deprecated: QueryBooleanSchema.default(false),
+};

@@ -1,13 +1,11 @@
 import { z } from "zod";
 import {
+  catalogPageQuery,
   isSafeJsonValue,
   lenientSortSchema,
   PathIdSchema,
-  pageQuery,
-  QueryBooleanSchema,
   QueryListSchema,
   QueryTextSchema,
-  SortOrderSchema,
   TimestampSchema,
 } from "./common.ts";
 import { statusData } from "./envelopes.ts";
@@ -186,11 +184,7 @@ export const MODEL_SIZES = ["Small", "Medium", "Large", "Extra Large"] as const;
 
 /** `GET /models`: the public catalog with facets (protocol §12.1). */
 export const PublicModelsQuerySchema = z.object({
-  query: QueryTextSchema,
-  name: QueryTextSchema,
-  key: QueryTextSchema,
-  ids: QueryListSchema.optional(),
-  categories: QueryListSchema.optional(),
+  ...catalogPageQuery,
   companies: QueryListSchema.optional(),
   regions: QueryListSchema.optional(),
   licenses: QueryListSchema.optional(),
@@ -204,9 +198,6 @@ export const PublicModelsQuerySchema = z.object({
     "license",
     "region",
   ]),
-  order: SortOrderSchema,
-  ...pageQuery(100, 500),
-  include_deprecated: QueryBooleanSchema.default(false),
 });
 export type PublicModelsQuery = z.output<typeof PublicModelsQuerySchema>;
 
