@@ -1,3 +1,16 @@
+import {
+  BACKSLASH,
+  CLOSE_BRACE,
+  CLOSE_BRACKET,
+  COMMA,
+  CR,
+  LF,
+  OPEN_BRACE,
+  OPEN_BRACKET,
+  QUOTE,
+  SPACE,
+  TAB,
+} from "./json-bytes.ts";
 import { MAX_FILE_BYTES, MAX_LINE_BYTES } from "./limits.ts";
 
 // Framing: how an uploaded file splits into records, before any record is parsed. Both formats
@@ -13,18 +26,6 @@ export type Frame =
   | { kind: "file"; reason: string };
 
 type Chunk = Buffer | Uint8Array | string;
-
-const LF = 0x0a;
-const CR = 0x0d;
-const SPACE = 0x20;
-const TAB = 0x09;
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
-const COMMA = 0x2c;
-const OPEN_BRACKET = 0x5b;
-const CLOSE_BRACKET = 0x5d;
-const OPEN_BRACE = 0x7b;
-const CLOSE_BRACE = 0x7d;
 
 const FILE_TOO_LARGE: Frame = { kind: "file", reason: "the file is larger than 50 MiB" };
 

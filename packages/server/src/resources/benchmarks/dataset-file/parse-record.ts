@@ -1,5 +1,13 @@
 import { isUtf8 } from "node:buffer";
 import sjson from "secure-json-parse";
+import {
+  BACKSLASH,
+  CLOSE_BRACE,
+  CLOSE_BRACKET,
+  OPEN_BRACE,
+  OPEN_BRACKET,
+  QUOTE,
+} from "./json-bytes.ts";
 import { MAX_DEPTH } from "./limits.ts";
 import { type DatasetInputType, type DatasetRow, validateRow } from "./row-schema.ts";
 
@@ -59,13 +67,6 @@ function parseJson(text: string): JsonResult {
     };
   }
 }
-
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
-const OPEN_BRACE = 0x7b;
-const OPEN_BRACKET = 0x5b;
-const CLOSE_BRACE = 0x7d;
-const CLOSE_BRACKET = 0x5d;
 
 /** The deepest nesting of objects and arrays in JSON text, brackets in strings aside. */
 export function nestingDepth(text: string): number {
