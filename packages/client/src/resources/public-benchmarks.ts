@@ -5,28 +5,16 @@ import {
   routes,
 } from "@assay/protocol";
 import type { RequestOptions } from "../core/client-options.ts";
+import { type CatalogPageParams, catalogPageQuery } from "./catalog-page.ts";
 import { collectPrompts, type PromptPage, type PromptParams, promptQuery } from "./prompts.ts";
-import { booleanParam, listParam, type SortOrder, textParam } from "./query.ts";
+import { listParam } from "./query.ts";
 import { APIResource } from "./resource.ts";
 
 /** Search, filters, sorting and paging of the built-in benchmark catalog (protocol §12.2). */
-export interface PublicBenchmarksParams {
-  /** Free text, looked for in name, key and description. */
-  query?: string | undefined;
-  name?: string | undefined;
-  key?: string | undefined;
-  ids?: readonly string[] | undefined;
-  categories?: readonly string[] | undefined;
+export interface PublicBenchmarksParams extends CatalogPageParams {
   languages?: readonly string[] | undefined;
   /** Default: by name. */
   sort_by?: NonNullable<PublicBenchmarksQuery["sort_by"]> | undefined;
-  order?: SortOrder | undefined;
-  /** 1-based; default 1. */
-  page?: number | undefined;
-  /** Default 100, at most 500. */
-  page_size?: number | undefined;
-  /** Default false: deprecated benchmarks are left out. */
-  include_deprecated?: boolean | undefined;
 }
 
 /** `publicClient.benchmarks`: the built-in benchmark catalog and its prompts. */
@@ -40,17 +28,9 @@ export class PublicBenchmarks extends APIResource {
       routes.listPublicBenchmarks,
       {
         query: {
-          query: textParam(params.query),
-          name: textParam(params.name),
-          key: textParam(params.key),
-          ids: listParam(params.ids),
-          categories: listParam(params.categories),
+          ...catalogPageQuery(params),
           languages: listParam(params.languages),
           sort_by: params.sort_by,
-          order: params.order,
-          page: params.page,
-          page_size: params.page_size,
-          include_deprecated: booleanParam(params.include_deprecated),
         },
       },
       options,
