@@ -21,6 +21,7 @@ import type { BenchmarkRow, UploadRow } from "../../platform/db/schema.ts";
 import { isUniqueViolation } from "../../platform/db/unique-violation.ts";
 import type { JobQueue } from "../../platform/queue/job-queue.ts";
 import { contains, inList } from "../models/model-filter.ts";
+import { createModelRepository } from "../models/repository.ts";
 import type { ProjectScope } from "../organizations/service.ts";
 import { createAttachmentsRepository } from "../projects/attachments-repository.ts";
 import type { UploadService } from "../uploads/service.ts";
@@ -60,6 +61,7 @@ export function createBenchmarkService(deps: BenchmarkServiceDeps) {
   const attachments = createAttachmentsRepository(deps.db);
   const repo = createBenchmarkRepository(deps.db);
   const prompts = createPromptRepository(deps.db);
+  const models = createModelRepository(deps.db);
   const now = () => deps.clock.now().toISOString();
 
   async function toCustomBenchmarks(rows: BenchmarkRow[]): Promise<CustomBenchmark[]> {
@@ -93,14 +95,7 @@ export function createBenchmarkService(deps: BenchmarkServiceDeps) {
     if (body.llm_judge_model_id !== undefined) {
       const visible =
         deps.catalog.findModel(body.llm_judge_model_id) ??
-        (await deps.db
-          .selectFrom("models")
-          .select("id")
-          .where("id", "=", body.llm_judge_model_id)
-          .where("project_id", "=", scope.projectId)
-          .where("organization_id", "=", scope.organizationId)
-          .where("disabled_at", "is", null)
-          .executeTakeFirst());
+        (await models.findCustom(scope, body.llm_judge_model_id));
       if (!visible) throw badRequest("body.llm_judge_model_id", "no such model in this project");
     } else if (needsJudge && deps.defaultJudgeModel === undefined) {
       throw badRequest(
