@@ -2,6 +2,7 @@ export * from "./benchmarks.ts";
 export * from "./common.ts";
 export * from "./envelopes.ts";
 export * from "./errors.ts";
+export * from "./evaluations.ts";
 export * from "./health.ts";
 export * from "./models.ts";
 export * from "./openapi.ts";

@@ -15,6 +15,16 @@ import {
 } from "./benchmarks.ts";
 import { ProjectPathSchema } from "./common.ts";
 import { statusData } from "./envelopes.ts";
+import {
+  CreateEvaluationBodySchema,
+  CreateEvaluationResponseSchema,
+  EvaluationPathSchema,
+  EvaluationSchema,
+  ListEvaluationsQuerySchema,
+  ListEvaluationsResponseSchema,
+  ListResultsQuerySchema,
+  ListResultsResponseSchema,
+} from "./evaluations.ts";
 import { HealthSchema } from "./health.ts";
 import {
   CreateCustomModelBodySchema,
@@ -271,6 +281,68 @@ export const routes = {
     params: PublicBenchmarkPathSchema,
     query: ListPromptsQuerySchema,
     response: ListPromptsResponseSchema,
+  }),
+
+  /** #15: runs in the background; the answer holds the new evaluations, `pending`. */
+  createEvaluations: defineRoute({
+    operationId: "evaluations.create",
+    method: "POST",
+    path: "/organizations/{organization_id}/projects/{project_id}/evaluations",
+    summary: "Evaluate models on benchmarks (one evaluation per array element)",
+    tag: "evaluations",
+    auth: "apiKey",
+    params: ProjectPathSchema,
+    body: CreateEvaluationBodySchema,
+    status: 201,
+    response: CreateEvaluationResponseSchema,
+  }),
+
+  /** #16: bare Evaluation; authorized by the key's organization (no org in the path). */
+  getEvaluation: defineRoute({
+    operationId: "evaluations.get",
+    method: "GET",
+    path: "/evaluations/{evaluation_id}",
+    summary: "Get an evaluation with its progress and statistics",
+    tag: "evaluations",
+    auth: "apiKey",
+    params: EvaluationPathSchema,
+    response: EvaluationSchema,
+  }),
+
+  /** #17: a project's evaluations with `organization_id`/`project_id`, else the caller's own. */
+  listEvaluations: defineRoute({
+    operationId: "evaluations.list",
+    method: "GET",
+    path: "/evaluations",
+    summary: "List evaluations",
+    tag: "evaluations",
+    auth: "apiKey",
+    query: ListEvaluationsQuerySchema,
+    response: ListEvaluationsResponseSchema,
+  }),
+
+  /** Extension: stops a pending or running evaluation; in-flight model calls are aborted. */
+  cancelEvaluation: defineRoute({
+    operationId: "evaluations.cancel",
+    method: "POST",
+    path: "/evaluations/{evaluation_id}/cancel",
+    summary: "Cancel an evaluation",
+    tag: "evaluations",
+    auth: "apiKey",
+    params: EvaluationPathSchema,
+    response: EvaluationSchema,
+  }),
+
+  /** #18: one page of an evaluation's per-prompt results, bare. */
+  listResults: defineRoute({
+    operationId: "results.list",
+    method: "GET",
+    path: "/results",
+    summary: "List an evaluation's per-prompt results",
+    tag: "results",
+    auth: "apiKey",
+    query: ListResultsQuerySchema,
+    response: ListResultsResponseSchema,
   }),
 
   health: defineRoute({

@@ -22,6 +22,8 @@ import { createBuiltinData } from "./resources/benchmarks/builtin-data.ts";
 import { registerBenchmarkRoutes } from "./resources/benchmarks/routes.ts";
 import { createBenchmarkService } from "./resources/benchmarks/service.ts";
 import { registerBlobRoutes } from "./resources/blobs/routes.ts";
+import { registerEvaluationRoutes } from "./resources/evaluations/routes.ts";
+import { createEvaluationService } from "./resources/evaluations/service.ts";
 import { registerMetaRoutes } from "./resources/meta/routes.ts";
 import { registerModelRoutes } from "./resources/models/routes.ts";
 import { createModelService } from "./resources/models/service.ts";
@@ -31,6 +33,7 @@ import { registerProjectRoutes } from "./resources/projects/routes.ts";
 import { createProjectService } from "./resources/projects/service.ts";
 import { createPublicCatalog } from "./resources/public/catalog-listing.ts";
 import { registerPublicRoutes } from "./resources/public/routes.ts";
+import { registerResultRoutes } from "./resources/results/routes.ts";
 import { registerUploadRoutes } from "./resources/uploads/routes.ts";
 import { createUploadService } from "./resources/uploads/service.ts";
 
@@ -46,6 +49,7 @@ export interface AppDeps {
     | "dataDir"
     | "datasetMirrorUrl"
     | "defaultJudgeModel"
+    | "evaluations"
   >;
   db: Database;
   catalog: Catalog;
@@ -147,16 +151,18 @@ export function createApp(deps: AppDeps): FastifyInstance {
     ...deps,
     checkModelUrl: (url) => checkModelUrl(url, { rules: deps.config.allowedModelHosts }),
   });
+  const builtinData = createBuiltinData({
+    ...deps,
+    dataDir: deps.config.dataDir,
+    mirrorUrl: deps.config.datasetMirrorUrl,
+  });
   const benchmarks = createBenchmarkService({
     ...deps,
     uploads,
     defaultJudgeModel: deps.config.defaultJudgeModel,
-    builtinData: createBuiltinData({
-      ...deps,
-      dataDir: deps.config.dataDir,
-      mirrorUrl: deps.config.datasetMirrorUrl,
-    }),
+    builtinData,
   });
+  const evaluations = createEvaluationService({ ...deps, builtinData, organizations });
   const routeDeps: RouteDeps = {
     apiKeys,
     organizations,
@@ -180,6 +186,8 @@ export function createApp(deps: AppDeps): FastifyInstance {
       registerUploadRoutes(api, { ...routeDeps, uploads });
       registerModelRoutes(api, { ...routeDeps, models });
       registerBenchmarkRoutes(api, { ...routeDeps, benchmarks });
+      registerEvaluationRoutes(api, { ...routeDeps, evaluations });
+      registerResultRoutes(api, { ...routeDeps, db: deps.db });
       registerProjectRoutes(api, { ...routeDeps, projects: createProjectService(deps) });
       registerPublicRoutes(api, {
         ...routeDeps,

@@ -39,6 +39,19 @@ export interface Config {
   bodyLimitBytes: number;
   rateLimit: { enabled: boolean; perSecond: number; burst: number };
   worker: { concurrency: number; leaseSeconds: number; pollIntervalMs: number };
+  evaluations: {
+    /** Model calls in flight per endpoint when an evaluation asks for no other number. */
+    concurrency: number;
+    /** Prompts per job: the unit several workers share and a crash re-runs. */
+    chunkSize: number;
+    /** A run still going after this long ends as `timeout`. */
+    maxDurationSeconds: number;
+    /** Reuse the stored answer to an identical deterministic request. */
+    cache: boolean;
+  };
+  modelCalls: { timeoutMs: number; maxAttempts: number };
+  /** The model that writes smart benchmarks' questions (catalog key or custom model key). */
+  generatorModel?: string;
   logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
 }
 
@@ -113,6 +126,19 @@ const EnvSchema = z.object({
   ASSAY_JOB_LEASE_SECONDS: int(2, 3600).default(60),
   /** How often idle workers look for jobs (new local jobs wake them at once). */
   ASSAY_JOB_POLL_INTERVAL_MS: int(50, 60_000).default(1000),
+  /** Model calls in flight per endpoint for an evaluation that does not ask for a number. */
+  ASSAY_EVAL_CONCURRENCY: int(1, 1024).default(16),
+  /** Prompts per evaluation job; several workers share an evaluation job by job. */
+  ASSAY_EVAL_CHUNK_SIZE: int(10, 100_000).default(500),
+  /** An evaluation still running after this long ends as `timeout`. */
+  ASSAY_EVAL_MAX_DURATION_SECONDS: int(10, 30 * 24 * 3600).default(24 * 3600),
+  /** Reuse stored answers to identical deterministic model requests (per organization). */
+  ASSAY_RESPONSE_CACHE: boolean.default(true),
+  /** Timeout of one model call attempt, and attempts before a prompt counts as failed. */
+  ASSAY_MODEL_TIMEOUT_SECONDS: int(1, 3600).default(120),
+  ASSAY_MODEL_MAX_ATTEMPTS: int(1, 20).default(5),
+  /** The model writing smart benchmarks' questions; the default judge model when unset. */
+  ASSAY_GENERATOR_MODEL: optionalText,
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
@@ -169,6 +195,17 @@ export function loadConfig(env: Env = process.env): Config {
       leaseSeconds: e.ASSAY_JOB_LEASE_SECONDS,
       pollIntervalMs: e.ASSAY_JOB_POLL_INTERVAL_MS,
     },
+    evaluations: {
+      concurrency: e.ASSAY_EVAL_CONCURRENCY,
+      chunkSize: e.ASSAY_EVAL_CHUNK_SIZE,
+      maxDurationSeconds: e.ASSAY_EVAL_MAX_DURATION_SECONDS,
+      cache: e.ASSAY_RESPONSE_CACHE,
+    },
+    modelCalls: {
+      timeoutMs: e.ASSAY_MODEL_TIMEOUT_SECONDS * 1000,
+      maxAttempts: e.ASSAY_MODEL_MAX_ATTEMPTS,
+    },
+    generatorModel: e.ASSAY_GENERATOR_MODEL ?? e.ASSAY_DEFAULT_JUDGE_MODEL,
     logLevel: e.LOG_LEVEL,
   };
 }

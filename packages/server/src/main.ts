@@ -7,8 +7,11 @@ import { createApp } from "./app.ts";
 import { catalogEntries } from "./catalog/sync-catalog.ts";
 import type { Config } from "./config.ts";
 import { createDeps, type ServiceDeps } from "./deps.ts";
+import { createConcurrencyLimits } from "./engine/gateway/concurrency/concurrency-limits.ts";
+import { createGateway } from "./engine/gateway/gateway.ts";
 import { createJobHandlers, JOB_SCHEDULES } from "./jobs/index.ts";
 import type { Clock } from "./platform/clock.ts";
+import { createDatabaseCoordinator } from "./platform/concurrency/database-coordinator.ts";
 
 export interface RunningService {
   /** Where the API answers, e.g. `http://127.0.0.1:8080/api/v1`. */
@@ -44,7 +47,7 @@ export async function startService(
     await app.listen({ host: config.host, port: config.port });
     const { port } = app.server.address() as AddressInfo;
     const host = config.host.includes(":") ? `[${config.host}]` : config.host;
-    if (options.workers) await startJobs(deps);
+    const stopJobs = options.workers ? await startJobs(deps) : undefined;
     return {
       apiUrl: `http://${host}:${port}${config.apiPrefix}`,
       deps,
@@ -52,6 +55,7 @@ export async function startService(
       workers: options.workers,
       async close() {
         await app.close();
+        await stopJobs?.();
         await deps.close();
       },
     };
@@ -64,22 +68,47 @@ export async function startService(
 /** `assay worker`: background jobs only, no HTTP. */
 export async function startWorker(config: Config, options: StartOptions = {}) {
   const deps = await createDeps(config, options);
+  let stopJobs: () => Promise<void>;
   try {
-    await startJobs(deps);
+    stopJobs = await startJobs(deps);
   } catch (error) {
     await deps.close();
     throw error;
   }
-  return { deps, close: () => deps.close() };
+  return {
+    deps,
+    async close() {
+      await stopJobs();
+      await deps.close();
+    },
+  };
 }
 
-async function startJobs(deps: ServiceDeps) {
+/**
+ * Workers of this process: one model gateway for all their jobs, whose per-endpoint limits are
+ * shared with every other worker process through the database. Returns what to close on stop.
+ */
+async function startJobs(deps: ServiceDeps): Promise<() => Promise<void>> {
+  const limits = createConcurrencyLimits({
+    coordinator: createDatabaseCoordinator({ db: deps.db, clock: deps.clock }),
+    onError: (err) => deps.logger.warn({ err }, "concurrency sync failed"),
+  });
+  const gateway = createGateway({
+    allowedHosts: deps.config.allowedModelHosts,
+    requestTimeoutMs: deps.config.modelCalls.timeoutMs,
+    maxAttempts: deps.config.modelCalls.maxAttempts,
+    limiter: limits,
+  });
   for (const [name, minutes] of Object.entries(JOB_SCHEDULES))
     await deps.queue.schedule(name, minutes);
-  await deps.queue.startWorkers(
-    createJobHandlers({ ...deps, uploadUrlTtlSeconds: deps.config.uploadUrlTtlSeconds }),
-    { concurrency: deps.config.worker.concurrency },
-  );
+  await deps.queue.startWorkers(createJobHandlers({ ...deps, gateway }), {
+    concurrency: deps.config.worker.concurrency,
+  });
+  return async () => {
+    await deps.queue.stop();
+    await limits.close();
+    await gateway.close();
+  };
 }
 
 /** Admin commands (`assay keys …`, `assay catalog …`) on the configured database, no HTTP, no workers. */

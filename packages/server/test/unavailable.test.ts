@@ -24,6 +24,7 @@ const app = createApp({
     rateLimit: { enabled: false, perSecond: 1, burst: 1 },
     allowedModelHosts: [],
     dataDir: "/nonexistent",
+    evaluations: { concurrency: 4, chunkSize: 100, maxDurationSeconds: 60, cache: true },
   },
   db,
   catalog: createCatalog(new Map()),

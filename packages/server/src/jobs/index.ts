@@ -1,11 +1,22 @@
 import type { Logger } from "pino";
+import type { Catalog } from "../catalog/catalog.ts";
+import type { Config } from "../config.ts";
+import type { Gateway } from "../engine/gateway/gateway.ts";
 import type { BlobStore } from "../platform/blobs/blob-store.ts";
 import type { Clock } from "../platform/clock.ts";
+import type { SecretBox } from "../platform/crypto/secret-box.ts";
 import type { Database } from "../platform/db/database.ts";
 import type { JobHandlers } from "../platform/queue/job-queue.ts";
 import { createUploadService } from "../resources/uploads/service.ts";
+import { createGenerateBenchmarkJob } from "./generate-benchmark.ts";
 import { createHousekeepingJob } from "./housekeeping.ts";
-import { HOUSEKEEPING_JOB, type JobName } from "./job-names.ts";
+import {
+  GENERATE_BENCHMARK_JOB,
+  HOUSEKEEPING_JOB,
+  type JobName,
+  RUN_EVALUATION_JOB,
+} from "./job-names.ts";
+import { createRunEvaluationJob } from "./run-evaluation.ts";
 
 export { JOB_NAMES } from "./job-names.ts";
 
@@ -17,17 +28,25 @@ export interface JobDeps {
   blobs: BlobStore;
   clock: Clock;
   logger: Logger;
-  uploadUrlTtlSeconds: number;
+  catalog: Catalog;
+  secrets: SecretBox;
+  /** Model calls of every job of this process go through this one gateway. */
+  gateway: Gateway;
+  config: Pick<
+    Config,
+    "uploadUrlTtlSeconds" | "evaluations" | "defaultJudgeModel" | "generatorModel"
+  >;
 }
 
 /**
- * The handlers of the job names this version works: thin wrappers that parse the payload and
- * call services. Smart-benchmark generation needs the model gateway; until a version has its
- * handler, those jobs wait in the queue (no worker takes a job it has no handler for).
+ * The handlers of every job name: thin wrappers that parse the payload and call the engine with
+ * repositories.
  */
 export function createJobHandlers(deps: JobDeps): JobHandlers {
-  const uploads = createUploadService({ ...deps, urlTtlSeconds: deps.uploadUrlTtlSeconds });
+  const uploads = createUploadService({ ...deps, urlTtlSeconds: deps.config.uploadUrlTtlSeconds });
   return {
     [HOUSEKEEPING_JOB]: createHousekeepingJob({ ...deps, uploads }),
-  } satisfies Partial<Record<JobName, JobHandlers[string]>>;
+    [RUN_EVALUATION_JOB]: createRunEvaluationJob(deps),
+    [GENERATE_BENCHMARK_JOB]: createGenerateBenchmarkJob(deps),
+  } satisfies Record<JobName, JobHandlers[string]>;
 }

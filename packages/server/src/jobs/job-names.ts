@@ -4,6 +4,9 @@ export const HOUSEKEEPING_JOB = "housekeeping";
 /** Generates a smart benchmark's prompts from its documents (payload: tenant and benchmark ids). */
 export const GENERATE_BENCHMARK_JOB = "generate-benchmark";
 
+/** Runs one range of an evaluation's prompts (payload: tenant ids, evaluation id, range). */
+export const RUN_EVALUATION_JOB = "run-evaluation";
+
 /** Every job name: pg-boss needs its queues to exist before anything is sent or worked. */
-export const JOB_NAMES = [HOUSEKEEPING_JOB, GENERATE_BENCHMARK_JOB] as const;
+export const JOB_NAMES = [HOUSEKEEPING_JOB, GENERATE_BENCHMARK_JOB, RUN_EVALUATION_JOB] as const;
 export type JobName = (typeof JOB_NAMES)[number];

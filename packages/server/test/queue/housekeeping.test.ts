@@ -2,9 +2,9 @@ import { mkdir, readdir, utimes, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { CreateUploadResponse, GetOrganizationResponse } from "@assay/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { UPLOAD_GRACE_MS } from "../../src/jobs/housekeeping.ts";
-import { createJobHandlers } from "../../src/jobs/index.ts";
+import { createHousekeepingJob, UPLOAD_GRACE_MS } from "../../src/jobs/housekeeping.ts";
 import type { Clock } from "../../src/platform/clock.ts";
+import { createUploadService } from "../../src/resources/uploads/service.ts";
 import { jobRow, pgBossJob, silentLogger, waitFor } from "../support/queue-test-kit.ts";
 import { startTestService, type TestService } from "../support/test-service.ts";
 
@@ -60,14 +60,14 @@ async function runHousekeepingJob() {
 /** The housekeeping handler itself, on a clock that stands still at `at`. */
 function housekeepingAt(at: number) {
   const clock: Clock = { now: () => new Date(at) };
-  const handlers = createJobHandlers({
-    db: service.running.deps.db,
-    blobs: service.running.deps.blobs,
+  const { db, blobs } = service.running.deps;
+  const housekeeping = createHousekeepingJob({
+    uploads: createUploadService({ db, blobs, clock, urlTtlSeconds: 900 }),
+    blobs,
     clock,
     logger: silentLogger,
-    uploadUrlTtlSeconds: 900,
   });
-  return handlers.housekeeping!({
+  return housekeeping({
     id: "direct",
     name: "housekeeping",
     data: {},

@@ -228,6 +228,8 @@ describe("resolveProviders", () => {
       name: "openai",
       baseUrl: "https://api.openai.com/v1",
       apiKey: undefined,
+      apiKeyEnv: "OPENAI_API_KEY",
+      baseUrlEnv: "ASSAY_PROVIDER_OPENAI_BASE_URL",
       configured: false,
     });
     expect(resolved.get("ollama")?.configured).toBe(false);

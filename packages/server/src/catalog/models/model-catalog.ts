@@ -228,6 +228,10 @@ export interface ResolvedProvider {
   /** Without a trailing slash, so callers append `/chat/completions`. */
   baseUrl: string;
   apiKey: string | undefined;
+  /** The variable the key is read from (null for keyless local servers), for error messages. */
+  apiKeyEnv: string | null;
+  /** The variable that overrides the base URL. */
+  baseUrlEnv: string;
   /** Whether models of this provider can be run on this installation. */
   configured: boolean;
 }
@@ -253,6 +257,8 @@ export function resolveProviders(
       name: provider.name,
       baseUrl: (baseUrlOverride ?? provider.base_url).replace(/\/+$/, ""),
       apiKey,
+      apiKeyEnv: provider.api_key_env,
+      baseUrlEnv: provider.base_url_env,
       // A keyless provider is a local server: it counts only when its URL was set on purpose,
       // so a fresh install does not claim an Ollama is running on localhost.
       configured:

@@ -19,6 +19,12 @@ export interface DatabaseSchema {
   project_benchmarks: ProjectBenchmarksTable;
   benchmark_prompts: BenchmarkPromptsTable;
   benchmark_files: BenchmarkFilesTable;
+  evaluations: EvaluationsTable;
+  evaluation_samples: EvaluationSamplesTable;
+  evaluation_results: EvaluationResultsTable;
+  response_cache: ResponseCacheTable;
+  endpoint_limits: EndpointLimitsTable;
+  endpoint_grants: EndpointGrantsTable;
 }
 
 export interface OrganizationsTable {
@@ -183,6 +189,96 @@ export interface BenchmarkFilesTable {
   object_key: string;
 }
 
+/** Counters move only together with the result rows they count, in the same transaction. */
+export interface EvaluationsTable {
+  id: string;
+  organization_id: string;
+  project_id: string;
+  model_id: string;
+  benchmark_id: string;
+  status: string;
+  status_description: string;
+  /** JSON: `{concurrency, limit, cache}` as requested. */
+  options: string;
+  total_count: number;
+  done_count: Generated<number>;
+  correct_count: Generated<number>;
+  failed_count: Generated<number>;
+  cached_count: Generated<number>;
+  duration_ms_sum: Generated<number>;
+  prompt_tokens: Generated<number>;
+  completion_tokens: Generated<number>;
+  cost_usd: number | null;
+  /** JSON statistics computed from the result rows when the run finished. */
+  stats: string | null;
+  submitted_at: string;
+  started_at: string | null;
+  deadline_at: string | null;
+  finished_at: string | null;
+}
+
+export interface EvaluationSamplesTable {
+  evaluation_id: string;
+  /** 0-based, dense: a run's work is split into ranges of positions. */
+  position: number;
+  prompt_id: string;
+  /** JSON of the prompt's input (a string, chat messages or a JSON payload). */
+  input: string;
+  input_text: string;
+  truth: string;
+  subset: string | null;
+}
+
+export interface EvaluationResultsTable {
+  evaluation_id: string;
+  position: number;
+  response: string;
+  score: number;
+  passed: number;
+  reason: string;
+  error: string | null;
+  duration_ms: number;
+  prompt_tokens: number;
+  completion_tokens: number;
+  cost_usd: number | null;
+  cached: number;
+  /** JSON: additional metric name → number or null. */
+  metrics: string;
+  created_at: string;
+}
+
+export interface ResponseCacheTable {
+  /** sha256 of (organization, endpoint URL, request body). */
+  key: string;
+  content: string;
+  finish_reason: string | null;
+  prompt_tokens: number;
+  completion_tokens: number;
+  created_at: string;
+}
+
+/** Adaptive concurrency shared by every worker process calling one endpoint with one key. */
+export interface EndpointLimitsTable {
+  endpoint: string;
+  max_limit: number;
+  current_limit: number;
+  cut_at: string | null;
+  grown_at: string | null;
+  updated_at: string;
+}
+
+/** The share of an endpoint's limit each worker process may use; stale heartbeats count as 0. */
+export interface EndpointGrantsTable {
+  endpoint: string;
+  worker_id: string;
+  granted: number;
+  demand: number;
+  heartbeat_at: string;
+}
+
+export type EvaluationRow = Selectable<EvaluationsTable>;
+export type EvaluationResultRow = Selectable<EvaluationResultsTable>;
+export type NewEvaluationResult = Insertable<EvaluationResultsTable>;
 export type ModelRow = Selectable<ModelsTable>;
 export type BenchmarkRow = Selectable<BenchmarksTable>;
 export type BenchmarkPromptRow = Selectable<BenchmarkPromptsTable>;

@@ -1,6 +1,7 @@
 import type { Migration, MigrationProvider } from "kysely/migration";
 import * as foundation from "./0001-foundation.ts";
 import * as modelsAndBenchmarks from "./0002-models-and-benchmarks.ts";
+import * as evaluations from "./0003-evaluations.ts";
 
 /**
  * Every migration, in order. Listed statically (not read from a folder) so they travel with the
@@ -9,6 +10,7 @@ import * as modelsAndBenchmarks from "./0002-models-and-benchmarks.ts";
 const migrations: Record<string, Migration> = {
   "0001-foundation": foundation,
   "0002-models-and-benchmarks": modelsAndBenchmarks,
+  "0003-evaluations": evaluations,
 };
 
 export const migrationProvider: MigrationProvider = {

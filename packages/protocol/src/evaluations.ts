@@ -1,0 +1,233 @@
+import { z } from "zod";
+import {
+  lenientSortSchema,
+  PathIdSchema,
+  pageQuery,
+  QueryBooleanSchema,
+  QueryListSchema,
+  SortOrderSchema,
+} from "./common.ts";
+import { statusData } from "./envelopes.ts";
+
+/**
+ * Evaluations (protocol §6) and their per-prompt results (§7). Timestamps are integer unix
+ * seconds here, unlike the ISO strings elsewhere, and `finished_at` is 0 until the run ends.
+ * Assay's statistics travel as extra fields (`summary`, `assay`) the original SDK ignores.
+ */
+
+export const EVALUATION_STATUSES = [
+  "pending",
+  "in-progress",
+  "paused",
+  "success",
+  "failure",
+  "timeout",
+  "cancelled",
+] as const;
+export const EvaluationStatusSchema = z.enum(EVALUATION_STATUSES);
+export type EvaluationStatus = z.infer<typeof EvaluationStatusSchema>;
+
+/** Statuses after which nothing changes; our clients stop waiting on any of them. */
+export const FINISHED_EVALUATION_STATUSES: readonly EvaluationStatus[] = [
+  "success",
+  "failure",
+  "timeout",
+  "cancelled",
+];
+
+export const IntervalSchema = z.object({ low: z.number(), high: z.number() });
+
+export const SubsetStatsSchema = z.object({
+  name: z.string(),
+  total: z.number().int(),
+  correct: z.number().int(),
+  accuracy: z.number(),
+  ci95: IntervalSchema,
+});
+
+/** Extension: progress while running, honest statistics once finished. */
+export const EvaluationStatsSchema = z
+  .object({
+    progress: z.object({
+      total: z.number().int(),
+      done: z.number().int(),
+      correct: z.number().int(),
+      failed: z.number().int(),
+      cached: z.number().int(),
+    }),
+    /** Standard error of `accuracy` and its 95% Wilson interval. */
+    accuracy_stderr: z.number(),
+    accuracy_ci95: IntervalSchema,
+    subsets: z.array(SubsetStatsSchema),
+    tokens: z.object({
+      prompt: z.number().int(),
+      completion: z.number().int(),
+      total: z.number().int(),
+    }),
+    /** US dollars, from the catalog's prices; null when the model has none (custom models). */
+    cost_usd: z.number().nullable(),
+    /** Averages of the benchmark's additional metrics over the results that have them. */
+    metrics: z.record(z.string(), z.number().nullable()),
+    options: z.object({
+      concurrency: z.number().int(),
+      limit: z.number().int().nullable(),
+      cache: z.boolean(),
+    }),
+    started_at: z.number().int(),
+  })
+  .meta({ id: "EvaluationStats" });
+export type EvaluationStats = z.infer<typeof EvaluationStatsSchema>;
+
+const NamedItemSchema = z.object({ name: z.string(), description: z.string() });
+
+export const EvaluationSummarySchema = z
+  .object({
+    name: z.string(),
+    goal: z.string(),
+    metrics: z.array(NamedItemSchema),
+    task_types: z.array(NamedItemSchema),
+    dataset: z.object({
+      total_size: z.number().int(),
+      training_size: z.number().int(),
+      test_size: z.number().int(),
+      characteristics: z.array(z.string()),
+    }),
+    model: z.object({ model_name: z.string(), performance: z.unknown() }),
+    performance_details: z.object({
+      strengths: z.array(z.string()),
+      challenges: z.array(z.string()),
+    }),
+    error_analysis: z.object({
+      common_failure_modes: z.array(z.string()),
+      example: z.string(),
+    }),
+    analysis_summary: z.object({ key_takeaways: z.array(z.string()) }),
+  })
+  .partial()
+  .meta({ id: "EvaluationSummary" });
+export type EvaluationSummary = z.infer<typeof EvaluationSummarySchema>;
+
+export const EvaluationSchema = z
+  .object({
+    id: z.string(),
+    status: EvaluationStatusSchema,
+    status_description: z.string(),
+    submitted_at: z.number().int(),
+    finished_at: z.number().int(),
+    model_id: z.string(),
+    model_name: z.string(),
+    model_key: z.string(),
+    model_company: z.string(),
+    dataset_id: z.string(),
+    dataset_name: z.string(),
+    /** Milliseconds per prompt, integral. */
+    average_duration: z.number().int(),
+    /** 0–1: correct prompts over all prompts (a prompt whose model call failed is not correct). */
+    accuracy: z.number(),
+    readability_score: z.number(),
+    toxicity_score: z.number(),
+    ethics_score: z.number(),
+    /** Extension, like the other additional metric averages. */
+    hallucination_score: z.number(),
+    failed_prompt_count: z.number().int(),
+    queue_id: z.number().int(),
+    summary: EvaluationSummarySchema,
+    /** Extensions. */
+    organization_id: z.string(),
+    project_id: z.string(),
+    assay: EvaluationStatsSchema,
+  })
+  .meta({ id: "Evaluation" });
+export type Evaluation = z.infer<typeof EvaluationSchema>;
+
+/**
+ * One element of the `POST P/evaluations` array. The original SDK sends the four protocol
+ * fields; `limit`, `concurrency` and `cache` are Assay extensions.
+ */
+export const CreateEvaluationItemSchema = z.strictObject({
+  model_id: PathIdSchema,
+  dataset_id: PathIdSchema,
+  is_custom_model: z.boolean().optional(),
+  is_custom_dataset: z.boolean().optional(),
+  /** Run only the first N prompts of the benchmark. */
+  limit: z.number().int().min(1).max(1_000_000).optional(),
+  /** Most model calls in flight at once (across all workers); the server default otherwise. */
+  concurrency: z.number().int().min(1).max(1024).optional(),
+  /** false: call the model even when an identical deterministic request is cached. */
+  cache: z.boolean().optional(),
+});
+export type CreateEvaluationItem = z.infer<typeof CreateEvaluationItemSchema>;
+
+export const CreateEvaluationBodySchema = z.array(CreateEvaluationItemSchema).min(1).max(20);
+export type CreateEvaluationBody = z.infer<typeof CreateEvaluationBodySchema>;
+
+/** `data` envelope with an array payload; the original SDK returns `data[0]`. */
+export const CreateEvaluationResponseSchema = statusData(z.array(EvaluationSchema));
+
+export const EvaluationPathSchema = z.object({ evaluation_id: PathIdSchema });
+
+export const EVALUATION_SORT_KEYS = ["submitted_at", "accuracy", "average_duration"] as const;
+
+/**
+ * `GET /evaluations`. With `organization_id` and `project_id` it lists that project; without,
+ * the caller's own evaluations (the public listing widens this later).
+ */
+export const ListEvaluationsQuerySchema = z.object({
+  organization_id: PathIdSchema.optional(),
+  project_id: PathIdSchema.optional(),
+  ...pageQuery(100, 500),
+  sort_by: lenientSortSchema(EVALUATION_SORT_KEYS),
+  order: SortOrderSchema,
+  models: QueryListSchema.optional(),
+  datasets: QueryListSchema.optional(),
+  status: EvaluationStatusSchema.optional(),
+  unique: QueryBooleanSchema.default(false),
+});
+export type ListEvaluationsQuery = z.output<typeof ListEvaluationsQuerySchema>;
+
+export const ListEvaluationsResponseSchema = z.object({
+  evaluations: z.array(EvaluationSchema),
+  total_count: z.number().int(),
+});
+export type ListEvaluationsResponse = z.infer<typeof ListEvaluationsResponseSchema>;
+
+/** One prompt's outcome (§2.5); `duration` is seconds. Fields after `metrics` are extensions. */
+export const ResultSchema = z
+  .object({
+    subset: z.string(),
+    prompt: z.string(),
+    result: z.string(),
+    truth: z.string(),
+    duration: z.number(),
+    score: z.number(),
+    metrics: z.record(z.string(), z.number().nullable()),
+    prompt_id: z.string(),
+    position: z.number().int(),
+    passed: z.boolean(),
+    /** What the scorer extracted and compared, or why the prompt failed. */
+    reason: z.string(),
+    /** Set when the model call failed after retries; the prompt counts as not correct. */
+    error: z.string().nullable(),
+    tokens: z.object({ prompt: z.number().int(), completion: z.number().int() }),
+    cached: z.boolean(),
+  })
+  .meta({ id: "Result" });
+export type Result = z.infer<typeof ResultSchema>;
+
+export const RESULT_OUTCOMES = ["passed", "failed", "error"] as const;
+
+/** `GET /results`: pages of 100 (at most 500) in benchmark order. `outcome` is an extension. */
+export const ListResultsQuerySchema = z.object({
+  evaluation_id: PathIdSchema,
+  ...pageQuery(100, 500),
+  /** `failed` = not passed (including errors); `error` = model call failed. */
+  outcome: z.enum(RESULT_OUTCOMES).optional(),
+});
+export type ListResultsQuery = z.output<typeof ListResultsQuerySchema>;
+
+export const ListResultsResponseSchema = z.object({
+  evaluation_id: z.string(),
+  results: z.array(ResultSchema),
+  metrics: z.object({ total_count: z.number().int() }),
+});
+export type ListResultsResponse = z.infer<typeof ListResultsResponseSchema>;

@@ -1,0 +1,41 @@
+/**
+ * The model gateway: OpenAI-compatible chat completions over keep-alive undici pools, with
+ * retries, an outbound address policy for untrusted URLs, adaptive per-endpoint concurrency and
+ * fail-fast. It may import platform/ssrf and platform/clock; never resources/, http/ or platform/db.
+ */
+
+export type {
+  ConcurrencyLimits,
+  ConcurrencyLimitsOptions,
+  EndpointLimitSnapshot,
+} from "./concurrency/concurrency-limits.ts";
+export { createConcurrencyLimits } from "./concurrency/concurrency-limits.ts";
+export type {
+  ConcurrencyCoordinator,
+  EndpointGrant,
+  EndpointReport,
+} from "./concurrency/coordinator.ts";
+export type { EndpointLimiterHooks, Release } from "./concurrency/endpoint-limiter.ts";
+export { createEndpointLimiter, EndpointLimiter } from "./concurrency/endpoint-limiter.ts";
+export type {
+  InMemoryCoordinator,
+  InMemoryCoordinatorOptions,
+} from "./concurrency/in-memory-coordinator.ts";
+export { createInMemoryCoordinator } from "./concurrency/in-memory-coordinator.ts";
+export { type ChatMessage, endpointIdentity, type ModelEndpoint } from "./endpoint.ts";
+export { type CallOutcome, createFailFast, type FailFast } from "./fail-fast.ts";
+export {
+  abortableSleep,
+  type CompleteOptions,
+  type Completion,
+  createGateway,
+  type Gateway,
+  type GatewayOptions,
+  type Sleep,
+} from "./gateway.ts";
+export {
+  isModelCallError,
+  ModelCallError,
+  type ModelCallErrorCode,
+} from "./model-call-error.ts";
+export { buildRequestBody, isDeterministic } from "./request-body.ts";

@@ -1,0 +1,120 @@
+import { ModelCallError } from "./model-call-error.ts";
+
+/** The part of a chat completion the engine uses. */
+export interface ParsedCompletion {
+  content: string;
+  finishReason: string | null;
+  promptTokens: number;
+  completionTokens: number;
+}
+
+/** Upstream text echoed into an error message is cut here (reliability B5). */
+export const MAX_DETAIL_CHARS = 300;
+
+/**
+ * Validates a 2xx body as an OpenAI chat completion. Garbage (not JSON, no `choices`, an HTML
+ * page, a proxy's error object) is a retryable `bad_response`: it is usually a transient proxy
+ * or load-balancer failure. `content: null` is not retryable: it is the model's (deterministic)
+ * answer — a refusal, a tool call, or reasoning that used up `max_tokens`.
+ */
+export function parseCompletion(text: string, apiKey?: string): ParsedCompletion {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw badResponse(
+      `the model endpoint answered with a body that is not JSON: ${snippet(text, apiKey)}`,
+      true,
+    );
+  }
+  if (!isRecord(json)) throw badResponse("the model endpoint answered with a non-object", true);
+
+  const choices = json.choices;
+  const choice = Array.isArray(choices) ? choices[0] : undefined;
+  if (!isRecord(choice)) {
+    const detail = errorDetail(json, apiKey);
+    throw badResponse(
+      detail
+        ? `the model endpoint answered without choices: ${detail}`
+        : "the model endpoint answered without choices",
+      true,
+      detail,
+    );
+  }
+
+  const finishReason = typeof choice.finish_reason === "string" ? choice.finish_reason : null;
+  const message = choice.message;
+  const raw = isRecord(message) ? message.content : undefined;
+  let content: string;
+  if (typeof raw === "string") {
+    content = raw;
+  } else if (Array.isArray(raw)) {
+    // Some compatible servers answer with content parts; keep the text ones.
+    content = raw
+      .map((part) => (isRecord(part) && typeof part.text === "string" ? part.text : ""))
+      .join("");
+  } else if (raw === null || raw === undefined) {
+    throw badResponse(
+      `the model returned no content (finish_reason: ${finishReason ?? "none"})`,
+      false,
+    );
+  } else {
+    throw badResponse("the model endpoint answered with a malformed message", true);
+  }
+
+  const usage = isRecord(json.usage) ? json.usage : undefined;
+  return {
+    content,
+    finishReason,
+    promptTokens: tokenCount(usage?.prompt_tokens),
+    completionTokens: tokenCount(usage?.completion_tokens),
+  };
+}
+
+/**
+ * The upstream's explanation from an error body: `error.message` (OpenAI shape), `error` when a
+ * string, `message`, `detail`; else the raw text. Whitespace collapsed, cut to
+ * MAX_DETAIL_CHARS, and the API key blanked should a hostile server echo it.
+ */
+export function errorDetail(body: unknown, apiKey?: string): string | undefined {
+  let json = body;
+  if (typeof body === "string") {
+    try {
+      json = JSON.parse(body);
+    } catch {
+      return body.trim() === "" ? undefined : snippet(body, apiKey);
+    }
+  }
+  if (isRecord(json)) {
+    const error = json.error;
+    const candidates = [
+      isRecord(error) ? error.message : error,
+      json.message,
+      typeof json.detail === "string" ? json.detail : undefined,
+    ];
+    for (const candidate of candidates) {
+      if (typeof candidate === "string" && candidate.trim() !== "") {
+        return snippet(candidate, apiKey);
+      }
+    }
+  }
+  return typeof body === "string" && body.trim() !== "" ? snippet(body, apiKey) : undefined;
+}
+
+export function snippet(text: string, apiKey?: string): string {
+  let value = text.replace(/\s+/g, " ").trim();
+  if (apiKey) value = value.replaceAll(apiKey, "[redacted]");
+  return value.length > MAX_DETAIL_CHARS ? `${value.slice(0, MAX_DETAIL_CHARS)}…` : value;
+}
+
+function badResponse(message: string, retryable: boolean, detail?: string): ModelCallError {
+  return new ModelCallError("bad_response", message, { retryable, detail });
+}
+
+function tokenCount(value: unknown): number {
+  return typeof value === "number" && Number.isFinite(value) && value > 0 ? Math.floor(value) : 0;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,57 @@
+/**
+ * Collects items and hands them to `flush` in batches: when `maxItems` are waiting or
+ * `maxDelayMs` after the first one arrived, one flush at a time, in order. Producers await
+ * `push` only when the writer falls far behind (`maxPending`), which bounds memory.
+ */
+export function createBatchWriter<T>(options: {
+  flush: (items: T[]) => Promise<void>;
+  maxItems?: number;
+  maxDelayMs?: number;
+  maxPending?: number;
+}) {
+  const maxItems = options.maxItems ?? 256;
+  const maxDelayMs = options.maxDelayMs ?? 25;
+  const maxPending = options.maxPending ?? maxItems * 8;
+  let buffer: T[] = [];
+  let writing: Promise<void> = Promise.resolve();
+  let pending = 0;
+  let timer: NodeJS.Timeout | undefined;
+  let failure: unknown;
+
+  function startFlush() {
+    if (timer !== undefined) {
+      clearTimeout(timer);
+      timer = undefined;
+    }
+    if (buffer.length === 0) return writing;
+    const items = buffer;
+    buffer = [];
+    writing = writing.then(async () => {
+      if (failure !== undefined) return;
+      try {
+        await options.flush(items);
+      } catch (error) {
+        failure = error;
+      } finally {
+        pending -= items.length;
+      }
+    });
+    return writing;
+  }
+
+  return {
+    async push(item: T): Promise<void> {
+      if (failure !== undefined) throw failure;
+      buffer.push(item);
+      pending += 1;
+      if (buffer.length >= maxItems) startFlush();
+      else timer ??= setTimeout(startFlush, maxDelayMs);
+      if (pending > maxPending) await writing;
+    },
+    /** Writes everything pushed so far; throws the first flush error, if any. */
+    async drain(): Promise<void> {
+      await startFlush();
+      if (failure !== undefined) throw failure;
+    },
+  };
+}

@@ -1,0 +1,199 @@
+import type { ChatMessage, ModelEndpoint } from "../../gateway/endpoint.ts";
+import type { CallOutcome } from "../../gateway/fail-fast.ts";
+import type { Gateway } from "../../gateway/gateway.ts";
+import { isModelCallError } from "../../gateway/model-call-error.ts";
+import { buildRequestBody, isDeterministic } from "../../gateway/request-body.ts";
+import { responseCacheKey } from "../../gateway/response-cache-key.ts";
+import type { ScoreResult } from "../../scorers/index.ts";
+import { createBatchWriter } from "./batch-writer.ts";
+
+/** One prompt of a run, ready to send. */
+export interface RunSample {
+  position: number;
+  messages: ChatMessage[];
+  /** The prompt as text, for the judge. */
+  prompt: string;
+  truth: string;
+}
+
+/** A stored answer to an identical deterministic request. */
+export interface CachedAnswer {
+  content: string;
+  finish_reason: string | null;
+  prompt_tokens: number;
+  completion_tokens: number;
+}
+
+/** What is recorded for one prompt: exactly one per prompt, written in batches. */
+export interface SampleOutcome {
+  position: number;
+  response: string;
+  score: number;
+  passed: boolean;
+  reason: string;
+  /** The model call failed after its retries (the prompt counts as not correct). */
+  error: string | null;
+  durationMs: number;
+  promptTokens: number;
+  completionTokens: number;
+  cost: number | null;
+  cached: boolean;
+  metrics: Record<string, number | null>;
+  /** A new cache entry this answer makes (set only for fresh, deterministic calls). */
+  cacheEntry?: CachedAnswer & { key: string };
+}
+
+export interface RunSamplesOptions {
+  samples: readonly RunSample[];
+  endpoint: ModelEndpoint;
+  gateway: Gateway;
+  /** The run's requested concurrency: lanes here, and the endpoint limit's ceiling. */
+  concurrency: number;
+  /** Set when the cache is on: who the cache entries belong to, and how to look them up. */
+  cache?: { scope: string; lookup(keys: string[]): Promise<Map<string, CachedAnswer>> };
+  score(sample: RunSample, response: string): ScoreResult | Promise<ScoreResult>;
+  /** Additional metrics of a response (benchmarks that ask for some). */
+  metrics?(sample: RunSample, response: string): Promise<Record<string, number | null>>;
+  /** Called with each model-call outcome; returns a reason to stop the whole run, if any. */
+  onCall(outcome: CallOutcome): string | undefined;
+  write(outcomes: SampleOutcome[]): Promise<void>;
+  signal: AbortSignal;
+}
+
+export type RunSamplesEnd =
+  | { kind: "done" }
+  | { kind: "stopped" }
+  | { kind: "tripped"; reason: string };
+
+/**
+ * Runs prompts through the model at up to `concurrency` calls at once and records one outcome
+ * per prompt. A failed call is an outcome (not correct, with its error); a run stops early only
+ * when `signal` aborts (cancel, timeout, shutdown) or `onCall` says the endpoint is unusable.
+ * Outcomes written before a stop stay written: a resumed run skips them.
+ */
+export async function runSamples(options: RunSamplesOptions): Promise<RunSamplesEnd> {
+  const { endpoint, gateway, signal } = options;
+  const stop = new AbortController();
+  const abort = () => stop.abort(signal.reason);
+  signal.addEventListener("abort", abort, { once: true });
+  let tripped: string | undefined;
+
+  const bodies = options.samples.map((s) => buildRequestBody(endpoint, s.messages));
+  const keys = options.cache
+    ? bodies.map((body) =>
+        isDeterministic(body) ? responseCacheKey(options.cache!.scope, endpoint, body) : undefined,
+      )
+    : [];
+  const cached = options.cache
+    ? await options.cache.lookup(keys.filter((k): k is string => k !== undefined))
+    : new Map<string, CachedAnswer>();
+
+  const writer = createBatchWriter<SampleOutcome>({ flush: options.write });
+
+  async function complete(
+    sample: RunSample,
+    response: string,
+    base: Omit<SampleOutcome, "score" | "passed" | "reason" | "metrics" | "position" | "response">,
+  ) {
+    let scored: ScoreResult;
+    try {
+      scored = await options.score(sample, response);
+    } catch (error) {
+      scored = { score: 0, passed: false, reason: `scoring failed: ${describe(error)}` };
+    }
+    const metrics = options.metrics ? await options.metrics(sample, response) : {};
+    await writer.push({
+      position: sample.position,
+      response,
+      score: scored.score,
+      passed: scored.passed,
+      reason: scored.reason,
+      metrics,
+      ...base,
+    });
+  }
+
+  async function runOne(index: number) {
+    const sample = options.samples[index] as RunSample;
+    const key = keys[index];
+    const hit = key === undefined ? undefined : cached.get(key);
+    if (hit) {
+      await complete(sample, hit.content, {
+        error: null,
+        durationMs: 0,
+        promptTokens: hit.prompt_tokens,
+        completionTokens: hit.completion_tokens,
+        cost: null,
+        cached: true,
+      });
+      return;
+    }
+    try {
+      const answer = await gateway.complete(endpoint, bodies[index] as Record<string, unknown>, {
+        signal: stop.signal,
+        concurrency: options.concurrency,
+      });
+      options.onCall({ ok: true });
+      await complete(sample, answer.content, {
+        error: null,
+        durationMs: answer.durationMs,
+        promptTokens: answer.usage.promptTokens,
+        completionTokens: answer.usage.completionTokens,
+        cost: answer.cost,
+        cached: false,
+        ...(key === undefined
+          ? {}
+          : {
+              cacheEntry: {
+                key,
+                content: answer.content,
+                finish_reason: answer.finishReason,
+                prompt_tokens: answer.usage.promptTokens,
+                completion_tokens: answer.usage.completionTokens,
+              },
+            }),
+      });
+    } catch (error) {
+      if (stop.signal.aborted) return; // cancelled or stopping: nothing to record
+      if (!isModelCallError(error)) throw error;
+      const reason = options.onCall({ ok: false, error });
+      if (reason !== undefined) {
+        tripped ??= reason;
+        stop.abort(new Error(reason));
+        return;
+      }
+      await writer.push({
+        position: sample.position,
+        response: "",
+        score: 0,
+        passed: false,
+        reason: "the model call failed",
+        error: error.message,
+        durationMs: 0,
+        promptTokens: 0,
+        completionTokens: 0,
+        cost: null,
+        cached: false,
+        metrics: {},
+      });
+    }
+  }
+
+  let next = 0;
+  async function lane() {
+    while (!stop.signal.aborted && next < options.samples.length) await runOne(next++);
+  }
+  try {
+    const lanes = Math.max(1, Math.min(options.concurrency, options.samples.length));
+    await Promise.all(Array.from({ length: lanes }, lane));
+  } finally {
+    signal.removeEventListener("abort", abort);
+    await writer.drain();
+  }
+  if (tripped !== undefined) return { kind: "tripped", reason: tripped };
+  return stop.signal.aborted ? { kind: "stopped" } : { kind: "done" };
+}
+
+function describe(error: unknown): string {
+  return (error instanceof Error ? error.message : String(error)).slice(0, 300);
+}

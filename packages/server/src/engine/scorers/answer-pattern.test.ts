@@ -1,0 +1,45 @@
+import { describe, expect, it } from "vitest";
+import { extractWithPattern, MAX_SCANNED_CHARS } from "./answer-pattern.ts";
+
+describe("extractWithPattern", () => {
+  it("takes the first capture group of the last match", () => {
+    expect(extractWithPattern("#### 3 then #### 4", "####\\s*(\\d+)")).toEqual({
+      kind: "match",
+      value: "4",
+    });
+  });
+
+  it("takes the whole match when the pattern has no group", () => {
+    expect(extractWithPattern("id: x-12, id: y-7", "[a-z]-\\d+")).toEqual({
+      kind: "match",
+      value: "y-7",
+    });
+  });
+
+  it("takes the first group that took part in the match", () => {
+    const pattern = "answer: (\\w+)|final=(\\w+)";
+    expect(extractWithPattern("final=blue", pattern)).toEqual({ kind: "match", value: "blue" });
+  });
+
+  it("survives zero-length matches", () => {
+    expect(extractWithPattern("abc", "x*")).toEqual({ kind: "match", value: "" });
+  });
+
+  it("reports no match and invalid patterns without throwing", () => {
+    expect(extractWithPattern("nothing here", "\\d+")).toEqual({ kind: "no-match" });
+    expect(extractWithPattern("text", "([a-")).toMatchObject({ kind: "invalid" });
+  });
+
+  it("scans only the tail of a huge response", () => {
+    const response = `ANSWER-EARLY ${"x".repeat(MAX_SCANNED_CHARS)} done`;
+    expect(extractWithPattern(response, "ANSWER-\\w+")).toEqual({ kind: "no-match" });
+  });
+
+  it("keeps a polynomial pattern fast on a long failing response", () => {
+    // Quadratic backtracking: on the untrimmed 200k-char text this takes seconds.
+    const response = `${"a".repeat(200_000)}!`;
+    const started = performance.now();
+    extractWithPattern(response, "a*a*b");
+    expect(performance.now() - started).toBeLessThan(2_000);
+  });
+});

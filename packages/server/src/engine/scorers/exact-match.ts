@@ -1,0 +1,32 @@
+import { extractWithPattern, truthReadings } from "./answer-pattern.ts";
+import { normalizeAnswer } from "./normalize-answer.ts";
+import { quote, type ScoreInput, type ScoreResult, verdict } from "./scorer.ts";
+
+/**
+ * The response equals the truth once both are normalized (normalizeAnswer). With a benchmark
+ * pattern, the pattern's answer is compared instead of the whole response; when the pattern finds
+ * nothing the whole response is still compared, since a bare answer that equals the truth is the
+ * best-formatted answer there is. (The `regex` scorer is the strict one.)
+ */
+export function exactMatch(input: ScoreInput): ScoreResult {
+  const pattern = input.regexPattern || null;
+  const extraction = pattern ? extractWithPattern(input.response, pattern) : null;
+  if (extraction?.kind === "invalid") {
+    return verdict(false, `invalid regex pattern: ${extraction.message}`, null);
+  }
+  const candidate = extraction?.kind === "match" ? extraction.value : input.response;
+  const normalized = normalizeAnswer(candidate);
+  const passed = truthReadings(input.truth, pattern, normalizeAnswer).includes(normalized);
+  const source =
+    extraction === null
+      ? "response"
+      : extraction.kind === "match"
+        ? "pattern match"
+        : "response (pattern did not match)";
+  const relation = passed ? "equals" : "differs from";
+  return verdict(
+    passed,
+    `${source} ${quote(normalized)} ${relation} truth ${quote(normalizeAnswer(input.truth))}`,
+    normalized,
+  );
+}

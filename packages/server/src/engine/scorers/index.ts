@@ -1,0 +1,35 @@
+export {
+  extractWithPattern,
+  MAX_SCANNED_CHARS,
+  type PatternExtraction,
+  truthReadings,
+} from "./answer-pattern.ts";
+export { contains } from "./contains.ts";
+export { exactMatch } from "./exact-match.ts";
+export {
+  type JudgeMetricName,
+  type JudgeMetricsInput,
+  judgeMetrics,
+} from "./judge-metrics.ts";
+export type { CompleteFn, JudgeMessage } from "./judge-prompt.ts";
+export { type JudgeInput, JudgeOutputError, judgeScore } from "./llm-judge.ts";
+export {
+  type ChosenLetter,
+  findChosenLetter,
+  multipleChoice,
+  parseOptionLetter,
+  validLetters,
+} from "./multiple-choice.ts";
+export { normalizeAnswer } from "./normalize-answer.ts";
+export { type FinalNumber, findFinalNumber, numeric } from "./numeric.ts";
+export { countSyllables, readability } from "./readability.ts";
+export { regexMatch } from "./regex-match.ts";
+export {
+  getScorer,
+  isJudgeScorer,
+  isSyncScorer,
+  type JudgeScorerName,
+  type SyncScorerName,
+  UnknownScorerError,
+} from "./registry.ts";
+export type { ScoreInput, ScoreResult, SyncScorer } from "./scorer.ts";

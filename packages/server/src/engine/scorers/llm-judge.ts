@@ -1,0 +1,112 @@
+import { z } from "zod";
+import { findJsonObject } from "./judge-json.ts";
+import {
+  type CompleteFn,
+  createNonce,
+  dataRule,
+  delimit,
+  type JudgeMessage,
+  shorten,
+} from "./judge-prompt.ts";
+import { clipReason, type ScoreInput, type ScoreResult } from "./scorer.ts";
+
+/** The judge replied twice without a readable verdict; `reason` says what was wrong. */
+export class JudgeOutputError extends Error {
+  override name = "JudgeOutputError";
+  readonly reason: string;
+  /** The judge's last reply, shortened, for logs and the sample's error. */
+  readonly output: string;
+
+  constructor(reason: string, output: string) {
+    super(`judge output unusable: ${reason}`);
+    this.reason = reason;
+    this.output = output.length <= 500 ? output : `${output.slice(0, 499)}…`;
+  }
+}
+
+export type JudgeInput = ScoreInput & { instructions?: string | null };
+
+/**
+ * The verdict a judge must return. The score is not clamped: a judge that answers 7 or -1 has
+ * misread the scale, and a clamped 1 would be a confident grade built on that misreading.
+ * `passed` may be left out (then score ≥ 0.5 passes); `reason` may be left out.
+ */
+const VerdictSchema = z.object({
+  score: z.number().min(0).max(1),
+  passed: z.boolean().optional(),
+  reason: z.string().optional(),
+});
+type Verdict = z.infer<typeof VerdictSchema>;
+
+const VERDICT_FORMAT =
+  '{"score": <number from 0 to 1>, "passed": <true or false>, "reason": "<one short sentence>"}';
+
+export function buildJudgeMessages(input: JudgeInput, nonce: string): JudgeMessage[] {
+  const system =
+    "You grade a model's response to a benchmark question against a reference answer. " +
+    `${dataRule(nonce)} Reply with only a JSON object: ${VERDICT_FORMAT}.`;
+  const instructions = input.instructions?.trim()
+    ? `Grading instructions from the benchmark author:\n${input.instructions.trim()}\n\n`
+    : "";
+  const user =
+    instructions +
+    `Question:\n${delimit("question", nonce, shorten(input.prompt))}\n\n` +
+    `Reference answer:\n${delimit("reference", nonce, shorten(input.truth))}\n\n` +
+    `Candidate response:\n${delimit("candidate", nonce, shorten(input.response))}\n\n` +
+    "Score 1 when the candidate's final answer is correct and agrees with the reference, 0 when " +
+    "it is wrong or missing, and between 0 and 1 only for partly correct answers. " +
+    `Reply with only the JSON object ${VERDICT_FORMAT}.`;
+  return [
+    { role: "system", content: system },
+    { role: "user", content: user },
+  ];
+}
+
+type Reading = { ok: true; verdict: Verdict } | { ok: false; problem: string };
+
+function readVerdict(reply: string): Reading {
+  let problem = "no JSON object in the reply";
+  const verdict = findJsonObject(reply, (value) => {
+    const parsed = VerdictSchema.safeParse(value);
+    if (parsed.success) return parsed.data;
+    const issue = parsed.error.issues[0];
+    problem = `invalid verdict: ${issue?.path.join(".") || "object"}: ${issue?.message ?? "invalid"}`;
+    return null;
+  });
+  return verdict === null ? { ok: false, problem } : { ok: true, verdict };
+}
+
+function repairRequest(problem: string, reply: string, nonce: string): JudgeMessage {
+  return {
+    role: "user",
+    content:
+      `Your previous reply could not be read (${problem}). It is quoted here as data:\n` +
+      `${delimit("previous-reply", nonce, shorten(reply, 4_000))}\n\n` +
+      `Answer only with the JSON object ${VERDICT_FORMAT}, nothing else.`,
+  };
+}
+
+function toResult(verdict: Verdict): ScoreResult {
+  const passed = verdict.passed ?? verdict.score >= 0.5;
+  const reason = verdict.reason?.trim() || "judge gave no reason";
+  return { score: verdict.score, passed, reason: clipReason(reason), extracted: null };
+}
+
+/**
+ * Grades a response with a judge model. The question, reference and response are delimited with a
+ * per-call nonce (judge-prompt.ts), so a response cannot speak to the judge as its instructions.
+ * A reply without a valid verdict gets one repair turn; a second failure throws JudgeOutputError.
+ * Errors of `complete` itself (network, rate limits) propagate unchanged: the caller retries those.
+ */
+export async function judgeScore(input: JudgeInput, complete: CompleteFn): Promise<ScoreResult> {
+  const nonce = createNonce();
+  const messages = buildJudgeMessages(input, nonce);
+  const reply = await complete(messages);
+  const first = readVerdict(reply);
+  if (first.ok) return toResult(first.verdict);
+
+  const retry = await complete([...messages, repairRequest(first.problem, reply, nonce)]);
+  const second = readVerdict(retry);
+  if (second.ok) return toResult(second.verdict);
+  throw new JudgeOutputError(second.problem, retry);
+}

@@ -1,0 +1,46 @@
+/**
+ * The shape every scorer shares. Scorers are pure: the same input always gives the same result,
+ * so a re-run of a sample (after a worker restart) scores it the same way.
+ */
+export interface ScoreInput {
+  /** The model's answer text. */
+  response: string;
+  /** The benchmark's canonical answer. */
+  truth: string;
+  /** The prompt text sent to the model (the judge reads it). */
+  prompt: string;
+  /** The benchmark's extraction pattern; null or absent when it has none. */
+  regexPattern?: string | null;
+  /** Multiple choice: the option texts in letter order, when known. */
+  options?: readonly string[] | null;
+}
+
+export interface ScoreResult {
+  /** 0..1 */
+  score: number;
+  passed: boolean;
+  /** Short (≤ 200 chars): what was extracted and what it was compared with. */
+  reason: string;
+  /** The answer the scorer took from the response; null when it found none. */
+  extracted?: string | null;
+}
+
+export type SyncScorer = (input: ScoreInput) => ScoreResult;
+
+export const MAX_REASON_LENGTH = 200;
+
+/** Reasons are stored with every result row and shown in tables, so they stay one short line. */
+export function clipReason(reason: string): string {
+  const line = reason.replace(/\s+/g, " ").trim();
+  return line.length <= MAX_REASON_LENGTH ? line : `${line.slice(0, MAX_REASON_LENGTH - 1)}…`;
+}
+
+/** Quotes a value inside a reason, shortened so that two of them fit in one reason. */
+export function quote(value: string, max = 60): string {
+  const line = value.replace(/\s+/g, " ");
+  return JSON.stringify(line.length <= max ? line : `${line.slice(0, max - 1)}…`);
+}
+
+export function verdict(passed: boolean, reason: string, extracted: string | null): ScoreResult {
+  return { score: passed ? 1 : 0, passed, reason: clipReason(reason), extracted };
+}

@@ -1,0 +1,56 @@
+import type { Clock } from "../../platform/clock.ts";
+import type { EvaluationRepository } from "./repository.ts";
+import type { StoredStats } from "./to-evaluation.ts";
+
+/**
+ * Ends a run whose every prompt has a result: statistics computed from the result rows, then
+ * one guarded transition, so when several workers finish their last chunks at once exactly one
+ * of them finalizes. `failure` when every prompt's model call failed.
+ */
+export async function finalizeEvaluation(
+  deps: { repo: EvaluationRepository; clock: Clock },
+  id: string,
+  metricNames: readonly string[],
+): Promise<void> {
+  const row = await deps.repo.findById(id);
+  if (!row || row.status !== "in-progress" || row.done_count < row.total_count) return;
+  const subsets = await deps.repo.subsetCounts(id);
+  const topErrors = await deps.repo.topErrors(id, 5);
+  const stats: StoredStats = {
+    subsets: subsets
+      .map((s) => ({ name: s.name, total: Number(s.total), correct: Number(s.correct ?? 0) }))
+      .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)),
+    metrics: metricNames.length > 0 ? await averageMetrics(deps.repo, id, metricNames) : {},
+    top_errors: topErrors.map((e) => ({ error: e.error ?? "", count: Number(e.count) })),
+  };
+  const allFailed = row.failed_count === row.total_count;
+  await deps.repo.transition(id, ["in-progress"], allFailed ? "failure" : "success", {
+    stats: JSON.stringify(stats),
+    finished_at: deps.clock.now().toISOString(),
+    status_description: allFailed
+      ? `every prompt failed at the model endpoint: ${stats.top_errors[0]?.error ?? "unknown error"}`
+      : "",
+  });
+}
+
+/** The mean of each metric over the results that have a value for it (null when none do). */
+async function averageMetrics(
+  repo: EvaluationRepository,
+  id: string,
+  names: readonly string[],
+): Promise<Record<string, number | null>> {
+  const sums = new Map(names.map((n) => [n, { sum: 0, count: 0 }]));
+  for await (const json of repo.resultMetrics(id)) {
+    const values = JSON.parse(json) as Record<string, number | null>;
+    for (const [name, total] of sums) {
+      const value = values[name];
+      if (typeof value === "number") {
+        total.sum += value;
+        total.count += 1;
+      }
+    }
+  }
+  return Object.fromEntries(
+    [...sums].map(([name, t]) => [name, t.count === 0 ? null : t.sum / t.count]),
+  );
+}

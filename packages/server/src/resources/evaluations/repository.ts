@@ -1,0 +1,310 @@
+import type { EvaluationStatus } from "@assay/protocol";
+import { type Kysely, sql } from "kysely";
+import type { Database } from "../../platform/db/database.ts";
+import type {
+  DatabaseSchema,
+  EvaluationResultRow,
+  EvaluationRow,
+  EvaluationsTable,
+  NewEvaluationResult,
+} from "../../platform/db/schema.ts";
+
+/** Statuses in which work may still happen. */
+export const ACTIVE_STATUSES: readonly EvaluationStatus[] = ["pending", "in-progress"];
+
+export interface NewEvaluation {
+  id: string;
+  organizationId: string;
+  projectId: string;
+  modelId: string;
+  benchmarkId: string;
+  options: string;
+  submittedAt: string;
+  /** Only prompts before this position run (`limit`). */
+  promptLimit: number;
+}
+
+export interface SampleRow {
+  position: number;
+  prompt_id: string;
+  input: string;
+  input_text: string;
+  truth: string;
+  subset: string | null;
+}
+
+export interface CacheEntry {
+  key: string;
+  content: string;
+  finish_reason: string | null;
+  prompt_tokens: number;
+  completion_tokens: number;
+}
+
+/** Rows per INSERT: well under SQLite's bound-parameter limit. */
+const BATCH = 250;
+
+/**
+ * Evaluations, their prompt copies and results. Counters on the evaluation row change only in
+ * the transaction that inserts the result rows they count, by the number of rows actually
+ * inserted, so a re-run batch (a crashed worker's chunk) neither double counts nor misses.
+ */
+export function createEvaluationRepository(db: Database) {
+  return {
+    /** The evaluation row and its prompt copies; returns how many prompts it runs. */
+    async insert(trx: Kysely<DatabaseSchema>, e: NewEvaluation): Promise<number> {
+      await trx
+        .insertInto("evaluations")
+        .values({
+          id: e.id,
+          organization_id: e.organizationId,
+          project_id: e.projectId,
+          model_id: e.modelId,
+          benchmark_id: e.benchmarkId,
+          status: "pending",
+          status_description: "",
+          options: e.options,
+          total_count: 0,
+          submitted_at: e.submittedAt,
+        })
+        .execute();
+      await sql`
+        insert into evaluation_samples
+          (evaluation_id, position, prompt_id, input, input_text, truth, subset)
+        select ${e.id}, position, id, input, input_text, truth, subset
+        from benchmark_prompts
+        where benchmark_id = ${e.benchmarkId} and position < ${e.promptLimit}
+      `.execute(trx);
+      const { total } = await trx
+        .selectFrom("evaluation_samples")
+        .select((eb) => eb.fn.countAll<number>().as("total"))
+        .where("evaluation_id", "=", e.id)
+        .executeTakeFirstOrThrow();
+      await trx
+        .updateTable("evaluations")
+        .set({ total_count: Number(total) })
+        .where("id", "=", e.id)
+        .execute();
+      return Number(total);
+    },
+
+    /** An evaluation of the organization (evaluations are read by id without a project). */
+    findForOrganization: (organizationId: string, id: string): Promise<EvaluationRow | undefined> =>
+      db
+        .selectFrom("evaluations")
+        .selectAll()
+        .where("id", "=", id)
+        .where("organization_id", "=", organizationId)
+        .executeTakeFirst(),
+
+    findById: (id: string): Promise<EvaluationRow | undefined> =>
+      db.selectFrom("evaluations").selectAll().where("id", "=", id).executeTakeFirst(),
+
+    /**
+     * Moves an evaluation from one of `from` to `to`; false when it was elsewhere already (a
+     * concurrent finish or cancel won). Every status change goes through here.
+     */
+    async transition(
+      id: string,
+      from: readonly EvaluationStatus[],
+      to: EvaluationStatus,
+      values: Partial<
+        Pick<
+          EvaluationsTable,
+          "status_description" | "stats" | "finished_at" | "started_at" | "deadline_at"
+        >
+      > = {},
+    ): Promise<boolean> {
+      const result = await db
+        .updateTable("evaluations")
+        .set({ ...values, status: to })
+        .where("id", "=", id)
+        .where("status", "in", [...from])
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    /** Prompts of positions [from, to) that have no result yet, in order. */
+    unscoredSamples: (id: string, from: number, to: number): Promise<SampleRow[]> =>
+      db
+        .selectFrom("evaluation_samples as s")
+        .select(["s.position", "s.prompt_id", "s.input", "s.input_text", "s.truth", "s.subset"])
+        .where("s.evaluation_id", "=", id)
+        .where("s.position", ">=", from)
+        .where("s.position", "<", to)
+        .where((eb) =>
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom("evaluation_results as r")
+                .select("r.position")
+                .whereRef("r.evaluation_id", "=", "s.evaluation_id")
+                .whereRef("r.position", "=", "s.position"),
+            ),
+          ),
+        )
+        .orderBy("s.position")
+        .execute(),
+
+    /**
+     * Stores a batch of results (and the cache entries they produced) and advances the counters
+     * by what was actually inserted. Returns the counters after the write.
+     */
+    async writeResults(
+      id: string,
+      results: readonly NewEvaluationResult[],
+      cacheEntries: readonly CacheEntry[],
+      createdAt: string,
+    ): Promise<{ done: number; total: number }> {
+      return db.transaction().execute(async (trx) => {
+        const inserted: Pick<
+          EvaluationResultRow,
+          | "passed"
+          | "error"
+          | "duration_ms"
+          | "prompt_tokens"
+          | "completion_tokens"
+          | "cost_usd"
+          | "cached"
+        >[] = [];
+        for (let start = 0; start < results.length; start += BATCH) {
+          const rows = await trx
+            .insertInto("evaluation_results")
+            .values(results.slice(start, start + BATCH))
+            .onConflict((oc) => oc.columns(["evaluation_id", "position"]).doNothing())
+            .returning([
+              "passed",
+              "error",
+              "duration_ms",
+              "prompt_tokens",
+              "completion_tokens",
+              "cost_usd",
+              "cached",
+            ])
+            .execute();
+          inserted.push(...rows);
+        }
+        for (let start = 0; start < cacheEntries.length; start += BATCH) {
+          await trx
+            .insertInto("response_cache")
+            .values(
+              cacheEntries
+                .slice(start, start + BATCH)
+                .map((c) => ({ ...c, created_at: createdAt })),
+            )
+            .onConflict((oc) => oc.column("key").doNothing())
+            .execute();
+        }
+        let cost: number | null = null;
+        let duration = 0;
+        for (const r of inserted) {
+          if (r.cost_usd !== null) cost = (cost ?? 0) + r.cost_usd;
+          if (r.error === null && !r.cached) duration += r.duration_ms;
+        }
+        const count = (predicate: (r: (typeof inserted)[number]) => boolean) =>
+          inserted.reduce((n, r) => n + (predicate(r) ? 1 : 0), 0);
+        const row = await trx
+          .updateTable("evaluations")
+          .set((eb) => ({
+            done_count: eb("done_count", "+", inserted.length),
+            correct_count: eb(
+              "correct_count",
+              "+",
+              count((r) => r.passed === 1),
+            ),
+            failed_count: eb(
+              "failed_count",
+              "+",
+              count((r) => r.error !== null),
+            ),
+            cached_count: eb(
+              "cached_count",
+              "+",
+              count((r) => r.cached === 1),
+            ),
+            duration_ms_sum: eb("duration_ms_sum", "+", duration),
+            prompt_tokens: eb(
+              "prompt_tokens",
+              "+",
+              inserted.reduce((n, r) => n + r.prompt_tokens, 0),
+            ),
+            completion_tokens: eb(
+              "completion_tokens",
+              "+",
+              inserted.reduce((n, r) => n + r.completion_tokens, 0),
+            ),
+            cost_usd:
+              cost === null ? eb.ref("cost_usd") : sql<number>`coalesce(cost_usd, 0) + ${cost}`,
+          }))
+          .where("id", "=", id)
+          .returning(["done_count", "total_count"])
+          .executeTakeFirstOrThrow();
+        return { done: row.done_count, total: row.total_count };
+      });
+    },
+
+    /** Cached answers by key (only keys present come back). */
+    async cachedResponses(keys: readonly string[]): Promise<Map<string, CacheEntry>> {
+      const found = new Map<string, CacheEntry>();
+      for (let start = 0; start < keys.length; start += BATCH * 2) {
+        const rows = await db
+          .selectFrom("response_cache")
+          .select(["key", "content", "finish_reason", "prompt_tokens", "completion_tokens"])
+          .where("key", "in", keys.slice(start, start + BATCH * 2))
+          .execute();
+        for (const row of rows) found.set(row.key, row);
+      }
+      return found;
+    },
+
+    /** Correct and total results per subset, computed from the rows. */
+    subsetCounts: (id: string) =>
+      db
+        .selectFrom("evaluation_results as r")
+        .innerJoin("evaluation_samples as s", (join) =>
+          join
+            .onRef("s.evaluation_id", "=", "r.evaluation_id")
+            .onRef("s.position", "=", "r.position"),
+        )
+        .select((eb) => [
+          sql<string>`coalesce(s.subset, 'default')`.as("name"),
+          eb.fn.countAll<number>().as("total"),
+          sql<number>`sum(r.passed)`.as("correct"),
+        ])
+        .where("r.evaluation_id", "=", id)
+        .groupBy(sql`coalesce(s.subset, 'default')`)
+        .execute(),
+
+    /** Every result's additional metrics, in pages (only read for benchmarks that have some). */
+    async *resultMetrics(id: string): AsyncGenerator<string> {
+      let after = -1;
+      for (;;) {
+        const rows = await db
+          .selectFrom("evaluation_results")
+          .select(["position", "metrics"])
+          .where("evaluation_id", "=", id)
+          .where("position", ">", after)
+          .orderBy("position")
+          .limit(2000)
+          .execute();
+        for (const row of rows) yield row.metrics;
+        if (rows.length < 2000) return;
+        after = rows[rows.length - 1]?.position ?? after;
+      }
+    },
+
+    /** The most frequent model-call errors of a run, for its failure description. */
+    topErrors: (id: string, limit: number) =>
+      db
+        .selectFrom("evaluation_results")
+        .select((eb) => ["error", eb.fn.countAll<number>().as("count")])
+        .where("evaluation_id", "=", id)
+        .where("error", "is not", null)
+        .groupBy("error")
+        .orderBy("count", "desc")
+        .limit(limit)
+        .execute(),
+  };
+}
+
+export type EvaluationRepository = ReturnType<typeof createEvaluationRepository>;

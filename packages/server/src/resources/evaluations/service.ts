@@ -1,0 +1,173 @@
+import { randomUUID } from "node:crypto";
+import type { CreateEvaluationItem, Evaluation, ListEvaluationsQuery } from "@assay/protocol";
+import { badRequest, notFound } from "../../app-error.ts";
+import type { Catalog } from "../../catalog/catalog.ts";
+import { RUN_EVALUATION_JOB } from "../../jobs/job-names.ts";
+import type { Clock } from "../../platform/clock.ts";
+import type { Database } from "../../platform/db/database.ts";
+import type { EvaluationRow } from "../../platform/db/schema.ts";
+import type { JobQueue } from "../../platform/queue/job-queue.ts";
+import type { AuthContext } from "../api-keys/service.ts";
+import type { BuiltinData } from "../benchmarks/builtin-data.ts";
+import { createBenchmarkRepository } from "../benchmarks/repository.ts";
+import { createModelRepository } from "../models/repository.ts";
+import type { OrganizationService, ProjectScope } from "../organizations/service.ts";
+import { createEvaluationLabels } from "./labels.ts";
+import { listEvaluationRows } from "./list-evaluations.ts";
+import { ACTIVE_STATUSES, createEvaluationRepository } from "./repository.ts";
+import { type EvaluationOptions, toEvaluation } from "./to-evaluation.ts";
+
+export interface EvaluationServiceDeps {
+  db: Database;
+  clock: Clock;
+  catalog: Catalog;
+  queue: JobQueue;
+  builtinData: BuiltinData;
+  organizations: OrganizationService;
+  config: { evaluations: { concurrency: number; chunkSize: number; cache: boolean } };
+}
+
+/** Payload of a run-evaluation job: one range of prompt positions of one evaluation. */
+export interface RunEvaluationPayload {
+  organization_id: string;
+  project_id: string;
+  evaluation_id: string;
+  from: number;
+  to: number;
+}
+
+/**
+ * Evaluations of a model on a benchmark. Creating one copies the benchmark's prompts and queues
+ * its jobs in the same transaction, so it either exists with all its work queued or not at all
+ * (the original SDK re-sends a POST answered with a 5xx).
+ */
+export function createEvaluationService(deps: EvaluationServiceDeps) {
+  const repo = createEvaluationRepository(deps.db);
+  const models = createModelRepository(deps.db);
+  const benchmarks = createBenchmarkRepository(deps.db);
+  const labels = createEvaluationLabels(deps);
+
+  async function checkModel(scope: ProjectScope, id: string, field: string) {
+    if (deps.catalog.findModel(id)) return;
+    if (await models.findCustom(scope, id)) return;
+    throw badRequest(field, "no such model in this project");
+  }
+
+  async function checkBenchmark(scope: ProjectScope, id: string, field: string) {
+    const builtin = deps.catalog.findBenchmark(id);
+    if (builtin) {
+      await deps.builtinData.ensureLoaded(builtin);
+      return builtin.id;
+    }
+    const own = await benchmarks.findOwn(scope, id);
+    if (!own) throw badRequest(field, "no such benchmark in this project");
+    if (own.generation_status === "generating")
+      throw badRequest(field, "the benchmark is still being generated; try again when it is ready");
+    if (own.generation_status === "failed")
+      throw badRequest(field, `the benchmark could not be generated: ${own.status_description}`);
+    return own.id;
+  }
+
+  async function present(rows: EvaluationRow[]): Promise<Evaluation[]> {
+    const named = await labels.forRows(rows);
+    return rows.map((row) => toEvaluation(row, named.get(row.id) ?? labels.unknown));
+  }
+
+  return {
+    async create(scope: ProjectScope, items: CreateEvaluationItem[]): Promise<Evaluation[]> {
+      const planned: { item: CreateEvaluationItem; benchmarkId: string }[] = [];
+      for (const [i, item] of items.entries()) {
+        await checkModel(scope, item.model_id, `body[${i}].model_id`);
+        planned.push({
+          item,
+          benchmarkId: await checkBenchmark(scope, item.dataset_id, `body[${i}].dataset_id`),
+        });
+      }
+      const submittedAt = deps.clock.now().toISOString();
+      const ids = await deps.db.transaction().execute(async (trx) => {
+        const created: string[] = [];
+        for (const [i, { item, benchmarkId }] of planned.entries()) {
+          const id = randomUUID();
+          const options: EvaluationOptions = {
+            concurrency: item.concurrency ?? deps.config.evaluations.concurrency,
+            limit: item.limit ?? null,
+            cache: item.cache ?? deps.config.evaluations.cache,
+          };
+          const total = await repo.insert(trx, {
+            id,
+            organizationId: scope.organizationId,
+            projectId: scope.projectId,
+            modelId: item.model_id,
+            benchmarkId,
+            options: JSON.stringify(options),
+            submittedAt,
+            promptLimit: item.limit ?? Number.MAX_SAFE_INTEGER,
+          });
+          if (total === 0)
+            throw badRequest(`body[${i}].dataset_id`, "the benchmark has no prompts");
+          const chunk = deps.config.evaluations.chunkSize;
+          for (let from = 0; from < total; from += chunk) {
+            const payload: RunEvaluationPayload = {
+              organization_id: scope.organizationId,
+              project_id: scope.projectId,
+              evaluation_id: id,
+              from,
+              to: Math.min(total, from + chunk),
+            };
+            await deps.queue.enqueue(
+              { name: RUN_EVALUATION_JOB, data: { ...payload } },
+              { transaction: trx },
+            );
+          }
+          created.push(id);
+        }
+        return created;
+      });
+      const rows = await Promise.all(ids.map((id) => repo.findById(id)));
+      return present(rows.filter((r): r is EvaluationRow => r !== undefined));
+    },
+
+    async get(auth: AuthContext, id: string): Promise<Evaluation> {
+      const row = await repo.findForOrganization(auth.organizationId, id);
+      if (!row) throw notFound("evaluation");
+      return (await present([row]))[0] as Evaluation;
+    },
+
+    /** A project's evaluations when the query names one, else all of the caller's organization. */
+    async list(auth: AuthContext, query: ListEvaluationsQuery) {
+      let projectId: string | undefined;
+      if (query.organization_id !== undefined || query.project_id !== undefined) {
+        if (query.organization_id === undefined || query.project_id === undefined)
+          throw badRequest(
+            query.organization_id === undefined ? "query.organization_id" : "query.project_id",
+            "organization_id and project_id go together",
+          );
+        const scope = await deps.organizations.resolveScope(
+          auth,
+          query.organization_id,
+          query.project_id,
+        );
+        projectId = scope.projectId;
+      }
+      const { rows, total } = await listEvaluationRows(deps.db, {
+        organizationId: auth.organizationId,
+        projectId,
+        query,
+      });
+      return { evaluations: await present(rows), total_count: total };
+    },
+
+    /** Stops a pending or running evaluation; finished ones are returned unchanged. */
+    async cancel(auth: AuthContext, id: string): Promise<Evaluation> {
+      const row = await repo.findForOrganization(auth.organizationId, id);
+      if (!row) throw notFound("evaluation");
+      await repo.transition(id, ACTIVE_STATUSES, "cancelled", {
+        status_description: "cancelled on request",
+        finished_at: deps.clock.now().toISOString(),
+      });
+      return this.get(auth, id);
+    },
+  };
+}
+
+export type EvaluationService = ReturnType<typeof createEvaluationService>;

@@ -1,0 +1,141 @@
+import type { Evaluation, EvaluationStatus, EvaluationSummary } from "@assay/protocol";
+import { standardError, wilsonInterval } from "../../engine/stats/index.ts";
+import type { EvaluationRow } from "../../platform/db/schema.ts";
+
+/** What a finished run stores beyond its counters (computed from the result rows). */
+export interface StoredStats {
+  subsets: { name: string; total: number; correct: number }[];
+  metrics: Record<string, number | null>;
+  top_errors: { error: string; count: number }[];
+}
+
+export interface EvaluationOptions {
+  concurrency: number;
+  limit: number | null;
+  cache: boolean;
+}
+
+/** Names shown next to the ids. */
+export interface EvaluationLabels {
+  modelName: string;
+  modelKey: string;
+  modelCompany: string;
+  benchmarkName: string;
+  benchmarkDescription: string;
+}
+
+const seconds = (iso: string | null) => (iso === null ? 0 : Math.floor(Date.parse(iso) / 1000));
+
+/**
+ * The wire Evaluation. `accuracy` is correct over prompts done: while running, the accuracy so
+ * far; once `success`, every prompt is done, so it is correct over all prompts (failed model
+ * calls count as not correct). The statistics extension says how far to trust it.
+ */
+export function toEvaluation(row: EvaluationRow, labels: EvaluationLabels): Evaluation {
+  const done = row.done_count;
+  const correct = row.correct_count;
+  const accuracy = done === 0 ? 0 : correct / done;
+  const stats = row.stats === null ? undefined : (JSON.parse(row.stats) as StoredStats);
+  const options = JSON.parse(row.options) as EvaluationOptions;
+  const scored = done - row.failed_count - row.cached_count;
+  const metrics = stats?.metrics ?? {};
+  const subsets = (stats?.subsets ?? []).map((s) => ({
+    ...s,
+    accuracy: s.total === 0 ? 0 : s.correct / s.total,
+    ci95: wilsonInterval(s.correct, s.total),
+  }));
+  const metric = (name: string) => metrics[name] ?? 0;
+  return {
+    id: row.id,
+    status: row.status as EvaluationStatus,
+    status_description: row.status_description,
+    submitted_at: seconds(row.submitted_at),
+    finished_at: seconds(row.finished_at),
+    model_id: row.model_id,
+    model_name: labels.modelName,
+    model_key: labels.modelKey,
+    model_company: labels.modelCompany,
+    dataset_id: row.benchmark_id,
+    dataset_name: labels.benchmarkName,
+    average_duration: scored > 0 ? Math.round(row.duration_ms_sum / scored) : 0,
+    accuracy,
+    readability_score: metric("readability"),
+    toxicity_score: metric("toxicity"),
+    ethics_score: metric("ethics"),
+    hallucination_score: metric("hallucination"),
+    failed_prompt_count: row.failed_count,
+    queue_id: 0,
+    summary: toSummary(row, labels, accuracy, subsets, stats),
+    organization_id: row.organization_id,
+    project_id: row.project_id,
+    assay: {
+      progress: {
+        total: row.total_count,
+        done,
+        correct,
+        failed: row.failed_count,
+        cached: row.cached_count,
+      },
+      accuracy_stderr: standardError(correct, done),
+      accuracy_ci95: wilsonInterval(correct, done),
+      subsets,
+      tokens: {
+        prompt: row.prompt_tokens,
+        completion: row.completion_tokens,
+        total: row.prompt_tokens + row.completion_tokens,
+      },
+      cost_usd: row.cost_usd,
+      metrics,
+      options,
+      started_at: seconds(row.started_at),
+    },
+  };
+}
+
+const percent = (x: number) => `${(x * 100).toFixed(1)}%`;
+
+function toSummary(
+  row: EvaluationRow,
+  labels: EvaluationLabels,
+  accuracy: number,
+  subsets: { name: string; total: number; accuracy: number }[],
+  stats: StoredStats | undefined,
+): EvaluationSummary {
+  const ci = wilsonInterval(row.correct_count, row.done_count);
+  const ranked = [...subsets].filter((s) => s.total >= 5).sort((a, b) => b.accuracy - a.accuracy);
+  const takeaways = [
+    `${percent(accuracy)} accuracy on ${row.done_count} of ${row.total_count} prompts (95% CI ${percent(ci.low)}–${percent(ci.high)}).`,
+  ];
+  if (row.failed_count > 0)
+    takeaways.push(`${row.failed_count} prompts failed at the model endpoint and count as wrong.`);
+  return {
+    name: `${labels.modelName} on ${labels.benchmarkName}`,
+    goal: labels.benchmarkDescription,
+    metrics: [
+      { name: "accuracy", description: "correct prompts over all prompts of the benchmark" },
+      ...Object.keys(stats?.metrics ?? {}).map((name) => ({
+        name,
+        description: `average ${name} of the responses (0–1)`,
+      })),
+    ],
+    dataset: {
+      total_size: row.total_count,
+      training_size: 0,
+      test_size: row.total_count,
+      characteristics: subsets.map((s) => s.name),
+    },
+    model: { model_name: labels.modelName, performance: { accuracy, ci95: ci } },
+    performance_details: {
+      strengths: ranked.slice(0, 3).map((s) => `${s.name}: ${percent(s.accuracy)}`),
+      challenges: ranked
+        .slice(-3)
+        .reverse()
+        .map((s) => `${s.name}: ${percent(s.accuracy)}`),
+    },
+    error_analysis: {
+      common_failure_modes: (stats?.top_errors ?? []).map((e) => `${e.error} (${e.count}×)`),
+      example: stats?.top_errors[0]?.error ?? "",
+    },
+    analysis_summary: { key_takeaways: takeaways },
+  };
+}

@@ -1,0 +1,74 @@
+import type { Catalog } from "../../catalog/catalog.ts";
+import type { ModelEndpoint } from "../../engine/gateway/endpoint.ts";
+import type { SecretBox } from "../../platform/crypto/secret-box.ts";
+import type { Database } from "../../platform/db/database.ts";
+import { chatCompletionsUrl } from "../../platform/ssrf/model-url.ts";
+
+/** Why a model cannot be called on this installation; the message says what to do. */
+export class ModelUnavailableError extends Error {
+  override name = "ModelUnavailableError";
+}
+
+/** Custom models without a max_tokens of their own answer at most this many tokens. */
+const DEFAULT_MAX_TOKENS = 1024;
+
+/**
+ * How to call a model: a catalog model through its provider (as this process is configured:
+ * its key variable and base URL override), a custom model through its own URL with its sealed
+ * key opened. Disabled (deleted) custom models still resolve, so a run already queued finishes.
+ */
+export function createEndpointResolver(deps: {
+  db: Database;
+  catalog: Catalog;
+  secrets: SecretBox;
+}) {
+  return async function resolveEndpoint(modelId: string): Promise<ModelEndpoint> {
+    const entry = deps.catalog.findModel(modelId);
+    if (entry) {
+      const provider = deps.catalog.providers.get(entry.provider);
+      if (!provider?.configured) {
+        const variable = provider?.apiKeyEnv ?? provider?.baseUrlEnv;
+        throw new ModelUnavailableError(
+          `the provider ${entry.provider} of ${entry.key} is not configured on this server: ` +
+            (variable ? `set ${variable}` : "configure its provider"),
+        );
+      }
+      const price = (value: string | null) => (value === null ? null : Number(value));
+      const input = price(entry.cost_per_input_token);
+      const output = price(entry.cost_per_output_token);
+      return {
+        url: `${provider.baseUrl}/chat/completions`,
+        apiKey: provider.apiKey,
+        model: entry.provider_model,
+        maxTokens: DEFAULT_MAX_TOKENS,
+        trusted: true,
+        prices: input === null || output === null ? null : { input, output },
+      };
+    }
+    const row = await deps.db
+      .selectFrom("models")
+      .selectAll()
+      .where("id", "=", modelId)
+      .where("kind", "=", "custom")
+      .executeTakeFirst();
+    if (!row || row.api_url === null) throw new ModelUnavailableError(`unknown model ${modelId}`);
+    return {
+      url: chatCompletionsUrl(row.api_url),
+      apiKey:
+        row.api_key_sealed === null
+          ? undefined
+          : deps.secrets.open(row.api_key_sealed, `model:${row.id}`),
+      // Without provider_model, the part of the key after the company: `acme/llama-3` → `llama-3`.
+      model: row.provider_model ?? row.key.slice(row.key.indexOf("/") + 1),
+      maxTokens: row.max_tokens ?? DEFAULT_MAX_TOKENS,
+      extraPayload:
+        row.extra_payload === null
+          ? null
+          : (JSON.parse(row.extra_payload) as Record<string, unknown>),
+      trusted: false,
+      prices: null,
+    };
+  };
+}
+
+export type EndpointResolver = ReturnType<typeof createEndpointResolver>;

@@ -1,0 +1,71 @@
+import type { ListResultsQuery, Result } from "@assay/protocol";
+import type { Database } from "../../platform/db/database.ts";
+
+/** An evaluation's per-prompt results joined with the prompts they answer, in benchmark order. */
+export function createResultRepository(db: Database) {
+  return {
+    async page(
+      evaluationId: string,
+      query: ListResultsQuery,
+    ): Promise<{ results: Result[]; total: number }> {
+      let base = db
+        .selectFrom("evaluation_results as r")
+        .innerJoin("evaluation_samples as s", (join) =>
+          join
+            .onRef("s.evaluation_id", "=", "r.evaluation_id")
+            .onRef("s.position", "=", "r.position"),
+        )
+        .where("r.evaluation_id", "=", evaluationId);
+      if (query.outcome === "passed") base = base.where("r.passed", "=", 1);
+      if (query.outcome === "failed") base = base.where("r.passed", "=", 0);
+      if (query.outcome === "error") base = base.where("r.error", "is not", null);
+      const { total } = await base
+        .select((eb) => eb.fn.countAll<number>().as("total"))
+        .executeTakeFirstOrThrow();
+      const rows = await base
+        .select([
+          "r.position",
+          "s.prompt_id",
+          "s.subset",
+          "s.input_text",
+          "s.truth",
+          "r.response",
+          "r.duration_ms",
+          "r.score",
+          "r.metrics",
+          "r.passed",
+          "r.reason",
+          "r.error",
+          "r.prompt_tokens",
+          "r.completion_tokens",
+          "r.cached",
+        ])
+        .orderBy("r.position")
+        .limit(query.page_size)
+        .offset((query.page - 1) * query.page_size)
+        .execute();
+      return {
+        total: Number(total),
+        results: rows.map((row) => ({
+          subset: row.subset ?? "default",
+          prompt: row.input_text,
+          result: row.response,
+          truth: row.truth,
+          duration: row.duration_ms / 1000,
+          score: row.score,
+          metrics: {
+            accuracy: row.passed,
+            ...(JSON.parse(row.metrics) as Record<string, number | null>),
+          },
+          prompt_id: row.prompt_id,
+          position: row.position,
+          passed: row.passed === 1,
+          reason: row.reason,
+          error: row.error,
+          tokens: { prompt: row.prompt_tokens, completion: row.completion_tokens },
+          cached: row.cached === 1,
+        })),
+      };
+    },
+  };
+}

@@ -1,0 +1,117 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import type { Evaluation } from "@assay/protocol";
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type FakeModelServer, startFakeModelServer } from "../support/fake-model-server.ts";
+import { startTestService, type TestService } from "../support/test-service.ts";
+import {
+  createEvaluation,
+  createModel,
+  gsm8kBehavior,
+  gsm8kExpectedCorrect,
+  importGsm8k,
+  tenantOf,
+  waitForEvaluation,
+} from "./support.ts";
+
+const CLI = fileURLToPath(new URL("../../../cli/src/main.ts", import.meta.url));
+const LEASE_SECONDS = 2;
+
+let service: TestService;
+let fake: FakeModelServer;
+const children: ChildProcess[] = [];
+
+/** A real `assay worker` process on the test service's database and data dir. */
+function startWorker(): ChildProcess {
+  const { config } = service.running.deps;
+  const child = spawn(process.execPath, [CLI, "worker"], {
+    env: {
+      ...process.env,
+      ASSAY_DATA_DIR: config.dataDir,
+      ...(config.database.dialect === "postgres" ? { DATABASE_URL: config.database.url } : {}),
+      ALLOWED_MODEL_HOSTS: "127.0.0.1",
+      ASSAY_JOB_LEASE_SECONDS: String(LEASE_SECONDS),
+      ASSAY_JOB_POLL_INTERVAL_MS: "100",
+      ASSAY_EVAL_CHUNK_SIZE: "50",
+      LOG_LEVEL: "silent",
+    },
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  children.push(child);
+  return child;
+}
+
+const killed = (child: ChildProcess) =>
+  new Promise<void>((resolve) => {
+    child.once("exit", () => resolve());
+    child.kill("SIGKILL");
+  });
+
+beforeAll(async () => {
+  fake = await startFakeModelServer({ latencyMs: 20, behavior: gsm8kBehavior() });
+  // API only: the work happens in the worker processes.
+  service = await startTestService({
+    workers: false,
+    env: {
+      ASSAY_EVAL_CHUNK_SIZE: "50",
+      ALLOWED_MODEL_HOSTS: "127.0.0.1",
+      ASSAY_RATE_LIMIT_ENABLED: "false",
+    },
+  });
+});
+
+afterAll(async () => {
+  for (const child of children) if (child.exitCode === null) child.kill("SIGKILL");
+  await service?.close();
+  await fake?.close();
+});
+
+describe("worker crashes", () => {
+  it("a kill -9 mid-run loses nothing and scores every prompt exactly once after a restart", async () => {
+    const tenant = await tenantOf(service);
+    const benchmark = await importGsm8k(service);
+    const model = await createModel(service, tenant, fake.url);
+    const total = 600;
+    const created = await createEvaluation(service, tenant, {
+      model_id: model,
+      dataset_id: benchmark,
+      limit: total,
+      concurrency: 8,
+      cache: false,
+    });
+
+    const first = startWorker();
+    await waitForEvaluation(service, created.id, {
+      timeoutMs: 30_000,
+      until: (e) => e.assay.progress.done >= 100,
+    });
+    await killed(first);
+    const atKill = fake.stats().requests;
+    const partial = await waitForEvaluation(service, created.id, { until: () => true });
+    expect(partial.status).toBe("in-progress");
+    expect(partial.assay.progress.done).toBeLessThan(total);
+
+    // Two workers resume it: the dead worker's chunks come back once their leases expire.
+    startWorker();
+    startWorker();
+    const done: Evaluation = await waitForEvaluation(service, created.id, { timeoutMs: 60_000 });
+    expect(done.status).toBe("success");
+    expect(done.assay.progress).toMatchObject({ total, done: total, failed: 0 });
+    expect(done.assay.progress.correct).toBe(gsm8kExpectedCorrect(total));
+
+    const { db } = service.running.deps;
+    const counts = await sql<{ rows: number; distinct_positions: number }>`
+      select count(*) as rows, count(distinct position) as distinct_positions
+      from evaluation_results where evaluation_id = ${created.id}
+    `.execute(db);
+    expect(Number(counts.rows[0]!.rows)).toBe(total);
+    expect(Number(counts.rows[0]!.distinct_positions)).toBe(total);
+    // Re-sent calls are at most the dead worker's calls in flight (concurrency 8), plus the
+    // prompts of chunks it had answered but not yet written (one batch per chunk it ran).
+    expect(fake.stats().requests).toBeLessThanOrEqual(total + 8 + 4 * 50);
+    expect(fake.stats().requests).toBeGreaterThanOrEqual(atKill);
+    // The shared limit held across the worker processes.
+    expect(fake.stats().maxInFlight).toBeLessThanOrEqual(8);
+  }, 120_000);
+});

@@ -1,0 +1,121 @@
+import { readFileSync } from "node:fs";
+import type { Evaluation, GetOrganizationResponse } from "@assay/protocol";
+import { createCatalogAdmin } from "../../src/admin/catalog.ts";
+import type { FakeBehavior } from "../support/fake-model-server.ts";
+import { GSM8K_TEST_FILE } from "../support/shared-datasets.ts";
+import type { TestService } from "../support/test-service.ts";
+
+export interface Tenant {
+  key: string;
+  org: string;
+  project: string;
+}
+
+export async function tenantOf(service: TestService, key = service.apiKey): Promise<Tenant> {
+  const res = await service.call<GetOrganizationResponse>("GET", "/organizations", {
+    apiKey: key,
+  });
+  return { key, org: res.body.data.id, project: res.body.data.projects[0]!.id };
+}
+
+/** Loads the shared GSM8K test split as the built-in `gsm8k` benchmark; answers its id. */
+export async function importGsm8k(service: TestService): Promise<string> {
+  const admin = createCatalogAdmin({
+    ...service.running.deps,
+    dataDir: service.running.deps.config.dataDir,
+  });
+  return (await admin.import("gsm8k", GSM8K_TEST_FILE)).id;
+}
+
+/** GSM8K questions and their final answers, in file order. */
+export function gsm8kAnswers(): { question: string; answer: string }[] {
+  return readFileSync(GSM8K_TEST_FILE, "utf8")
+    .split("\n")
+    .filter((line) => line.trim() !== "")
+    .map((line) => {
+      const row = JSON.parse(line) as { question: string; answer: string };
+      return { question: row.question, answer: row.answer.split("####").pop()!.trim() };
+    });
+}
+
+/**
+ * How many GSM8K prompts gsm8kBehavior answers right. A few questions appear twice in the file;
+ * the behavior answers by the question's last index, so this counts by that too.
+ */
+export function gsm8kExpectedCorrect(limit = Infinity): number {
+  const rows = gsm8kAnswers();
+  const lastIndex = new Map(rows.map((a, i) => [a.question, i]));
+  return rows.slice(0, limit).filter((a) => (lastIndex.get(a.question) as number) % 4 !== 3).length;
+}
+
+/**
+ * A GSM8K "model": right on three questions of four (wrong when the question's index in the file
+ * is ≡ 3 mod 4), so a full run scores exactly 75 % when every prompt is answered.
+ */
+export function gsm8kBehavior(): FakeBehavior {
+  const byQuestion = new Map(gsm8kAnswers().map((a, i) => [a.question, { ...a, index: i }]));
+  return ({ lastUserMessage }) => {
+    const question = lastUserMessage.slice(lastUserMessage.indexOf("Question: ") + 10);
+    const found = byQuestion.get(question);
+    if (!found) return { content: "I do not know.", bad: true };
+    const answer =
+      found.index % 4 === 3 ? `${Number(found.answer.replace(/,/g, "")) + 1}` : found.answer;
+    return { content: `Let me work it out step by step.\n#### ${answer}` };
+  };
+}
+
+/** A custom model of the tenant's project calling `apiUrl`. */
+export async function createModel(
+  service: TestService,
+  tenant: Tenant,
+  apiUrl: string,
+  key = "acme/fake",
+): Promise<string> {
+  const res = await service.call<{ data: { model_id: string } }>(
+    "POST",
+    `/organizations/${tenant.org}/projects/${tenant.project}/custom-models`,
+    {
+      apiKey: tenant.key,
+      json: { name: "Fake", key, description: "fake endpoint", api_url: apiUrl, max_tokens: 256 },
+    },
+  );
+  if (res.status !== 200 && res.status !== 201) throw new Error(res.text);
+  return res.body.data.model_id;
+}
+
+export async function createEvaluation(
+  service: TestService,
+  tenant: Tenant,
+  item: Record<string, unknown>,
+): Promise<Evaluation> {
+  const res = await service.call<{ data: Evaluation[] }>(
+    "POST",
+    `/organizations/${tenant.org}/projects/${tenant.project}/evaluations`,
+    { apiKey: tenant.key, json: [item] },
+  );
+  if (res.status !== 201) throw new Error(`${res.status} ${res.text}`);
+  return res.body.data[0]!;
+}
+
+const FINISHED = new Set(["success", "failure", "timeout", "cancelled"]);
+
+export async function waitForEvaluation(
+  service: TestService,
+  id: string,
+  options: { key?: string; timeoutMs?: number; until?: (e: Evaluation) => boolean } = {},
+): Promise<Evaluation> {
+  const until = options.until ?? ((e: Evaluation) => FINISHED.has(e.status));
+  const deadline = Date.now() + (options.timeoutMs ?? 60_000);
+  for (;;) {
+    const res = await service.call<Evaluation>("GET", `/evaluations/${id}`, {
+      apiKey: options.key,
+    });
+    if (res.status !== 200) throw new Error(`${res.status} ${res.text}`);
+    if (until(res.body)) return res.body;
+    if (Date.now() > deadline)
+      throw new Error(
+        `evaluation ${id} still ${res.body.status} (${res.body.assay.progress.done}/${res.body.assay.progress.total})`,
+      );
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
