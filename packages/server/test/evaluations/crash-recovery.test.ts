@@ -57,6 +57,8 @@ beforeAll(async () => {
       ASSAY_EVAL_CHUNK_SIZE: "50",
       ALLOWED_MODEL_HOSTS: "127.0.0.1",
       ASSAY_RATE_LIMIT_ENABLED: "false",
+      // pg-boss fixes a queue's heartbeat when the first process creates it: this one.
+      ASSAY_JOB_LEASE_SECONDS: String(LEASE_SECONDS),
     },
   });
 });

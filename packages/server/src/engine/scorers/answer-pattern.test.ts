@@ -34,12 +34,4 @@ describe("extractWithPattern", () => {
     const response = `ANSWER-EARLY ${"x".repeat(MAX_SCANNED_CHARS)} done`;
     expect(extractWithPattern(response, "ANSWER-\\w+")).toEqual({ kind: "no-match" });
   });
-
-  it("keeps a polynomial pattern fast on a long failing response", () => {
-    // Quadratic backtracking: on the untrimmed 200k-char text this takes seconds.
-    const response = `${"a".repeat(200_000)}!`;
-    const started = performance.now();
-    extractWithPattern(response, "a*a*b");
-    expect(performance.now() - started).toBeLessThan(2_000);
-  });
 });

@@ -6,7 +6,7 @@
  * percent sign, a unit, a period) is not part of it.
  */
 const NUMBER =
-  /(?<![\w.])([-+−]?)[$€£¥]?\s?((?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?|\.\d+)(?:\s?\/\s?(\d+)(?![\d.,]))?(?!\d)/g;
+  /(?<![\w.])([-+−]?)(?:[$€£¥]\s?)?((?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?|\.\d+)(?:\s?\/\s?(\d+)(?![\d.,]))?(?!\d)/g;
 
 export interface ParsedNumber {
   /** The number as it was written, e.g. "$1,234.00". */

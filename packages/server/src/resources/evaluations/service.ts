@@ -27,6 +27,9 @@ export interface EvaluationServiceDeps {
   config: { evaluations: { concurrency: number; chunkSize: number; cache: boolean } };
 }
 
+/** More prompts than any benchmark holds (and an int4 on PostgreSQL). */
+const MAX_PROMPTS = 2_147_483_647;
+
 /** Payload of a run-evaluation job: one range of prompt positions of one evaluation. */
 export interface RunEvaluationPayload {
   organization_id: string;
@@ -101,7 +104,7 @@ export function createEvaluationService(deps: EvaluationServiceDeps) {
             benchmarkId,
             options: JSON.stringify(options),
             submittedAt,
-            promptLimit: item.limit ?? Number.MAX_SAFE_INTEGER,
+            promptLimit: item.limit ?? MAX_PROMPTS,
           });
           if (total === 0)
             throw badRequest(`body[${i}].dataset_id`, "the benchmark has no prompts");
