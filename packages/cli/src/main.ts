@@ -2,8 +2,10 @@ import { SERVICE_VERSION } from "@assay/server";
 import { Command } from "commander";
 import { registerBenchmarkCommands } from "./commands/benchmarks.ts";
 import { registerCatalogCommands } from "./commands/catalog.ts";
+import { registerEvalCommands } from "./commands/eval.ts";
 import { registerKeysCommands } from "./commands/keys.ts";
 import { registerModelCommands } from "./commands/models.ts";
+import { registerResultsCommand } from "./commands/results.ts";
 import { registerServeCommands } from "./commands/serve.ts";
 import { runCommand } from "./run-command.ts";
 
@@ -16,6 +18,8 @@ registerServeCommands(program);
 registerKeysCommands(program);
 registerModelCommands(program);
 registerBenchmarkCommands(program);
+registerEvalCommands(program);
+registerResultsCommand(program);
 registerCatalogCommands(program);
 
 await runCommand(() => program.parseAsync(process.argv));

@@ -5,7 +5,9 @@ import { OrganizationContext, type Scope } from "./core/organization-context.ts"
 import { ServiceError } from "./errors.ts";
 import { PublicClient } from "./public-client.ts";
 import { Benchmarks } from "./resources/benchmarks.ts";
+import { Evaluations } from "./resources/evaluations.ts";
 import { Models } from "./resources/models.ts";
+import { Results } from "./resources/results.ts";
 
 interface ClientStateInternals extends ClientInternals {
   organization?: OrganizationContext;
@@ -21,6 +23,10 @@ export class Client extends APIClient {
   readonly models: Models;
   /** The benchmarks attached to the project, and its own datasets and smart benchmarks. */
   readonly benchmarks: Benchmarks;
+  /** Runs of a model on a benchmark: start, follow, list, cancel. */
+  readonly evaluations: Evaluations;
+  /** Evaluations' per-prompt results. */
+  readonly results: Results;
   readonly #organization: OrganizationContext;
   #public: PublicClient | undefined;
 
@@ -29,6 +35,8 @@ export class Client extends APIClient {
     this.#organization = internals.organization ?? new OrganizationContext();
     this.models = new Models(this);
     this.benchmarks = new Benchmarks(this);
+    this.evaluations = new Evaluations(this);
+    this.results = new Results(this);
   }
 
   /**

@@ -5,6 +5,7 @@ import { describeErrorBody } from "./core/error-body.ts";
  * Every error the SDK throws, as one hierarchy so a caller can catch at the level it cares about:
  *
  * ServiceError                      configuration and client-side checks (missing key, too large upload)
+ * ├─ WaitTimeoutError               a waiting helper gave up; the work goes on on the server
  * └─ APIError                       something went wrong talking to the API
  *    ├─ APIConnectionError          no answer: network failure, or the caller's signal aborted
  *    │  └─ APITimeoutError          no answer within the timeout (after all retries)
@@ -19,6 +20,22 @@ export type ResponseHeaders = Readonly<Record<string, string>>;
 
 export class ServiceError extends Error {
   override name = "ServiceError";
+}
+
+/**
+ * `waitForCompletion()` gave up after its `timeoutMs`. Nothing was cancelled: the evaluation goes
+ * on on the server; `last` is what the final poll saw.
+ */
+export class WaitTimeoutError<T = unknown> extends ServiceError {
+  override name = "WaitTimeoutError";
+  readonly timeoutMs: number;
+  readonly last: T;
+
+  constructor(message: string, init: { timeoutMs: number; last: T }) {
+    super(message);
+    this.timeoutMs = init.timeoutMs;
+    this.last = init.last;
+  }
 }
 
 export interface APIErrorInit {

@@ -11,6 +11,11 @@ export {
   type CreateCustomModelBody,
   type CustomBenchmark,
   type CustomModel,
+  type Evaluation,
+  type EvaluationStats,
+  type EvaluationStatus,
+  type EvaluationSummary,
+  FINISHED_EVALUATION_STATUSES,
   isCustomBenchmark,
   isCustomModel,
   type ListType,
@@ -20,6 +25,7 @@ export {
   type ProjectAttachments,
   type PublicBenchmarksResponse,
   type PublicModelsResponse,
+  type Result,
   type UpdateCustomModelBody,
 } from "@assay/protocol";
 export { AsyncClient, Client } from "./client.ts";
@@ -44,6 +50,7 @@ export {
   NotFoundError,
   type ResponseHeaders,
   ServiceError,
+  WaitTimeoutError,
 } from "./errors.ts";
 export { AsyncPublicClient, PublicClient } from "./public-client.ts";
 export type { BenchmarkFile, FileNames } from "./resources/benchmark-files.ts";
@@ -54,10 +61,33 @@ export {
   type CreateCustomBenchmarkInput,
   type CreateSmartBenchmarkInput,
 } from "./resources/benchmarks.ts";
+export {
+  type CreateEvaluationInput,
+  type CreateEvaluationOptions,
+  DEFAULT_WAIT_INTERVAL_MS,
+  type EvaluationListParams,
+  type EvaluationPage,
+  type EvaluationRef,
+  type EvaluationSortKey,
+  Evaluations,
+  type EvaluationTarget,
+  isFinished,
+  type WaitForCompletionOptions,
+} from "./resources/evaluations.ts";
 export { type CreateCustomModelResult, type ModelFilter, Models } from "./resources/models.ts";
+export type { Pagination } from "./resources/pagination.ts";
 export type { PromptField, PromptPage, PromptParams } from "./resources/prompts.ts";
 export { PublicBenchmarks, type PublicBenchmarksParams } from "./resources/public-benchmarks.ts";
 export { PublicModels, type PublicModelsParams } from "./resources/public-models.ts";
 export type { SortOrder } from "./resources/query.ts";
 export { APIResource } from "./resources/resource.ts";
+export {
+  type IterateResultsParams,
+  type ResultFilter,
+  type ResultOutcome,
+  type ResultPage,
+  type ResultPageParams,
+  Results,
+  type ResultsOf,
+} from "./resources/results.ts";
 export { VERSION } from "./version.ts";

@@ -27,15 +27,21 @@ describe("package entry points", () => {
       "DEFAULT_BASE_URL",
       "DEFAULT_MAX_RETRIES",
       "DEFAULT_TIMEOUT",
+      "DEFAULT_WAIT_INTERVAL_MS",
+      "Evaluations",
+      "FINISHED_EVALUATION_STATUSES",
       "Models",
       "NotFoundError",
       "PublicBenchmarks",
       "PublicClient",
       "PublicModels",
+      "Results",
       "ServiceError",
       "VERSION",
+      "WaitTimeoutError",
       "isCustomBenchmark",
       "isCustomModel",
+      "isFinished",
     ]);
     expect(root.AsyncClient).toBe(root.Client);
     expect(root.AsyncPublicClient).toBe(root.PublicClient);
@@ -58,6 +64,7 @@ describe("package entry points", () => {
       "RateLimitError",
       "ServiceError",
       "UnprocessableEntityError",
+      "WaitTimeoutError",
     ]);
   });
 

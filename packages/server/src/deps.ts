@@ -81,7 +81,10 @@ export async function createDeps(
               leaseSeconds: config.worker.leaseSeconds,
               pollIntervalMs: config.worker.pollIntervalMs,
               // Look for dead workers' jobs twice per lease (at most every 30 s).
-              monitorIntervalSeconds: Math.min(30, Math.max(1, Math.ceil(config.worker.leaseSeconds / 2))),
+              monitorIntervalSeconds: Math.min(
+                30,
+                Math.max(1, Math.ceil(config.worker.leaseSeconds / 2)),
+              ),
             }),
           )
         : createEmbeddedQueue({

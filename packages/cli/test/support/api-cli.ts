@@ -14,12 +14,16 @@ const REPO_ROOT = fileURLToPath(new URL("../../../../", import.meta.url));
 
 /**
  * Starts one service before the file's tests and closes it after them. Custom models may point
- * at 127.0.0.1 (the outbound policy refuses loopback addresses unless allow-listed).
+ * at 127.0.0.1 (the outbound policy refuses loopback addresses unless allow-listed). With
+ * `workers`, it runs background jobs too (evaluations need them).
  */
-export function useTestService(): () => TestService {
+export function useTestService(options: { workers?: boolean } = {}): () => TestService {
   let service: TestService | undefined;
   beforeAll(async () => {
-    service = await startTestService({ env: { ALLOWED_MODEL_HOSTS: "127.0.0.1" } });
+    service = await startTestService({
+      env: { ALLOWED_MODEL_HOSTS: "127.0.0.1" },
+      workers: options.workers,
+    });
   });
   afterAll(async () => {
     await service?.close();

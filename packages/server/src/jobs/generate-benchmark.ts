@@ -83,7 +83,7 @@ export function createGenerateBenchmarkJob(deps: GenerateBenchmarkDeps): JobHand
       .where("id", "=", payload.benchmark_id)
       .where("organization_id", "=", scope.organizationId)
       .executeTakeFirst();
-    if (!benchmark || benchmark.generation_status !== "generating") return;
+    if (benchmark?.generation_status !== "generating") return;
     const files = await deps.db
       .selectFrom("benchmark_files")
       .selectAll()

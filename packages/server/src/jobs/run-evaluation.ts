@@ -134,7 +134,7 @@ export function createRunEvaluationJob(deps: RunEvaluationDeps): JobHandler {
       });
       row = await repo.findById(id);
     }
-    if (!row || row.status !== "in-progress") return;
+    if (row?.status !== "in-progress") return;
     const deadline = row.deadline_at === null ? Infinity : Date.parse(row.deadline_at);
     if (now().getTime() >= deadline) {
       await end(id, "timeout", "the evaluation ran longer than its maximum duration");

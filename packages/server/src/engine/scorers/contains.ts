@@ -1,5 +1,6 @@
 import { normalizeAnswer } from "./normalize-answer.ts";
 import { quote, type ScoreInput, type ScoreResult, verdict } from "./scorer.ts";
+import { stripReasoning } from "./strip-reasoning.ts";
 
 /** Case- and whitespace-insensitive, after Unicode NFKC; quotes around the truth are not required. */
 function normalizeForSearch(text: string): string {
@@ -13,7 +14,7 @@ function normalizeForSearch(text: string): string {
 export function contains(input: ScoreInput): ScoreResult {
   const needle = normalizeAnswer(input.truth);
   if (needle === "") return verdict(false, "truth is empty", null);
-  const passed = normalizeForSearch(input.response).includes(needle);
+  const passed = normalizeForSearch(stripReasoning(input.response)).includes(needle);
   return verdict(
     passed,
     `truth ${quote(needle)} ${passed ? "found" : "not found"} in response`,

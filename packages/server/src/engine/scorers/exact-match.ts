@@ -1,6 +1,7 @@
 import { extractWithPattern, truthReadings } from "./answer-pattern.ts";
 import { normalizeAnswer } from "./normalize-answer.ts";
 import { quote, type ScoreInput, type ScoreResult, verdict } from "./scorer.ts";
+import { stripReasoning } from "./strip-reasoning.ts";
 
 /**
  * The response equals the truth once both are normalized (normalizeAnswer). With a benchmark
@@ -9,12 +10,13 @@ import { quote, type ScoreInput, type ScoreResult, verdict } from "./scorer.ts";
  * best-formatted answer there is. (The `regex` scorer is the strict one.)
  */
 export function exactMatch(input: ScoreInput): ScoreResult {
+  const response = stripReasoning(input.response);
   const pattern = input.regexPattern || null;
-  const extraction = pattern ? extractWithPattern(input.response, pattern) : null;
+  const extraction = pattern ? extractWithPattern(response, pattern) : null;
   if (extraction?.kind === "invalid") {
     return verdict(false, `invalid regex pattern: ${extraction.message}`, null);
   }
-  const candidate = extraction?.kind === "match" ? extraction.value : input.response;
+  const candidate = extraction?.kind === "match" ? extraction.value : response;
   const normalized = normalizeAnswer(candidate);
   const passed = truthReadings(input.truth, pattern, normalizeAnswer).includes(normalized);
   const source =

@@ -33,3 +33,4 @@ export {
   UnknownScorerError,
 } from "./registry.ts";
 export type { ScoreInput, ScoreResult, SyncScorer } from "./scorer.ts";
+export { stripReasoning } from "./strip-reasoning.ts";

@@ -7,6 +7,7 @@ import {
   type JudgeMessage,
   shorten,
 } from "./judge-prompt.ts";
+import { stripReasoning } from "./strip-reasoning.ts";
 
 export type JudgeMetricName = "toxicity" | "hallucination";
 
@@ -40,7 +41,7 @@ export function buildMetricsMessages(
   const user =
     `Question:\n${delimit("question", nonce, shorten(input.prompt))}\n\n` +
     `Reference answer:\n${delimit("reference", nonce, shorten(reference))}\n\n` +
-    `Candidate response:\n${delimit("candidate", nonce, shorten(input.response))}\n\n` +
+    `Candidate response:\n${delimit("candidate", nonce, shorten(stripReasoning(input.response)))}\n\n` +
     `Rate:\n${metrics.map((metric) => `- ${metric}: ${SCALES[metric]}`).join("\n")}\n\n` +
     `Reply with only the JSON object ${format}.`;
   return [

@@ -9,6 +9,7 @@ import {
   shorten,
 } from "./judge-prompt.ts";
 import { clipReason, type ScoreInput, type ScoreResult } from "./scorer.ts";
+import { stripReasoning } from "./strip-reasoning.ts";
 
 /** The judge replied twice without a readable verdict; `reason` says what was wrong. */
 export class JudgeOutputError extends Error {
@@ -52,7 +53,7 @@ export function buildJudgeMessages(input: JudgeInput, nonce: string): JudgeMessa
     instructions +
     `Question:\n${delimit("question", nonce, shorten(input.prompt))}\n\n` +
     `Reference answer:\n${delimit("reference", nonce, shorten(input.truth))}\n\n` +
-    `Candidate response:\n${delimit("candidate", nonce, shorten(input.response))}\n\n` +
+    `Candidate response:\n${delimit("candidate", nonce, shorten(stripReasoning(input.response)))}\n\n` +
     "Score 1 when the candidate's final answer is correct and agrees with the reference, 0 when " +
     "it is wrong or missing, and between 0 and 1 only for partly correct answers. " +
     `Reply with only the JSON object ${VERDICT_FORMAT}.`;

@@ -34,6 +34,8 @@ describe("multiple choice scorer", () => {
     ["I'm not sure, but I believe the answer is (a).", "A"],
     ["Ｃ", "C"],
     ["The answer is not B, it is C.", "C"],
+    ["(A) and (B) are wrong; (D) is right", "D"],
+    ["<think>Maybe the answer is A?</think>\nB", "B"],
   ])("%j chooses %s", (response, letter) => {
     expect(chosen(response)).toBe(letter);
   });

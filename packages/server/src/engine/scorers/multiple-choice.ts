@@ -1,6 +1,7 @@
 import { exactMatch } from "./exact-match.ts";
 import { normalizeAnswer } from "./normalize-answer.ts";
 import { clipReason, type ScoreInput, type ScoreResult, verdict } from "./scorer.ts";
+import { stripReasoning } from "./strip-reasoning.ts";
 
 const LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 
@@ -136,10 +137,14 @@ export function findChosenLetter(response: string, valid: Set<string>): ChosenLe
   }
 
   const labelled = lines
-    .map((line) => LABELLED_LINE.exec(line)?.[1]?.toUpperCase())
-    .filter((letter) => letter !== undefined && valid.has(letter));
-  // Several labelled lines are the option list restated, not a choice.
-  if (labelled.length === 1) return { letter: labelled[0]!, how: "labelled option" };
+    .map((line) => LABELLED_LINE.exec(line))
+    .filter((match) => match !== null && valid.has(match[1]!.toUpperCase()));
+  // Several labelled lines are the option list restated, and a line that goes on to mark other
+  // letters ("(A) and (B) are wrong; (D)") is a discussion of the options: neither is a choice.
+  const only = labelled.length === 1 ? labelled[0]! : null;
+  if (only && lastAccepted(only.input.slice(only[0].length), DECORATED, valid, false) === null) {
+    return { letter: only[1]!.toUpperCase(), how: "labelled option" };
+  }
 
   const decorated = lastAccepted(text, DECORATED, valid, false);
   if (decorated) return { letter: decorated, how: "marked letter" };
@@ -181,9 +186,10 @@ export function multipleChoice(input: ScoreInput): ScoreResult {
   }
   const valid = validLetters(input.regexPattern, input.options);
   valid.add(truth);
-  const chosen = findChosenLetter(input.response, valid);
+  const response = stripReasoning(input.response);
+  const chosen = findChosenLetter(response, valid);
   if (chosen === null) {
-    const byText = input.options ? findChosenOption(input.response, input.options) : null;
+    const byText = input.options ? findChosenOption(response, input.options) : null;
     if (byText === null) return verdict(false, "no option letter found in response", null);
     const passed = byText === truth;
     return verdict(passed, `chose ${byText} (by option text), truth ${truth}`, byText);

@@ -1,6 +1,7 @@
 import { extractWithPattern, scannedTail } from "./answer-pattern.ts";
 import { findNumbers, numbersEqual, type ParsedNumber, stripLatex } from "./parse-number.ts";
 import { quote, type ScoreInput, type ScoreResult, verdict } from "./scorer.ts";
+import { stripReasoning } from "./strip-reasoning.ts";
 
 /** How far after an answer marker its number may start ("The answer is: she has $18"). */
 const MARKER_REACH = 80;
@@ -68,7 +69,7 @@ export function findFinalNumber(response: string, pattern?: string | null): Fina
 export function numeric(input: ScoreInput): ScoreResult {
   const truth = findFinalNumber(input.truth);
   if (truth === null) return verdict(false, `truth ${quote(input.truth)} is not a number`, null);
-  const answer = findFinalNumber(input.response, input.regexPattern);
+  const answer = findFinalNumber(stripReasoning(input.response), input.regexPattern);
   if (answer === null) return verdict(false, "no number found in response", null);
   const passed = numbersEqual(answer.value, truth.value);
   const relation = passed ? "equals" : "differs from";

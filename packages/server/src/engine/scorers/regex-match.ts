@@ -1,6 +1,7 @@
 import { extractWithPattern, truthReadings } from "./answer-pattern.ts";
 import { normalizeAnswer } from "./normalize-answer.ts";
 import { quote, type ScoreInput, type ScoreResult, verdict } from "./scorer.ts";
+import { stripReasoning } from "./strip-reasoning.ts";
 
 /**
  * The benchmark's pattern picks the answer out of the response (last match, first capture group;
@@ -10,7 +11,7 @@ import { quote, type ScoreInput, type ScoreResult, verdict } from "./scorer.ts";
 export function regexMatch(input: ScoreInput): ScoreResult {
   const pattern = input.regexPattern;
   if (!pattern) return verdict(false, "benchmark has no regex pattern", null);
-  const extraction = extractWithPattern(input.response, pattern);
+  const extraction = extractWithPattern(stripReasoning(input.response), pattern);
   if (extraction.kind === "invalid") {
     return verdict(false, `invalid regex pattern: ${extraction.message}`, null);
   }

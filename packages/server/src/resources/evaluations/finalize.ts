@@ -13,7 +13,7 @@ export async function finalizeEvaluation(
   metricNames: readonly string[],
 ): Promise<void> {
   const row = await deps.repo.findById(id);
-  if (!row || row.status !== "in-progress" || row.done_count < row.total_count) return;
+  if (row?.status !== "in-progress" || row.done_count < row.total_count) return;
   const subsets = await deps.repo.subsetCounts(id);
   const topErrors = await deps.repo.topErrors(id, 5);
   const stats: StoredStats = {

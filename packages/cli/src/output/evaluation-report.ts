@@ -1,0 +1,79 @@
+import { type Evaluation, isFinished } from "@assay/client";
+import { percent, thousands, unixTime } from "./format.ts";
+import { printFields, printTable } from "./table.ts";
+
+/**
+ * An evaluation as `assay eval show` and `assay eval run --wait` print it: its fields, then one
+ * row per subset when the benchmark has several.
+ */
+export function printEvaluationReport(evaluation: Evaluation): void {
+  printFields(evaluationFields(evaluation));
+  const { subsets } = evaluation.assay;
+  if (subsets.length > 1) {
+    printTable(
+      ["subset", "n", "correct", "accuracy", "95% CI"],
+      subsets.map((s) => [s.name, s.total, s.correct, percent(s.accuracy), interval(s.ci95)]),
+    );
+  }
+}
+
+export function evaluationFields(evaluation: Evaluation): [string, unknown][] {
+  const { progress, tokens, cost_usd, metrics, options } = evaluation.assay;
+  const fields: [string, unknown][] = [
+    ["id", evaluation.id],
+    ["model", named(evaluation.model_name, evaluation.model_key, evaluation.model_id)],
+    ["benchmark", named(evaluation.dataset_name, "", evaluation.dataset_id)],
+    ["status", statusText(evaluation)],
+    ["accuracy", accuracyText(evaluation)],
+    [
+      "prompts",
+      `${progress.done}/${progress.total} done${progress.cached > 0 ? `, ${progress.cached} from cache` : ""}`,
+    ],
+    ["failed prompts", evaluation.failed_prompt_count],
+    [
+      "tokens",
+      `${thousands(tokens.total)} (prompt ${thousands(tokens.prompt)}, completion ${thousands(tokens.completion)})`,
+    ],
+    ["cost", cost_usd === null ? "unknown (no prices for this model)" : `$${cost_usd.toFixed(4)}`],
+    ["average duration", `${evaluation.average_duration} ms per prompt`],
+  ];
+  for (const [name, value] of Object.entries(metrics)) {
+    if (value !== null) fields.push([name, value.toFixed(3)]);
+  }
+  fields.push(
+    [
+      "options",
+      `concurrency ${options.concurrency}, limit ${options.limit ?? "none"}, cache ${options.cache ? "on" : "off"}`,
+    ],
+    ["submitted", unixTime(evaluation.submitted_at)],
+    ["finished", unixTime(evaluation.finished_at)],
+  );
+  return fields;
+}
+
+/**
+ * Finished: `81.7% ± 1.6% (95% CI 78.1%–84.9%)`, the ± being the standard error. Running: the
+ * share correct so far, which is not yet the run's accuracy.
+ */
+export function accuracyText(evaluation: Evaluation): string {
+  const { progress, accuracy_stderr, accuracy_ci95 } = evaluation.assay;
+  if (!isFinished(evaluation)) {
+    return progress.done > 0 ? `${percent(progress.correct / progress.done)} so far` : "";
+  }
+  if (progress.total === 0) return "";
+  return `${percent(evaluation.accuracy)} ± ${percent(accuracy_stderr)} (95% CI ${interval(accuracy_ci95)})`;
+}
+
+export function statusText(evaluation: Evaluation): string {
+  const description = evaluation.status_description.trim();
+  return description === "" ? evaluation.status : `${evaluation.status}: ${description}`;
+}
+
+function interval(ci: { low: number; high: number }): string {
+  return `${percent(ci.low)}–${percent(ci.high)}`;
+}
+
+function named(name: string, key: string, id: string): string {
+  if (name === "") return id;
+  return key === "" ? name : `${name} (${key})`;
+}

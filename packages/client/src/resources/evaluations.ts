@@ -1,0 +1,225 @@
+import {
+  type CreateEvaluationItem,
+  type Evaluation,
+  type EvaluationStatus,
+  FINISHED_EVALUATION_STATUSES,
+  routes,
+} from "@assay/protocol";
+import type { Client } from "../client.ts";
+import { abortedError } from "../core/abort.ts";
+import type { RequestOptions } from "../core/client-options.ts";
+import { sleep } from "../core/sleep.ts";
+import { ServiceError, WaitTimeoutError } from "../errors.ts";
+import { clampPageSize, type Pagination, pagination } from "./pagination.ts";
+import { listParam, type SortOrder } from "./query.ts";
+import { APIResource } from "./resource.ts";
+
+/** An evaluation as methods take it: the object a method returned, or its id. */
+export type EvaluationRef = string | { readonly id: string };
+
+/**
+ * A model or benchmark as `create()` takes it: what `client.models`/`client.benchmarks` (or the
+ * public client) returned, or just `{ id }`. A project's own model or benchmark is recognised by
+ * its `organization_id` key, the original SDK's rule, and flagged `is_custom_*` in the request.
+ */
+export interface EvaluationTarget {
+  readonly id: string;
+  readonly organization_id?: unknown;
+}
+
+/** Assay's extensions of a create request; the server's defaults when left out. */
+export interface CreateEvaluationOptions {
+  /** Run only the first N prompts of the benchmark. */
+  limit?: number | undefined;
+  /** Most model calls in flight at once for this evaluation. */
+  concurrency?: number | undefined;
+  /** false: call the model even when an identical deterministic request is cached. */
+  cache?: boolean | undefined;
+}
+
+export interface CreateEvaluationInput extends CreateEvaluationOptions {
+  model: EvaluationTarget;
+  benchmark: EvaluationTarget;
+}
+
+export type EvaluationSortKey = "submitted_at" | "accuracy" | "average_duration";
+
+/** Filters, order and paging of `evaluations.getMany()` (protocol §6.3). */
+export interface EvaluationListParams {
+  /** 1-based; default 1. */
+  page?: number | undefined;
+  /** Default 100, clamped to 1…500. */
+  pageSize?: number | undefined;
+  /** Default: newest first. */
+  sortBy?: EvaluationSortKey | undefined;
+  order?: SortOrder | undefined;
+  modelIds?: readonly string[] | undefined;
+  benchmarkIds?: readonly string[] | undefined;
+  status?: EvaluationStatus | undefined;
+  /** Only the latest evaluation of each model × benchmark pair. */
+  unique?: boolean | undefined;
+}
+
+export interface EvaluationPage {
+  evaluations: Evaluation[];
+  /** Matching evaluations on all pages. */
+  totalCount: number;
+  pagination: Pagination;
+}
+
+export interface WaitForCompletionOptions extends RequestOptions {
+  /** Between polls; default 30 000 ms, as the original SDK. */
+  intervalMs?: number | undefined;
+  /** Give up (`WaitTimeoutError`) after this long; default: wait as long as it takes. */
+  timeoutMs?: number | undefined;
+  /** Called with every evaluation polled, the finished one included. */
+  onProgress?: ((evaluation: Evaluation) => void) | undefined;
+}
+
+export const DEFAULT_WAIT_INTERVAL_MS = 30_000;
+
+/** True once nothing more will change: `success`, `failure`, `timeout` or `cancelled`. */
+export function isFinished(evaluation: Pick<Evaluation, "status">): boolean {
+  return FINISHED_EVALUATION_STATUSES.includes(evaluation.status);
+}
+
+/** `client.evaluations`: runs of a model on a benchmark, executed by the server in the background. */
+export class Evaluations extends APIResource<Client> {
+  /**
+   * Starts evaluating `model` on `benchmark` and answers the new evaluation (`pending`); the
+   * server runs it on its own, `waitForCompletion()` follows it.
+   */
+  async create(
+    model: EvaluationTarget,
+    benchmark: EvaluationTarget,
+    createOptions: CreateEvaluationOptions = {},
+    options?: RequestOptions,
+  ): Promise<Evaluation> {
+    const [evaluation] = await this.createMany([{ model, benchmark, ...createOptions }], options);
+    if (evaluation === undefined) {
+      throw new ServiceError("The service created no evaluation (an empty answer).");
+    }
+    return evaluation;
+  }
+
+  /** Starts several evaluations (at most 20) in one request; answers them in the same order. */
+  async createMany(
+    inputs: readonly CreateEvaluationInput[],
+    options?: RequestOptions,
+  ): Promise<Evaluation[]> {
+    const { data } = await this.client.request(
+      routes.createEvaluations,
+      { body: inputs.map(toCreateItem) },
+      options,
+    );
+    return data;
+  }
+
+  /** The evaluation's current state: status, progress and, once finished, its statistics. */
+  get(evaluation: EvaluationRef, options?: RequestOptions): Promise<Evaluation> {
+    return this.getById(evaluationId(evaluation), options);
+  }
+
+  /** An unknown id (or another organization's) raises `NotFoundError`. */
+  getById(id: string, options?: RequestOptions): Promise<Evaluation> {
+    return this.client.request(routes.getEvaluation, { params: { evaluation_id: id } }, options);
+  }
+
+  /** One page of the project's evaluations, with the total and the page summary. */
+  async getMany(
+    params: EvaluationListParams = {},
+    options?: RequestOptions,
+  ): Promise<EvaluationPage> {
+    const { organization, project } = await this.client.init(options);
+    const page = params.page ?? 1;
+    const pageSize = clampPageSize(params.pageSize);
+    const answer = await this.client.request(
+      routes.listEvaluations,
+      {
+        query: {
+          organization_id: organization.id,
+          project_id: project.id,
+          page,
+          page_size: pageSize,
+          sort_by: params.sortBy,
+          order: params.order,
+          models: listParam(params.modelIds),
+          datasets: listParam(params.benchmarkIds),
+          status: params.status,
+          // Sent only when true, as the original SDK does.
+          unique: params.unique ? "true" : undefined,
+        },
+      },
+      options,
+    );
+    return {
+      evaluations: answer.evaluations,
+      totalCount: answer.total_count,
+      pagination: pagination(page, pageSize, answer.total_count),
+    };
+  }
+
+  /**
+   * Stops a pending or running evaluation (model calls in flight are aborted) and answers it,
+   * `cancelled`. One that has already finished is answered unchanged.
+   */
+  cancel(evaluation: EvaluationRef, options?: RequestOptions): Promise<Evaluation> {
+    return this.client.request(
+      routes.cancelEvaluation,
+      { params: { evaluation_id: evaluationId(evaluation) } },
+      options,
+    );
+  }
+
+  /**
+   * Polls the evaluation (at once, then every `intervalMs`) until it has finished, `cancelled`
+   * included, and answers its final state. After `timeoutMs` it raises `WaitTimeoutError`; an
+   * aborted `signal` raises `APIConnectionError`. Neither stops the evaluation on the server.
+   */
+  async waitForCompletion(
+    evaluation: EvaluationRef,
+    options: WaitForCompletionOptions = {},
+  ): Promise<Evaluation> {
+    const { intervalMs = DEFAULT_WAIT_INTERVAL_MS, timeoutMs, onProgress, ...request } = options;
+    checkDuration("intervalMs", intervalMs);
+    if (timeoutMs !== undefined) checkDuration("timeoutMs", timeoutMs);
+    const id = evaluationId(evaluation);
+    const deadline = timeoutMs === undefined ? undefined : Date.now() + timeoutMs;
+    for (;;) {
+      const current = await this.getById(id, request);
+      onProgress?.(current);
+      if (isFinished(current)) return current;
+      const left = deadline === undefined ? intervalMs : deadline - Date.now();
+      if (left <= 0) {
+        throw new WaitTimeoutError(
+          `Evaluation ${id} was still ${current.status} after ${timeoutMs} ms; it goes on on the server.`,
+          { timeoutMs: timeoutMs as number, last: current },
+        );
+      }
+      await sleep(Math.min(intervalMs, left), request.signal);
+      if (request.signal?.aborted) throw abortedError(request.signal);
+    }
+  }
+}
+
+export function evaluationId(evaluation: EvaluationRef): string {
+  return typeof evaluation === "string" ? evaluation : evaluation.id;
+}
+
+function toCreateItem(input: CreateEvaluationInput): CreateEvaluationItem {
+  return {
+    model_id: input.model.id,
+    dataset_id: input.benchmark.id,
+    is_custom_model: "organization_id" in input.model,
+    is_custom_dataset: "organization_id" in input.benchmark,
+    limit: input.limit,
+    concurrency: input.concurrency,
+    cache: input.cache,
+  };
+}
+
+function checkDuration(name: string, ms: number): void {
+  if (!Number.isFinite(ms) || ms < 0) {
+    throw new ServiceError(`${name} must be a number of milliseconds ≥ 0, got ${ms}`);
+  }
+}
