@@ -86,7 +86,12 @@ export function createRunEvaluationJob(deps: RunEvaluationDeps): JobHandler {
       ...entry,
       done() {
         entry.chunks -= 1;
-        if (entry.chunks === 0) shared.delete(id);
+        if (entry.chunks > 0) return;
+        // A tripped run is remembered a while: a chunk that checked the status just before the
+        // run was failed must still stop at once instead of starting a fresh count.
+        if (entry.tripped.signal.aborted)
+          setTimeout(() => shared.get(id)?.chunks === 0 && shared.delete(id), 600_000).unref();
+        else shared.delete(id);
       },
     };
   };

@@ -15,6 +15,11 @@ const TABLES = [
   "benchmark_files",
   "benchmark_prompts",
   "benchmarks",
+  "endpoint_grants",
+  "endpoint_limits",
+  "evaluation_results",
+  "evaluation_samples",
+  "evaluations",
   "instance_settings",
   "jobs",
   "models",
@@ -23,6 +28,7 @@ const TABLES = [
   "project_models",
   "projects",
   "rate_limit_buckets",
+  "response_cache",
   "uploads",
 ];
 
@@ -51,6 +57,7 @@ describe.each(DIALECTS)("migrations on %s", (dialect) => {
       expect(applied.rows.map((r) => r.name)).toEqual([
         "0001-foundation",
         "0002-models-and-benchmarks",
+        "0003-evaluations",
       ]);
     } finally {
       await handle.close();
