@@ -1,0 +1,306 @@
+// Evaluation throughput end to end, Assay side by side with promptfoo, in one run on this machine.
+//
+// Assay runs as it is deployed: `assay serve` (API, queue and workers in one process, SQLite), a
+// fresh process per cell; the bench uploads the cell's prompts as a custom benchmark, registers
+// the fake endpoint as a custom model, POSTs one evaluation at concurrency C and polls it until
+// `success` (results durable). promptfoo 0.123.1 (bench/peers) runs the same prompts against the
+// same endpoint with `-j C`. The fake OpenAI-compatible endpoint (latency L, answers exactly 75 %
+// right) runs in a child process of its own; its CPU is reported apart. A run counts only with
+// accuracy exactly 75.00 %, N requests at the endpoint, and at most C in flight (Assay: exactly C
+// at some point). Method and targets: shared/research/performance.md §5–§7.
+//
+//   npm install --prefix bench/peers            once: promptfoo, outside the workspace
+//   npm run bench:eval -- --quick               3 latencies × 3 concurrencies, ideal ≥ 5 s each
+//   npm run bench:eval                          the same grid, ideal ≥ 10 s each
+//   npm run bench:eval -- --cells 50:64,100:256 --n 12800
+//   npm run bench:eval -- --no-grid --big       50 000 samples at C = 256, L = 50 ms (peak RSS)
+//   DATABASE_URL=postgres://… npm run bench:eval -- --no-grid --two-workers
+//
+// Other flags: --no-peers, --peer-max-n N (promptfoo is CPU-bound at well under 200 samples/s,
+// so its N is capped: 2000 quick, 6400 full), --no-floor (the lean runner's rows), --no-write
+// (also run promptfoo with --no-write), --jobs J and --chunk K (ASSAY_WORKER_CONCURRENCY and
+// ASSAY_EVAL_CHUNK_SIZE), --no-warmup, --no-probe (event-loop probe), --profile (V8 CPU profile of
+// Assay with its hot spots during the measured run). Other ASSAY_* variables pass through.
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import { type AssaySettings, runAssay } from "./eval/assay.ts";
+import { type FakeEndpoint, startFakeEndpoint } from "./eval/fake-endpoint.ts";
+import { roundUp4, samplesFor } from "./eval/fixture.ts";
+import { runFloor } from "./eval/floor.ts";
+import { findPromptfoo, runPromptfoo } from "./eval/promptfoo.ts";
+import {
+  ideal,
+  invalidReasons,
+  percentOfCeiling,
+  type RunResult,
+  samplesPerSecond,
+} from "./eval/result.ts";
+
+const { values: flags } = parseArgs({
+  allowNegative: true,
+  options: {
+    quick: { type: "boolean", default: false },
+    grid: { type: "boolean", default: true },
+    cells: { type: "string" },
+    n: { type: "string" },
+    peers: { type: "boolean", default: true },
+    floor: { type: "boolean", default: true },
+    "peer-max-n": { type: "string" },
+    write: { type: "boolean", default: true },
+    big: { type: "boolean", default: false },
+    "big-n": { type: "string", default: "50000" },
+    "two-workers": { type: "boolean", default: false },
+    "split-cell": { type: "string", default: "50:64" },
+    jobs: { type: "string", default: process.env.ASSAY_WORKER_CONCURRENCY ?? "4" },
+    chunk: { type: "string", default: process.env.ASSAY_EVAL_CHUNK_SIZE ?? "1000" },
+    warmup: { type: "boolean", default: true },
+    probe: { type: "boolean", default: true },
+    profile: { type: "boolean", default: false },
+  },
+});
+
+const seconds = flags.quick ? 5 : 10;
+const peerMaxN = Number(flags["peer-max-n"] ?? (flags.quick ? 2000 : 6400));
+const settings: AssaySettings = {
+  jobs: Number(flags.jobs),
+  chunk: Number(flags.chunk),
+  warmup: flags.warmup,
+  probe: flags.probe,
+  profileDir: flags.profile ? mkdtempSync(join(tmpdir(), "assay-bench-profile-")) : undefined,
+};
+
+interface Cell {
+  latencyMs: number;
+  concurrency: number;
+}
+const parseCells = (text: string): Cell[] =>
+  text
+    .split(",")
+    .filter((s) => s.trim() !== "")
+    .map((pair) => {
+      const [latencyMs, concurrency] = pair.split(":").map(Number);
+      if (!latencyMs || !concurrency) throw new Error(`--cells: expected L:C, got "${pair}"`);
+      return { latencyMs, concurrency };
+    });
+const grid: Cell[] = !flags.grid
+  ? []
+  : flags.cells
+    ? parseCells(flags.cells)
+    : [20, 50, 100].flatMap((latencyMs) =>
+        [16, 64, 256].map((concurrency) => ({ latencyMs, concurrency })),
+      );
+const samples = (cell: Cell) =>
+  flags.n ? roundUp4(Number(flags.n)) : samplesFor(cell.latencyMs, cell.concurrency, seconds);
+
+const promptfoo = flags.peers ? findPromptfoo() : undefined;
+if (flags.peers && !promptfoo)
+  console.log("promptfoo is not installed (npm install --prefix bench/peers): Assay only\n");
+
+console.log(
+  `Eval throughput, ${flags.quick ? "quick (ideal ≥ 5 s)" : "full (ideal ≥ 10 s)"}; Assay: serve, SQLite, ` +
+    `${settings.jobs} jobs × ${settings.chunk}-prompt chunks${settings.warmup ? ", after a warm-up run" : ""}; ` +
+    `${promptfoo ? `promptfoo ${promptfoo.version}, N ≤ ${peerMaxN}` : "no peers"}; node ${process.version}`,
+);
+const loadAverage = Number(readFileSync("/proc/loadavg", "utf8").split(" ")[0]);
+console.log(
+  `load average ${loadAverage}${loadAverage > 0.5 ? ": the machine is busy, figures will be noisy (see 'other load')" : ""}\n`,
+);
+
+/** Other processes using more than this many cores during a run make its figures doubtful. */
+const NOISY_CORES = 0.15;
+
+const results: RunResult[] = [];
+const endpoints = new Map<number, FakeEndpoint>();
+const endpointFor = async (latencyMs: number) => {
+  let endpoint = endpoints.get(latencyMs);
+  if (!endpoint) {
+    endpoint = await startFakeEndpoint(latencyMs);
+    endpoints.set(latencyMs, endpoint);
+  }
+  return endpoint;
+};
+
+const record = (result: RunResult) => {
+  results.push(result);
+  console.log(describe(result));
+};
+const attempt = async (label: string, run: () => Promise<RunResult>) => {
+  try {
+    record(await run());
+  } catch (error) {
+    console.log(`${label}: FAILED ${(error as Error).stack ?? String(error)}`);
+    process.exitCode = 1;
+  }
+};
+
+try {
+  for (const cell of grid) {
+    const fake = await endpointFor(cell.latencyMs);
+    const n = samples(cell);
+    const label = `L=${cell.latencyMs} C=${cell.concurrency}`;
+    if (flags.floor) await attempt(`floor ${label}`, () => runFloor(fake, cell.concurrency, n));
+    await attempt(`assay ${label}`, () => runAssay(fake, cell.concurrency, n, settings));
+    if (promptfoo) {
+      const peerN = Math.min(n, roundUp4(peerMaxN));
+      await attempt(`promptfoo ${label}`, () =>
+        runPromptfoo(fake, cell.concurrency, peerN, { write: true }),
+      );
+      if (!flags.write)
+        await attempt(`promptfoo --no-write ${label}`, () =>
+          runPromptfoo(fake, cell.concurrency, peerN, { write: false }),
+        );
+    }
+  }
+  if (flags.big) {
+    const fake = await endpointFor(50);
+    await attempt("assay big", () =>
+      runAssay(fake, 256, roundUp4(Number(flags["big-n"])), settings),
+    );
+  }
+  if (flags["two-workers"]) {
+    const [cell] = parseCells(flags["split-cell"]);
+    if (!process.env.DATABASE_URL) {
+      console.log(
+        "two workers: skipped, DATABASE_URL is not set (the split mode needs PostgreSQL)",
+      );
+    } else if (cell) {
+      const fake = await endpointFor(cell.latencyMs);
+      await attempt("assay two workers", () =>
+        runAssay(fake, cell.concurrency, samples(cell), { ...settings, splitWorkers: 2 }),
+      );
+    }
+  }
+} finally {
+  await Promise.all([...endpoints.values()].map((e) => e.close()));
+}
+
+if (settings.profileDir) console.log(`\nCPU profiles: ${settings.profileDir}`);
+console.log(`\n${targets()}\n\n${markdown()}`);
+if (results.some((r) => invalidReasons(r).length > 0)) process.exitCode = 1;
+
+function peerOf(r: RunResult): RunResult | undefined {
+  return results.find(
+    (p) =>
+      p.kind === "promptfoo" &&
+      !p.tool.endsWith("--no-write") &&
+      p.latencyMs === r.latencyMs &&
+      p.concurrency === r.concurrency,
+  );
+}
+
+/** Assay's samples/s over promptfoo's in the same cell (both end to end). */
+function ratio(r: RunResult): number | undefined {
+  const peer = r.kind === "assay" ? peerOf(r) : undefined;
+  return peer ? samplesPerSecond(r) / samplesPerSecond(peer) : undefined;
+}
+
+function steadyPercent(r: RunResult): string {
+  return r.steadyPerS === null ? "n/a" : `${percentOfCeiling(r, r.steadyPerS).toFixed(1)} %`;
+}
+
+function describe(r: RunResult): string {
+  const reasons = invalidReasons(r);
+  const x = ratio(r);
+  const target = targetOf(r);
+  return [
+    `${r.tool.padEnd(26)} L=${String(r.latencyMs).padStart(3)} C=${String(r.concurrency).padStart(3)} N=${String(r.n).padStart(6)}`,
+    `wall ${r.wallS.toFixed(2)} s (ideal ${ideal(r).toFixed(2)})`,
+    `${samplesPerSecond(r).toFixed(0)} samples/s`,
+    `${percentOfCeiling(r).toFixed(1)} % of C/L${target ? ` [target ${target}]` : ""}`,
+    `steady ${steadyPercent(r)}`,
+    `mean in flight ${r.meanInFlight === null ? "n/a" : r.meanInFlight.toFixed(0)}`,
+    `CPU ${fixed((r.cpuS * 1000) / r.n, 3)} ms/sample`,
+    `endpoint ${fixed((r.endpointCpuS * 1000) / r.n, 3)} ms/sample`,
+    `peak RSS ${fixed(r.peakRssMb, 0)} MB${r.kind === "assay" && r.n >= 50_000 ? " [target ≤ 300]" : ""}`,
+    `accuracy ${r.accuracy === null ? "n/a" : `${(r.accuracy * 100).toFixed(2)} %`}`,
+    `requests ${r.endpoint.requests}, maxInFlight ${r.endpoint.maxInFlight}, connections ${r.endpoint.connections}`,
+    ...(r.probe === undefined
+      ? []
+      : [
+          `ELU ${r.probe.elu.toFixed(2)}${r.tool === "assay" ? ` (SQLite ${(r.probe.sqliteShare * 100).toFixed(0)} % of the time)` : ""}, loop delay p99 ${r.probe.delayP99Ms.toFixed(1)} ms, max ${r.probe.delayMaxMs.toFixed(0)} ms`,
+        ]),
+    ...(x === undefined ? [] : [`${x.toFixed(1)}× promptfoo [target ≥ 5× at C ≥ 64]`]),
+    `other load ${r.otherCores.toFixed(2)} cores${r.otherCores > NOISY_CORES ? " (NOISY: another process used the CPU)" : ""}`,
+    ...r.notes,
+    reasons.length === 0 ? "VALID" : `INVALID: ${reasons.join("; ")}`,
+  ].join(" · ");
+}
+
+function targetOf(r: RunResult): string | undefined {
+  if (r.tool !== "assay") return undefined;
+  if (r.latencyMs === 50 && r.concurrency === 64) return "≥ 90 % over ≥ 10 000 samples";
+  if (r.latencyMs === 100 && r.concurrency === 256) return "≥ 80 %";
+  return undefined;
+}
+
+function fixed(value: number, digits: number): string {
+  return Number.isFinite(value) ? value.toFixed(digits) : "n/a";
+}
+
+function targets(): string {
+  const assay = results.filter((r) => r.tool === "assay" && invalidReasons(r).length === 0);
+  const mark = (ok: boolean) => (ok ? "✓" : "✗");
+  const lines = ["Targets (performance.md §7, as briefed):"];
+  const c64 = assay.filter((r) => r.latencyMs === 50 && r.concurrency === 64);
+  lines.push(
+    c64.length === 0
+      ? "  ≥ 90 % of C/L at C = 64, L = 50 over ≥ 10 000 samples: not measured"
+      : `  ≥ 90 % of C/L at C = 64, L = 50 over ≥ 10 000 samples: ${c64
+          .map(
+            (r) =>
+              `${percentOfCeiling(r).toFixed(1)} % at N = ${r.n} ${r.n >= 10_000 ? mark(percentOfCeiling(r) >= 90) : "(N < 10 000: indicative)"}`,
+          )
+          .join(", ")}`,
+  );
+  const c256 = assay.filter((r) => r.latencyMs === 100 && r.concurrency === 256);
+  lines.push(
+    c256.length === 0
+      ? "  ≥ 80 % of C/L at C = 256, L = 100: not measured"
+      : `  ≥ 80 % of C/L at C = 256, L = 100: ${c256.map((r) => `${percentOfCeiling(r).toFixed(1)} % at N = ${r.n} ${mark(percentOfCeiling(r) >= 80)}`).join(", ")}`,
+  );
+  const compared = assay.filter((r) => r.concurrency >= 64 && ratio(r) !== undefined);
+  lines.push(
+    compared.length === 0
+      ? "  ≥ 5× promptfoo's samples/s at C ≥ 64: not measured"
+      : `  ≥ 5× promptfoo's samples/s at C ≥ 64: ${compared.map((r) => `L=${r.latencyMs} C=${r.concurrency} ${ratio(r)?.toFixed(1)}× ${mark((ratio(r) ?? 0) >= 5)}`).join(", ")}`,
+  );
+  const big = assay.filter((r) => r.n >= 50_000);
+  lines.push(
+    big.length === 0
+      ? "  ≤ 300 MB peak RSS at 50 000 samples: not measured (--big)"
+      : `  ≤ 300 MB peak RSS at 50 000 samples: ${big.map((r) => `${r.peakRssMb.toFixed(0)} MB at L=${r.latencyMs} C=${r.concurrency} N=${r.n} ${mark(r.peakRssMb <= 300)}`).join(", ")}`,
+  );
+  return lines.join("\n");
+}
+
+function markdown(): string {
+  const rows = results.map((r) => {
+    const reasons = invalidReasons(r);
+    const x = ratio(r);
+    return [
+      r.tool,
+      r.latencyMs,
+      r.concurrency,
+      r.n,
+      `${r.wallS.toFixed(2)} (${ideal(r).toFixed(2)})`,
+      samplesPerSecond(r).toFixed(0),
+      `${percentOfCeiling(r).toFixed(1)} %`,
+      steadyPercent(r),
+      fixed((r.cpuS * 1000) / r.n, 3),
+      fixed((r.endpointCpuS * 1000) / r.n, 3),
+      fixed(r.peakRssMb, 0),
+      r.accuracy === null ? "n/a" : `${(r.accuracy * 100).toFixed(2)} %`,
+      `${r.endpoint.requests} / ${r.endpoint.maxInFlight} / ${r.endpoint.connections}`,
+      r.otherCores.toFixed(2),
+      x === undefined ? "" : `${x.toFixed(1)}×`,
+      reasons.length === 0 ? "valid" : `INVALID: ${reasons.join("; ")}`,
+    ].join(" | ");
+  });
+  return [
+    "| Tool | L ms | C | N | wall s (ideal) | samples/s | % of C/L | steady % of C/L | CPU ms/sample | endpoint CPU ms/sample | peak RSS MB | accuracy | requests / max in flight / new connections | other load (cores) | Assay ÷ promptfoo | |",
+    "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|",
+    ...rows.map((row) => `| ${row} |`),
+  ].join("\n");
+}

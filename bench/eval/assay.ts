@@ -1,0 +1,334 @@
+// Assay end to end: fresh service processes per cell, a custom benchmark of the cell's prompts and a
+// custom model on the fake endpoint set up through the API, then one evaluation timed from its
+// POST until the API reports `success` (results are durable by then).
+import type { ChildProcess } from "node:child_process";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import {
+  createTestDatabase,
+  type TestDatabase,
+} from "../../packages/server/test/support/databases.ts";
+import { freePort } from "../../packages/server/test/support/free-port.ts";
+import { startProcess, stopProcess } from "../support/processes.ts";
+import { summarizeProfile } from "./cpu-profile.ts";
+import type { FakeEndpoint } from "./fake-endpoint.ts";
+import { sampleRequests } from "./fake-endpoint.ts";
+import { ANSWER_PATTERN, makeItems, roundUp4, toAssayJsonl } from "./fixture.ts";
+import { cpuSeconds, peakRssMb, startLoadMeter } from "./proc.ts";
+import type { RunResult } from "./result.ts";
+
+export interface AssaySettings {
+  /** ASSAY_WORKER_CONCURRENCY: jobs per worker process. */
+  jobs: number;
+  /** ASSAY_EVAL_CHUNK_SIZE: prompts per job. */
+  chunk: number;
+  /** Run a short evaluation first (JIT, pools, caches), as a long-running service would be. */
+  warmup: boolean;
+  /** Preload the event-loop probe (bench/eval/elu-probe.ts). */
+  probe: boolean;
+  /** Write a V8 CPU profile of each Assay process here and print its hot spots. */
+  profileDir?: string;
+  /** `serve --no-workers` plus this many `worker` processes on PostgreSQL (DATABASE_URL). */
+  splitWorkers?: number;
+}
+
+const API_KEY = "assay_bench_eval_key_0123456789ab"; // 32 characters
+const FINISHED = new Set(["success", "failure", "timeout", "cancelled"]);
+const POLL_MS = 50;
+const PROBE = resolve(import.meta.dirname, "elu-probe.ts");
+
+interface Evaluation {
+  id: string;
+  status: string;
+  status_description: string;
+  accuracy: number;
+  failed_prompt_count: number;
+  assay: { progress: { done: number; total: number; failed: number; cached: number } };
+}
+
+export async function runAssay(
+  fake: FakeEndpoint,
+  concurrency: number,
+  n: number,
+  settings: AssaySettings,
+): Promise<RunResult> {
+  const split = settings.splitWorkers ?? 0;
+  const dataDir = mkdtempSync(join(tmpdir(), "assay-bench-eval-"));
+  let database: TestDatabase | undefined;
+  const processes: ChildProcess[] = [];
+  try {
+    if (split > 0) database = await createTestDatabase("postgres");
+    const port = await freePort();
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      ASSAY_DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      ASSAY_BOOTSTRAP_API_KEY: API_KEY,
+      ALLOWED_MODEL_HOSTS: "127.0.0.1",
+      LOG_LEVEL: "warn",
+      ASSAY_RATE_LIMIT_ENABLED: "false",
+      ASSAY_RESPONSE_CACHE: "false",
+      ASSAY_WORKER_CONCURRENCY: String(settings.jobs),
+      ASSAY_EVAL_CHUNK_SIZE: String(settings.chunk),
+      ASSAY_BENCH_PROBE_FILE: settings.probe ? join(dataDir, "probe.jsonl") : "",
+    };
+    // The all-in-one cells run on SQLite even when the caller has a PostgreSQL at hand.
+    delete env.DATABASE_URL;
+    delete env.ASSAY_PUBLIC_URL;
+    if (database?.url) env.DATABASE_URL = database.url;
+
+    const nodeArgs = (name: string) => [
+      ...(settings.probe ? ["--import", PROBE] : []),
+      ...(settings.profileDir
+        ? [
+            "--cpu-prof",
+            `--cpu-prof-dir=${settings.profileDir}`,
+            `--cpu-prof-name=${name}-L${fake.latencyMs}-C${concurrency}-N${n}.cpuprofile`,
+          ]
+        : []),
+    ];
+    const sqlFile = (name: string) =>
+      settings.profileDir && settings.probe ? join(dataDir, `sql-${name}.txt`) : "";
+    const serveArgs = ["packages/cli/src/main.ts", "serve", ...(split > 0 ? ["--no-workers"] : [])];
+    processes.push(
+      await startProcess(
+        [...nodeArgs("serve"), ...serveArgs],
+        { ...env, ASSAY_BENCH_SQL_FILE: sqlFile("serve") },
+        "listening on",
+      ),
+    );
+    for (let i = 0; i < split; i += 1) {
+      const workerEnv = {
+        ...env,
+        ASSAY_BENCH_PROBE_FILE:
+          env.ASSAY_BENCH_PROBE_FILE && join(dataDir, `probe-worker${i}.jsonl`),
+        ASSAY_BENCH_SQL_FILE: sqlFile(`worker${i}`),
+      };
+      processes.push(
+        await startProcess(
+          [...nodeArgs(`worker${i}`), "packages/cli/src/main.ts", "worker"],
+          workerEnv,
+          "worker:",
+        ),
+      );
+    }
+    const pids = processes.map((p) => p.pid as number);
+    const api = apiClient(`http://127.0.0.1:${port}/api/v1`);
+
+    const org = await api<{ data: { id: string; projects: { id: string }[] } }>(
+      "GET",
+      "/organizations",
+    );
+    const project = `/organizations/${org.data.id}/projects/${org.data.projects[0]?.id}`;
+    const model = await api<{ data: { model_id: string } }>("POST", `${project}/custom-models`, {
+      name: "Bench fake",
+      key: "bench/fake",
+      description: "",
+      api_url: fake.url,
+      max_tokens: 64,
+    });
+    const benchmark = async (name: string, count: number, offset: number) => {
+      const bytes = Buffer.from(toAssayJsonl(makeItems(count, offset)));
+      const filename = `${name}.jsonl`;
+      const upload = await api<{ data: { url: string; headers: Record<string, string> } }>(
+        "POST",
+        `${project}/upload`,
+        { filename, type: "application/jsonl", size: bytes.length },
+      );
+      const put = await fetch(upload.data.url, {
+        method: "PUT",
+        headers: upload.data.headers,
+        body: bytes,
+      });
+      if (!put.ok) throw new Error(`upload PUT: ${put.status} ${await put.text()}`);
+      const created = await api<{ data: { benchmark_id: string } }>(
+        "POST",
+        `${project}/custom-benchmarks`,
+        {
+          name,
+          description: "",
+          file: filename,
+          scoring_metric: "regex",
+          regex_pattern: ANSWER_PATTERN,
+        },
+      );
+      return created.data.benchmark_id;
+    };
+    const evaluate = async (datasetId: string, onStart?: () => void) => {
+      onStart?.();
+      const created = await api<{ data: { id: string }[] }>("POST", `${project}/evaluations`, [
+        { model_id: model.data.model_id, dataset_id: datasetId, concurrency, cache: false },
+      ]);
+      const id = created.data[0]?.id;
+      for (;;) {
+        const evaluation = await api<Evaluation>("GET", `/evaluations/${id}`);
+        if (FINISHED.has(evaluation.status)) return evaluation;
+        await new Promise((r) => setTimeout(r, POLL_MS));
+      }
+    };
+
+    const datasetId = await benchmark(`bench-${n}`, n, 0);
+    if (settings.warmup) {
+      const warm = await evaluate(await benchmark("warm-up", roundUp4(4 * concurrency), n));
+      if (warm.status !== "success") throw new Error(`warm-up ended ${warm.status}`);
+    }
+    const setupRssMb = Math.max(...pids.map(peakRssMb));
+
+    await fake.reset();
+    const cpuBefore = sum(pids.map(cpuSeconds));
+    const endpointBefore = fake.cpuSeconds();
+    const timeline = sampleRequests(fake);
+    const load = startLoadMeter();
+    let startedAt = 0;
+    let wallStart = 0;
+    // With SQL tracing on, SIGUSR2 tells the probe the run starts (and, below, that it ended).
+    const signalProbes = () => {
+      if (sqlFile("serve")) for (const pid of pids) process.kill(pid, "SIGUSR2");
+    };
+    const evaluation = await evaluate(datasetId, () => {
+      signalProbes();
+      startedAt = performance.now();
+      wallStart = Date.now();
+    });
+    const wallS = (performance.now() - startedAt) / 1000;
+    const wallEnd = Date.now();
+    const cpuS = sum(pids.map(cpuSeconds)) - cpuBefore;
+    const endpointCpuS = fake.cpuSeconds() - endpointBefore;
+    const otherCores = load.otherCores(cpuS + endpointCpuS, wallS);
+    signalProbes();
+    const steady = await timeline.stop(n);
+    const endpoint = await fake.stats();
+    const peaks = pids.map(peakRssMb);
+
+    const errors: string[] = [];
+    if (evaluation.status !== "success")
+      errors.push(`status ${evaluation.status}: ${evaluation.status_description}`);
+    if (evaluation.assay.progress.failed > 0)
+      errors.push(`${evaluation.assay.progress.failed} failed model calls`);
+    const notes = [
+      `${settings.jobs} jobs × ${settings.chunk}-prompt chunks`,
+      `RSS ${Math.round(setupRssMb)} MB before the run`,
+    ];
+    if (split > 0)
+      notes.push(
+        `processes (API, workers) peak RSS ${peaks.map((p) => Math.round(p)).join(" / ")} MB`,
+        "PostgreSQL's own CPU counts as other load",
+      );
+    const result: RunResult = {
+      tool: split > 0 ? `assay, ${split} workers (PostgreSQL)` : "assay",
+      kind: "assay",
+      latencyMs: fake.latencyMs,
+      concurrency,
+      n,
+      wallS,
+      steadyPerS: steady?.perSecond ?? null,
+      meanInFlight: steady?.meanInFlight ?? null,
+      cpuS,
+      endpointCpuS,
+      otherCores,
+      peakRssMb: split > 0 ? sum(peaks) : Math.max(...peaks),
+      accuracy: evaluation.status === "success" ? evaluation.accuracy : null,
+      endpoint,
+      mustReachConcurrency: split === 0,
+      errors,
+      notes,
+    };
+    if (settings.probe) result.probe = probeSummary(dataDir, wallStart, wallEnd, split);
+
+    await Promise.all(processes.splice(0).map(stopProcess));
+    if (settings.profileDir && settings.probe) {
+      const offset = clockOffset(join(dataDir, "probe.jsonl"));
+      const window =
+        offset === undefined
+          ? undefined
+          : { fromUs: wallStart * 1000 + offset, toUs: wallEnd * 1000 + offset };
+      for (const file of readdirSync(dataDir).filter((f) => f.startsWith("sql-"))) {
+        console.log(`\nnode:sqlite calls in ${file.slice(4, -4)} during the run, costliest first:`);
+        console.log(readFileSync(join(dataDir, file), "utf8").trimEnd());
+      }
+      for (const file of readdirSync(settings.profileDir)) {
+        if (!file.endsWith(`-L${fake.latencyMs}-C${concurrency}-N${n}.cpuprofile`)) continue;
+        console.log(`\nCPU profile ${join(settings.profileDir, file)} (measured run only):`);
+        console.log(summarizeProfile(join(settings.profileDir, file), window));
+      }
+    }
+    return result;
+  } finally {
+    await Promise.all(processes.map(stopProcess));
+    await database?.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+function apiClient(base: string) {
+  return async <T>(method: string, path: string, body?: unknown): Promise<T> => {
+    const res = await fetch(`${base}${path}`, {
+      method,
+      headers: {
+        "x-api-key": API_KEY,
+        ...(body === undefined ? {} : { "content-type": "application/json" }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text.slice(0, 500)}`);
+    return JSON.parse(text) as T;
+  };
+}
+
+interface ProbeLine {
+  wall: number;
+  monoUs: number;
+  elu: number;
+  activeMs: number;
+  sqliteMs: number;
+  delayP99Ms: number;
+  delayMaxMs: number;
+}
+
+function readProbe(file: string): ProbeLine[] {
+  try {
+    return readFileSync(file, "utf8")
+      .split("\n")
+      .filter((line) => line !== "")
+      .map((line) => JSON.parse(line) as ProbeLine);
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * Over [from, to] (wall ms), in the processes doing the work: mean event-loop utilization, the
+ * mean of the 250 ms windows' 99th percentile of event-loop delay, the longest delay, and the
+ * share of the time spent in node:sqlite calls.
+ */
+function probeSummary(dataDir: string, from: number, to: number, split: number) {
+  const files =
+    split > 0
+      ? Array.from({ length: split }, (_, i) => join(dataDir, `probe-worker${i}.jsonl`))
+      : [join(dataDir, "probe.jsonl")];
+  const lines = files.flatMap((file) =>
+    readProbe(file).filter((l) => l.wall > from + 250 && l.wall <= to),
+  );
+  if (lines.length === 0) return undefined;
+  const mean = (values: number[]) => sum(values) / values.length;
+  return {
+    elu: mean(lines.map((l) => l.elu)),
+    delayP99Ms: mean(lines.map((l) => l.delayP99Ms)),
+    delayMaxMs: Math.max(...lines.map((l) => l.delayMaxMs)),
+    /** Share of the main thread's time inside node:sqlite calls. */
+    sqliteShare: sum(lines.map((l) => l.sqliteMs)) / (lines.length * 250 * files.length),
+  };
+}
+
+/** Monotonic µs minus wall µs in the probed process (V8 profiles use the monotonic clock). */
+function clockOffset(file: string): number | undefined {
+  const line = readProbe(file)[0];
+  return line === undefined ? undefined : line.monoUs - line.wall * 1000;
+}
+
+function sum(values: number[]): number {
+  return values.reduce((a, b) => a + b, 0);
+}

@@ -1,0 +1,46 @@
+// The prompts every tool runs: the seeded arithmetic items of the fake endpoint, written in each
+// tool's own input format from the same generator (performance.md §6.1).
+import {
+  type ArithmeticItem,
+  makeArithmeticItem,
+} from "../../packages/server/test/support/fake-model-server.ts";
+
+/** Seed of the bench's items; ids start at 0, so any multiple of four items is exactly 75 % right. */
+export const SEED = 20_261_121;
+
+/** The answer pattern Assay's regex scorer uses (the research's `#### (-?[\d,.]+)`). */
+export const ANSWER_PATTERN = "####\\s*(-?[\\d,.]+)";
+
+export function makeItems(n: number, offset = 0): ArithmeticItem[] {
+  return Array.from({ length: n }, (_, i) => makeArithmeticItem(offset + i, SEED));
+}
+
+/** Assay's custom-benchmark JSONL: one `{"input", "truth"}` row per item. */
+export function toAssayJsonl(items: readonly ArithmeticItem[]): string {
+  return `${items.map((item) => JSON.stringify({ input: item.question, truth: item.answer })).join("\n")}\n`;
+}
+
+/** promptfoo's test CSV: columns become the `question` and `answer` variables. */
+export function toPromptfooCsv(items: readonly ArithmeticItem[]): string {
+  const quote = (text: string) => `"${text.replaceAll('"', '""')}"`;
+  const rows = items.map((item) => `${quote(item.question)},${quote(item.answer)}`);
+  return `question,answer\n${rows.join("\n")}\n`;
+}
+
+/**
+ * Samples for a cell whose ideal time `ceil(N/C)·L` is at least `seconds` (200·C at L = 50 ms for
+ * 10 s), never fewer than `min`, rounded up to a multiple of four (exact 75 % accuracy).
+ */
+export function samplesFor(latencyMs: number, concurrency: number, seconds: number, min = 2000) {
+  const rounds = Math.ceil((seconds * 1000) / latencyMs);
+  return roundUp4(Math.max(min, rounds * concurrency));
+}
+
+export function roundUp4(n: number): number {
+  return Math.ceil(n / 4) * 4;
+}
+
+/** Seconds the cell takes at exactly C calls in flight, each taking L. */
+export function idealSeconds(n: number, concurrency: number, latencyMs: number): number {
+  return (Math.ceil(n / concurrency) * latencyMs) / 1000;
+}

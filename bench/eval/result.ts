@@ -1,0 +1,66 @@
+// One measured run of one tool on one cell, what follows from it, and whether it counts.
+import type { FakeModelServerStats } from "../../packages/server/test/support/fake-model-server.ts";
+import { idealSeconds } from "./fixture.ts";
+
+export interface RunResult {
+  /** Label in the tables, e.g. "assay", "promptfoo 0.123.1". */
+  tool: string;
+  kind: "assay" | "promptfoo" | "floor";
+  latencyMs: number;
+  concurrency: number;
+  n: number;
+  wallS: number;
+  /** Samples/s over the middle 80 % of the endpoint's requests (null: run too short to tell). */
+  steadyPerS: number | null;
+  /** Mean calls in flight at the endpoint over the same stretch. */
+  meanInFlight: number | null;
+  /** User + system CPU of the tool's processes during the run. */
+  cpuS: number;
+  endpointCpuS: number;
+  peakRssMb: number;
+  /** 0–1, or null when the tool did not say. */
+  accuracy: number | null;
+  endpoint: FakeModelServerStats;
+  /** Assay: the processes must show exactly C calls in flight at the endpoint at some point. */
+  mustReachConcurrency: boolean;
+  /**
+   * Assay with the probe (bench/eval/elu-probe.ts), during the run: mean main-thread event-loop
+   * utilization, mean 99th percentile and maximum of the event-loop delay, share of the time in
+   * node:sqlite calls.
+   */
+  probe?: { elu: number; delayP99Ms: number; delayMaxMs: number; sqliteShare: number };
+  /** Cores' worth of CPU used by other processes on the machine during the run (noise). */
+  otherCores: number;
+  /** Reasons the tool itself reported a problem (status, exit code). */
+  errors: string[];
+  notes: string[];
+}
+
+export function samplesPerSecond(r: RunResult): number {
+  return r.n / r.wallS;
+}
+
+/** Achieved samples/s over the ceiling C/L, in percent. */
+export function percentOfCeiling(r: RunResult, perSecond = samplesPerSecond(r)): number {
+  return (perSecond / ((r.concurrency * 1000) / r.latencyMs)) * 100;
+}
+
+export function ideal(r: RunResult): number {
+  return idealSeconds(r.n, r.concurrency, r.latencyMs);
+}
+
+/** Empty when the run is valid: exactly 75 % right, N requests, concurrency honoured. */
+export function invalidReasons(r: RunResult): string[] {
+  const reasons = [...r.errors];
+  if (r.accuracy === null) reasons.push("no accuracy reported");
+  else if (Math.abs(r.accuracy - 0.75) > 1e-9)
+    reasons.push(`accuracy ${(r.accuracy * 100).toFixed(2)} % ≠ 75.00 %`);
+  if (r.endpoint.requests !== r.n)
+    reasons.push(`${r.endpoint.requests} requests for ${r.n} samples`);
+  if (r.endpoint.badRequests > 0) reasons.push(`${r.endpoint.badRequests} bad requests`);
+  if (r.endpoint.maxInFlight > r.concurrency)
+    reasons.push(`maxInFlight ${r.endpoint.maxInFlight} > C = ${r.concurrency}`);
+  if (r.mustReachConcurrency && r.endpoint.maxInFlight < r.concurrency)
+    reasons.push(`maxInFlight ${r.endpoint.maxInFlight} < C = ${r.concurrency}`);
+  return reasons;
+}
