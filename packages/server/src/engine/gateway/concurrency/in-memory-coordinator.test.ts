@@ -1,7 +1,17 @@
 import { describe, expect, it } from "vitest";
-import { TestClock } from "../../../../test/support/test-clock.ts";
 import type { EndpointReport } from "./coordinator.ts";
 import { createInMemoryCoordinator } from "./in-memory-coordinator.ts";
+
+/** A clock that moves only when told to: real time passing under load must not grow limits. */
+class TestClock {
+  #at = Date.parse("2026-01-01T00:00:00Z");
+  now(): Date {
+    return new Date(this.#at);
+  }
+  advance(ms: number): void {
+    this.#at += ms;
+  }
+}
 
 const report = (overrides: Partial<EndpointReport> = {}): EndpointReport => ({
   endpoint: "e1",
