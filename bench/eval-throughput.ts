@@ -20,7 +20,9 @@
 // so its N is capped: 2000 quick, 6400 full), --no-floor (the lean runner's rows), --no-write
 // (also run promptfoo with --no-write), --jobs J and --chunk K (ASSAY_WORKER_CONCURRENCY and
 // ASSAY_EVAL_CHUNK_SIZE), --no-warmup, --no-probe (event-loop probe), --profile (V8 CPU profile of
-// Assay with its hot spots during the measured run). Other ASSAY_* variables pass through.
+// Assay, its hot spots and SQL during the measured run), --wait-quiet S (before each run, wait up
+// to S seconds, default 180, for other processes to leave the CPU; 0: don't). Other ASSAY_*
+// variables pass through to Assay, PROMPTFOO_* ones to promptfoo.
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -29,6 +31,7 @@ import { type AssaySettings, runAssay } from "./eval/assay.ts";
 import { type FakeEndpoint, startFakeEndpoint } from "./eval/fake-endpoint.ts";
 import { roundUp4, samplesFor } from "./eval/fixture.ts";
 import { runFloor } from "./eval/floor.ts";
+import { waitForQuiet } from "./eval/proc.ts";
 import { findPromptfoo, runPromptfoo } from "./eval/promptfoo.ts";
 import {
   ideal,
@@ -58,6 +61,7 @@ const { values: flags } = parseArgs({
     warmup: { type: "boolean", default: true },
     probe: { type: "boolean", default: true },
     profile: { type: "boolean", default: false },
+    "wait-quiet": { type: "string", default: "180" },
   },
 });
 
@@ -126,7 +130,14 @@ const record = (result: RunResult) => {
   results.push(result);
   console.log(describe(result));
 };
+const quietSeconds = Number(flags["wait-quiet"]);
 const attempt = async (label: string, run: () => Promise<RunResult>) => {
+  if (quietSeconds > 0) {
+    const waited = await waitForQuiet(quietSeconds);
+    if (waited === undefined)
+      console.log(`${label}: the machine stayed busy for ${quietSeconds} s; running anyway`);
+    else if (waited > 3) console.log(`(waited ${waited.toFixed(0)} s for the machine to quieten)`);
+  }
   try {
     record(await run());
   } catch (error) {
@@ -215,11 +226,11 @@ function describe(r: RunResult): string {
     `endpoint ${fixed((r.endpointCpuS * 1000) / r.n, 3)} ms/sample`,
     `peak RSS ${fixed(r.peakRssMb, 0)} MB${r.kind === "assay" && r.n >= 50_000 ? " [target ≤ 300]" : ""}`,
     `accuracy ${r.accuracy === null ? "n/a" : `${(r.accuracy * 100).toFixed(2)} %`}`,
-    `requests ${r.endpoint.requests}, maxInFlight ${r.endpoint.maxInFlight}, connections ${r.endpoint.connections}`,
+    `requests ${r.endpoint.requests}, maxInFlight ${r.endpoint.maxInFlight}, new connections ${r.endpoint.connections}${r.kind === "assay" ? " (pool warm)" : ""}`,
     ...(r.probe === undefined
       ? []
       : [
-          `ELU ${r.probe.elu.toFixed(2)}${r.tool === "assay" ? ` (SQLite ${(r.probe.sqliteShare * 100).toFixed(0)} % of the time)` : ""}, loop delay p99 ${r.probe.delayP99Ms.toFixed(1)} ms, max ${r.probe.delayMaxMs.toFixed(0)} ms`,
+          `ELU ${r.probe.elu.toFixed(2)}${r.tool === "assay" ? ` (SQLite ${(r.probe.sqliteShare * 100).toFixed(0)} % of the time)` : ""}, loop delay p99 ${r.probe.delayP99Ms.toFixed(1)} ms, max ${r.probe.delayMaxMs.toFixed(0)} ms, V8 heap in use ≤ ${r.probe.heapMaxMb.toFixed(0)} MB`,
         ]),
     ...(x === undefined ? [] : [`${x.toFixed(1)}× promptfoo [target ≥ 5× at C ≥ 64]`]),
     `other load ${r.otherCores.toFixed(2)} cores${r.otherCores > NOISY_CORES ? " (NOISY: another process used the CPU)" : ""}`,
@@ -296,7 +307,9 @@ function markdown(): string {
       r.otherCores.toFixed(2),
       x === undefined ? "" : `${x.toFixed(1)}×`,
       reasons.length === 0 ? "valid" : `INVALID: ${reasons.join("; ")}`,
-    ].join(" | ");
+    ]
+      .map((cell) => String(cell).replaceAll("|", "\\|"))
+      .join(" | ");
   });
   return [
     "| Tool | L ms | C | N | wall s (ideal) | samples/s | % of C/L | steady % of C/L | CPU ms/sample | endpoint CPU ms/sample | peak RSS MB | accuracy | requests / max in flight / new connections | other load (cores) | Assay ÷ promptfoo | |",

@@ -15,7 +15,7 @@ import { summarizeProfile } from "./cpu-profile.ts";
 import type { FakeEndpoint } from "./fake-endpoint.ts";
 import { sampleRequests } from "./fake-endpoint.ts";
 import { ANSWER_PATTERN, makeItems, roundUp4, toAssayJsonl } from "./fixture.ts";
-import { cpuSeconds, peakRssMb, startLoadMeter } from "./proc.ts";
+import { cpuSeconds, peakRssMb, resetPeakRss, startLoadMeter } from "./proc.ts";
 import type { RunResult } from "./result.ts";
 
 export interface AssaySettings {
@@ -175,6 +175,8 @@ export async function runAssay(
       if (warm.status !== "success") throw new Error(`warm-up ended ${warm.status}`);
     }
     const setupRssMb = Math.max(...pids.map(peakRssMb));
+    // The run's own peak: VmHWM restarts from the current RSS (setup's peak is reported apart).
+    const peakReset = pids.map(resetPeakRss).every(Boolean);
 
     await fake.reset();
     const cpuBefore = sum(pids.map(cpuSeconds));
@@ -209,7 +211,9 @@ export async function runAssay(
       errors.push(`${evaluation.assay.progress.failed} failed model calls`);
     const notes = [
       `${settings.jobs} jobs × ${settings.chunk}-prompt chunks`,
-      `RSS ${Math.round(setupRssMb)} MB before the run`,
+      peakReset
+        ? `peak RSS ${Math.round(setupRssMb)} MB during setup (import, warm-up), not counted`
+        : `peak RSS includes setup (could not reset VmHWM; setup peak ${Math.round(setupRssMb)} MB)`,
     ];
     if (split > 0)
       notes.push(
@@ -284,6 +288,7 @@ interface ProbeLine {
   elu: number;
   activeMs: number;
   sqliteMs: number;
+  heapMb: number;
   delayP99Ms: number;
   delayMaxMs: number;
 }
@@ -318,6 +323,7 @@ function probeSummary(dataDir: string, from: number, to: number, split: number) 
     elu: mean(lines.map((l) => l.elu)),
     delayP99Ms: mean(lines.map((l) => l.delayP99Ms)),
     delayMaxMs: Math.max(...lines.map((l) => l.delayMaxMs)),
+    heapMaxMb: Math.max(...lines.map((l) => l.heapMb)),
     /** Share of the main thread's time inside node:sqlite calls. */
     sqliteShare: sum(lines.map((l) => l.sqliteMs)) / (lines.length * 250 * files.length),
   };

@@ -1,12 +1,13 @@
 // Preloaded into Assay's processes by the eval bench (`node --import …/elu-probe.ts`), never by the
 // service itself. Every 250 ms it appends to ASSAY_BENCH_PROBE_FILE the main thread's event-loop
-// utilization and delay and its RSS, with the wall and monotonic clocks (to line a CPU profile
+// utilization and delay, its RSS and V8 heap in use, with the wall and monotonic clocks (to line a CPU profile
 // up with a run), and the time spent inside node:sqlite calls. With ASSAY_BENCH_SQL_FILE set, it
 // also times every node:sqlite statement by SQL text: a first SIGUSR2 (the run starts) clears
 // the tally, a second (the run ended) writes the costliest statements there.
 import { appendFileSync, writeFileSync } from "node:fs";
 import { monitorEventLoopDelay, performance } from "node:perf_hooks";
 import { DatabaseSync, StatementSync } from "node:sqlite";
+import { getHeapStatistics } from "node:v8";
 
 const file = process.env.ASSAY_BENCH_PROBE_FILE;
 const sqlFile = process.env.ASSAY_BENCH_SQL_FILE;
@@ -67,6 +68,7 @@ if (file) {
       delayP99Ms: delay.percentile(99) / 1e6,
       delayMaxMs: delay.max / 1e6,
       rssMb: process.memoryUsage.rss() / 1048576,
+      heapMb: getHeapStatistics().used_heap_size / 1048576,
     };
     sqliteMs = 0;
     delay.reset();
@@ -89,6 +91,13 @@ if (file) {
           ([sql, e]) =>
             `${e.ms.toFixed(0).padStart(7)} ms ${String(e.calls).padStart(6)} calls max ${e.maxMs.toFixed(1).padStart(6)} ms  ${sql.replace(/\s+/g, " ").slice(0, 160)}`,
         );
+      const inserts = [...bySql.keys()].filter((sql) =>
+        /^\s*insert into "evaluation_results"/.test(sql),
+      );
+      const tuples = inserts.map((sql) => sql.split("), (").length);
+      rows.push(
+        `${bySql.size} distinct SQL texts; ${inserts.length} of them insert results, ${Math.min(...tuples)}–${Math.max(...tuples)} rows each`,
+      );
       writeFileSync(sqlFile, `${rows.join("\n")}\n`);
     });
   }

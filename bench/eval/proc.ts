@@ -1,5 +1,5 @@
 // What a process used, read from /proc (Linux): CPU of its threads, and its peak resident memory.
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 
 export { cpuSeconds } from "../support/processes.ts";
 
@@ -47,4 +47,34 @@ export function startLoadMeter() {
       return Math.max(0, busy - measuredCpuS - (own.user + own.system) / 1e6) / wallS;
     },
   };
+}
+
+/**
+ * Waits until the rest of the machine has used under `thresholdCores` for two 1-second windows
+ * in a row (other sessions' builds and tests share this box), at most `maxSeconds`. Answers the
+ * seconds waited, or undefined when the machine never quietened down.
+ */
+export async function waitForQuiet(maxSeconds: number, thresholdCores = 0.1) {
+  const started = performance.now();
+  let quietWindows = 0;
+  while ((performance.now() - started) / 1000 < maxSeconds) {
+    const meter = startLoadMeter();
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    quietWindows = meter.otherCores(0, 1) < thresholdCores ? quietWindows + 1 : 0;
+    if (quietWindows >= 2) return (performance.now() - started) / 1000;
+  }
+  return undefined;
+}
+
+/**
+ * Resets `VmHWM` to the current RSS (Linux ≥ 4.0, our own child), so the peak of a run is not
+ * the peak of its setup. False when the kernel refuses.
+ */
+export function resetPeakRss(pid: number): boolean {
+  try {
+    writeFileSync(`/proc/${pid}/clear_refs`, "5");
+    return true;
+  } catch {
+    return false;
+  }
 }

@@ -96,8 +96,15 @@ export async function runPromptfoo(
     const errored = count("errors") ?? 0;
     const errors: string[] = [];
     // 100: some tests failed, which is expected (25 % are wrong).
-    if (code !== 0 && code !== 100)
-      errors.push(`exit code ${code}: ${output.trim().split("\n").slice(-5).join(" | ")}`);
+    if (code !== 0 && code !== 100) {
+      const log = join(
+        tmpdir(),
+        `promptfoo-bench-L${fake.latencyMs}-C${concurrency}-exit-${code}.log`,
+      );
+      writeFileSync(log, output);
+      const first = output.split("\n").find((line) => /error/i.test(line)) ?? "";
+      errors.push(`exit code ${code} (${first.trim().slice(0, 120)}; output in ${log})`);
+    }
     if (errored > 0) errors.push(`${errored} errors`);
     const total = (passed ?? 0) + (failed ?? 0) + errored;
     return {

@@ -25,10 +25,16 @@ export interface RunResult {
   mustReachConcurrency: boolean;
   /**
    * Assay with the probe (bench/eval/elu-probe.ts), during the run: mean main-thread event-loop
-   * utilization, mean 99th percentile and maximum of the event-loop delay, share of the time in
-   * node:sqlite calls.
+   * utilization, mean 99th percentile and maximum of the event-loop delay, largest V8 heap in
+   * use (sampled every 250 ms), share of the time in node:sqlite calls.
    */
-  probe?: { elu: number; delayP99Ms: number; delayMaxMs: number; sqliteShare: number };
+  probe?: {
+    elu: number;
+    delayP99Ms: number;
+    delayMaxMs: number;
+    heapMaxMb: number;
+    sqliteShare: number;
+  };
   /** Cores' worth of CPU used by other processes on the machine during the run (noise). */
   otherCores: number;
   /** Reasons the tool itself reported a problem (status, exit code). */
