@@ -64,6 +64,8 @@ export const CatalogBenchmarkSchema = z
 export type CatalogBenchmark = z.infer<typeof CatalogBenchmarkSchema>;
 
 export const ADDITIONAL_METRICS = ["readability", "toxicity", "hallucination"] as const;
+/** The additional metrics scored by a judge model (readability is computed from the text). */
+export const JUDGED_METRICS = ["toxicity", "hallucination"] as const;
 export const InputTypeSchema = z.enum(["messages", "json_payload"]);
 
 /** Custom datasets are `ready` at once; smart benchmarks are `generating` until their job ends. */

@@ -14,7 +14,6 @@ import type { SecretBox } from "../platform/crypto/secret-box.ts";
 import type { Database } from "../platform/db/database.ts";
 import type { JobHandler } from "../platform/queue/job-queue.ts";
 import { createPromptRepository } from "../resources/benchmarks/prompt-repository.ts";
-import { createModelRepository } from "../resources/models/repository.ts";
 import {
   createEndpointResolver,
   ModelUnavailableError,
@@ -44,8 +43,7 @@ const PayloadSchema = z.object({
  * thrown, so the queue tries again later.
  */
 export function createGenerateBenchmarkJob(deps: GenerateBenchmarkDeps): JobHandler {
-  const resolveEndpoint = createEndpointResolver(deps);
-  const models = createModelRepository(deps.db);
+  const { resolveConfiguredModel } = createEndpointResolver(deps);
 
   const setStatus = (id: string, status: "ready" | "failed", description: string, count = 0) =>
     deps.db
@@ -60,18 +58,13 @@ export function createGenerateBenchmarkJob(deps: GenerateBenchmarkDeps): JobHand
       .where("generation_status", "=", "generating")
       .execute();
 
-  async function generatorId(scope: { organizationId: string; projectId: string }) {
+  function generatorEndpoint(scope: { organizationId: string; projectId: string }) {
     const key = deps.config.generatorModel;
     if (key === undefined)
       throw new ModelUnavailableError(
         "no generator model is configured: set ASSAY_GENERATOR_MODEL (or ASSAY_DEFAULT_JUDGE_MODEL)",
       );
-    const id =
-      deps.catalog.models.find((m) => m.key === key)?.id ??
-      (await models.findCustomByKey(scope, key))?.id;
-    if (id === undefined)
-      throw new ModelUnavailableError(`the generator model ${key} is not a known model`);
-    return id;
+    return resolveConfiguredModel(scope, "ASSAY_GENERATOR_MODEL", key);
   }
 
   return async (job) => {
@@ -91,7 +84,7 @@ export function createGenerateBenchmarkJob(deps: GenerateBenchmarkDeps): JobHand
       .orderBy("position")
       .execute();
     try {
-      const endpoint = await resolveEndpoint(await generatorId(scope));
+      const endpoint = await generatorEndpoint(scope);
       const documents = [];
       for (const file of files) {
         const bytes = await buffer(await deps.blobs.read(file.object_key));

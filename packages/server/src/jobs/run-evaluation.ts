@@ -1,3 +1,4 @@
+import { ADDITIONAL_METRICS, JUDGED_METRICS } from "@assay/protocol";
 import type { Logger } from "pino";
 import { z } from "zod";
 import type { Catalog } from "../catalog/catalog.ts";
@@ -26,7 +27,6 @@ import {
   toMessages,
 } from "../resources/evaluations/scoring-plan.ts";
 import type { EvaluationOptions } from "../resources/evaluations/to-evaluation.ts";
-import { createModelRepository } from "../resources/models/repository.ts";
 import {
   createEndpointResolver,
   ModelUnavailableError,
@@ -55,8 +55,8 @@ const PayloadSchema = z.object({
   to: z.number().int().min(0),
 });
 
-const JUDGED_METRICS = new Set(["toxicity", "hallucination"]);
-const COMPUTED_METRICS = new Set(["readability", ...JUDGED_METRICS]);
+const JUDGED = new Set<string>(JUDGED_METRICS);
+const COMPUTED_METRICS = new Set<string>(ADDITIONAL_METRICS);
 
 /**
  * Runs one range of an evaluation's prompts. Idempotent: it only runs prompts without a result,
@@ -65,8 +65,7 @@ const COMPUTED_METRICS = new Set(["readability", ...JUDGED_METRICS]);
  */
 export function createRunEvaluationJob(deps: RunEvaluationDeps): JobHandler {
   const repo = createEvaluationRepository(deps.db);
-  const models = createModelRepository(deps.db);
-  const resolveEndpoint = createEndpointResolver(deps);
+  const { resolveEndpoint, resolveConfiguredModel } = createEndpointResolver(deps);
   const watchIntervalMs = deps.watchIntervalMs ?? 250;
   // One fail-fast per evaluation in this process, shared by its chunks running side by side:
   // five 401s in a row are five, whichever chunks sent them, and a trip stops them all at once.
@@ -115,12 +114,7 @@ export function createRunEvaluationJob(deps: RunEvaluationDeps): JobHandler {
       throw new ModelUnavailableError(
         "this benchmark is scored by a judge model and none is set: configure ASSAY_DEFAULT_JUDGE_MODEL",
       );
-    const id =
-      deps.catalog.models.find((m) => m.key === key)?.id ??
-      (await models.findCustomByKey(scope, key))?.id;
-    if (id === undefined)
-      throw new ModelUnavailableError(`ASSAY_DEFAULT_JUDGE_MODEL names no known model: ${key}`);
-    return resolveEndpoint(id);
+    return resolveConfiguredModel(scope, "ASSAY_DEFAULT_JUDGE_MODEL", key);
   }
 
   return async (job) => {
@@ -153,7 +147,7 @@ export function createRunEvaluationJob(deps: RunEvaluationDeps): JobHandler {
     let judge: ModelEndpoint | undefined;
     try {
       endpoint = await resolveEndpoint(row.model_id);
-      if (plan.scorer === "llm_judge" || metricNames.some((m) => JUDGED_METRICS.has(m)))
+      if (plan.scorer === "llm_judge" || metricNames.some((m) => JUDGED.has(m)))
         judge = await judgeEndpoint(plan, scope);
     } catch (error) {
       if (!(error instanceof ModelUnavailableError)) throw error;
@@ -228,10 +222,9 @@ export function createRunEvaluationJob(deps: RunEvaluationDeps): JobHandler {
             : async (sample, response) => {
                 const values: Record<string, number | null> = {};
                 if (metricNames.includes("readability")) values.readability = readability(response);
-                const judged = metricNames.filter((m) => JUDGED_METRICS.has(m)) as (
-                  | "toxicity"
-                  | "hallucination"
-                )[];
+                const judged = metricNames.filter((m) =>
+                  JUDGED.has(m),
+                ) as (typeof JUDGED_METRICS)[number][];
                 if (judged.length > 0 && judgeComplete)
                   Object.assign(
                     values,

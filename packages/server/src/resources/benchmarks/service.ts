@@ -1,14 +1,15 @@
 import { randomUUID } from "node:crypto";
-import type {
-  Benchmark,
-  CatalogBenchmark,
-  CreateCustomBenchmarkBody,
-  CreateSmartBenchmarkBody,
-  CustomBenchmark,
-  FieldIssue,
-  ListPromptsQuery,
-  ListType,
-  ScorerName,
+import {
+  type Benchmark,
+  type CatalogBenchmark,
+  type CreateCustomBenchmarkBody,
+  type CreateSmartBenchmarkBody,
+  type CustomBenchmark,
+  type FieldIssue,
+  JUDGED_METRICS,
+  type ListPromptsQuery,
+  type ListType,
+  type ScorerName,
 } from "@assay/protocol";
 import { AppError, badRequest, notFound } from "../../app-error.ts";
 import type { BenchmarkDefinition } from "../../catalog/benchmarks/index.ts";
@@ -51,7 +52,7 @@ export interface ListBenchmarksQuery {
 }
 
 /** Metrics that need a judge model to be scored. */
-const JUDGED_METRICS = new Set(["toxicity", "hallucination"]);
+const JUDGED = new Set<string>(JUDGED_METRICS);
 
 /**
  * Benchmarks of a project: attached built-in ones, custom datasets imported from an upload, and
@@ -91,7 +92,7 @@ export function createBenchmarkService(deps: BenchmarkServiceDeps) {
   async function checkJudge(scope: ProjectScope, body: CreateCustomBenchmarkBody): Promise<void> {
     const needsJudge =
       body.scoring_metric === "llm_judge" ||
-      (body.additional_metrics ?? []).some((m) => JUDGED_METRICS.has(m));
+      (body.additional_metrics ?? []).some((m) => JUDGED.has(m));
     if (body.llm_judge_model_id !== undefined) {
       const visible =
         deps.catalog.findModel(body.llm_judge_model_id) ??

@@ -3,6 +3,8 @@ import type { ModelEndpoint } from "../../engine/gateway/endpoint.ts";
 import type { SecretBox } from "../../platform/crypto/secret-box.ts";
 import type { Database } from "../../platform/db/database.ts";
 import { chatCompletionsUrl } from "../../platform/ssrf/model-url.ts";
+import type { ProjectScope } from "../organizations/service.ts";
+import { createModelRepository } from "./repository.ts";
 
 /** Why a model cannot be called on this installation; the message says what to do. */
 export class ModelUnavailableError extends Error {
@@ -22,7 +24,9 @@ export function createEndpointResolver(deps: {
   catalog: Catalog;
   secrets: SecretBox;
 }) {
-  return async function resolveEndpoint(modelId: string): Promise<ModelEndpoint> {
+  const models = createModelRepository(deps.db);
+
+  async function resolveEndpoint(modelId: string): Promise<ModelEndpoint> {
     const entry = deps.catalog.findModel(modelId);
     if (entry) {
       const provider = deps.catalog.providers.get(entry.provider);
@@ -68,7 +72,26 @@ export function createEndpointResolver(deps: {
       trusted: false,
       prices: null,
     };
-  };
+  }
+
+  /**
+   * The model a setting names by key (`ASSAY_DEFAULT_JUDGE_MODEL`, `ASSAY_GENERATOR_MODEL`): a
+   * catalog key, else a custom model of the project.
+   */
+  async function resolveConfiguredModel(
+    scope: ProjectScope,
+    setting: string,
+    key: string,
+  ): Promise<ModelEndpoint> {
+    const id =
+      deps.catalog.models.find((m) => m.key === key)?.id ??
+      (await models.findCustomByKey(scope, key))?.id;
+    if (id === undefined)
+      throw new ModelUnavailableError(`${setting} names no known model: ${key}`);
+    return resolveEndpoint(id);
+  }
+
+  return { resolveEndpoint, resolveConfiguredModel };
 }
 
 export type EndpointResolver = ReturnType<typeof createEndpointResolver>;
