@@ -11,7 +11,13 @@
 import autocannon from "autocannon";
 import { createTestDatabase } from "../packages/server/test/support/databases.ts";
 import { freePort } from "../packages/server/test/support/free-port.ts";
-import { cpuSeconds, startProcess, stopProcess } from "./support/processes.ts";
+import {
+  ASSAY_BIN,
+  assayNodeFlags,
+  cpuSeconds,
+  startProcess,
+  stopProcess,
+} from "./support/processes.ts";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -51,7 +57,7 @@ async function measure(
 const database = await createTestDatabase(process.env.DATABASE_URL ? "postgres" : "sqlite");
 const assayPort = await freePort();
 const assay = await startProcess(
-  ["packages/cli/bin/assay.js", "serve", "--no-workers"],
+  [...assayNodeFlags(), ASSAY_BIN, "serve", "--no-workers"],
   {
     ...process.env,
     PORT: String(assayPort),

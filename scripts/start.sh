@@ -5,4 +5,4 @@
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib/node.sh"
 cd "$repo_root"
-exec node packages/cli/bin/assay.js serve "$@"
+exec packages/cli/bin/assay.js serve "$@"

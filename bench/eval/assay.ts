@@ -10,7 +10,7 @@ import {
   type TestDatabase,
 } from "../../packages/server/test/support/databases.ts";
 import { freePort } from "../../packages/server/test/support/free-port.ts";
-import { startProcess, stopProcess } from "../support/processes.ts";
+import { ASSAY_BIN, assayNodeFlags, startProcess, stopProcess } from "../support/processes.ts";
 import { summarizeProfile } from "./cpu-profile.ts";
 import type { FakeEndpoint } from "./fake-endpoint.ts";
 import { sampleRequests } from "./fake-endpoint.ts";
@@ -80,6 +80,7 @@ export async function runAssay(
     if (database?.url) env.DATABASE_URL = database.url;
 
     const nodeArgs = (name: string) => [
+      ...assayNodeFlags(),
       ...(settings.probe ? ["--import", PROBE] : []),
       ...(settings.profileDir
         ? [
@@ -91,7 +92,7 @@ export async function runAssay(
     ];
     const sqlFile = (name: string) =>
       settings.profileDir && settings.probe ? join(dataDir, `sql-${name}.txt`) : "";
-    const serveArgs = ["packages/cli/src/main.ts", "serve", ...(split > 0 ? ["--no-workers"] : [])];
+    const serveArgs = [ASSAY_BIN, "serve", ...(split > 0 ? ["--no-workers"] : [])];
     processes.push(
       await startProcess(
         [...nodeArgs("serve"), ...serveArgs],
@@ -107,11 +108,7 @@ export async function runAssay(
         ASSAY_BENCH_SQL_FILE: sqlFile(`worker${i}`),
       };
       processes.push(
-        await startProcess(
-          [...nodeArgs(`worker${i}`), "packages/cli/src/main.ts", "worker"],
-          workerEnv,
-          "worker:",
-        ),
+        await startProcess([...nodeArgs(`worker${i}`), ASSAY_BIN, "worker"], workerEnv, "worker:"),
       );
     }
     const pids = processes.map((p) => p.pid as number);

@@ -1,5 +1,18 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
+
+/** The `assay` command, as users start it. */
+export const ASSAY_BIN = resolve(import.meta.dirname, "../../packages/cli/bin/assay.js");
+
+/**
+ * The node flags the `assay` command's shebang sets (memory tuning): the bench starts node itself
+ * (to add its probes), so it reads them from there to measure the service as users run it.
+ */
+export function assayNodeFlags(): string[] {
+  const shebang = readFileSync(ASSAY_BIN, "utf8").split("\n", 1)[0] ?? "";
+  return shebang.split(/\s+/).filter((word) => word.startsWith("--"));
+}
 
 /** Starts a Node process and resolves once its stdout shows `ready` (a substring). */
 export function startProcess(

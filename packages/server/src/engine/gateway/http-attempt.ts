@@ -1,6 +1,7 @@
 import type { IncomingHttpHeaders } from "node:http";
 import type { Dispatcher } from "undici";
 import { MODEL_URL_BLOCKED } from "../../platform/ssrf/guarded-dispatcher.ts";
+import { subscribeAbort } from "./abort-subscription.ts";
 import { cancelledError, ModelCallError } from "./model-call-error.ts";
 import { errorDetail, type ParsedCompletion, parseCompletion } from "./response.ts";
 import { retryAfterMs } from "./retry-policy.ts";
@@ -62,8 +63,7 @@ export async function attemptCompletion(
     timedOut = true;
     controller.abort();
   }, limits.timeoutMs);
-  const onAbort = () => controller.abort();
-  signal?.addEventListener("abort", onAbort, { once: true });
+  const unsubscribe = signal ? subscribeAbort(signal, () => controller.abort()) : undefined;
 
   try {
     const response = await target.dispatcher.request({
@@ -103,7 +103,7 @@ export async function attemptCompletion(
     throw toModelCallError(error);
   } finally {
     clearTimeout(timer);
-    signal?.removeEventListener("abort", onAbort);
+    unsubscribe?.();
   }
 }
 

@@ -1,6 +1,7 @@
 import type { BenchmarkPrompt, ListPromptsQuery } from "@assay/protocol";
 import { sql } from "kysely";
 import type { Database } from "../../platform/db/database.ts";
+import { rowBatches } from "../../platform/db/row-batches.ts";
 
 /** A prompt as imported: from a built-in loader or an uploaded dataset. */
 export interface PromptRecord {
@@ -11,22 +12,23 @@ export interface PromptRecord {
   metadata?: Record<string, unknown>;
 }
 
-/** Rows per INSERT: well under SQLite's bound-parameter limit, few round trips on PostgreSQL. */
-const BATCH = 500;
+/** Most rows per INSERT: well under SQLite's bound-parameter limit, few round trips on PostgreSQL. */
+const BATCH = 512;
 
 export function createPromptRepository(db: Database) {
   return {
     /** Replaces a benchmark's prompts (run inside the transaction that records the new version). */
     async replaceAll(benchmarkId: string, prompts: readonly PromptRecord[]): Promise<void> {
       await db.deleteFrom("benchmark_prompts").where("benchmark_id", "=", benchmarkId).execute();
-      for (let start = 0; start < prompts.length; start += BATCH) {
+      let position = 0;
+      for (const batch of rowBatches(prompts, BATCH)) {
         await db
           .insertInto("benchmark_prompts")
           .values(
-            prompts.slice(start, start + BATCH).map((p, i) => ({
+            batch.map((p) => ({
               benchmark_id: benchmarkId,
               id: p.id,
-              position: start + i,
+              position: position++,
               input: JSON.stringify(p.input),
               input_text: inputText(p.input),
               truth: p.truth,

@@ -1,9 +1,9 @@
 import type { EvaluationStatus } from "@assay/protocol";
 import { type Kysely, sql } from "kysely";
 import type { Database } from "../../platform/db/database.ts";
+import { rowBatches } from "../../platform/db/row-batches.ts";
 import type {
   DatabaseSchema,
-  EvaluationResultRow,
   EvaluationRow,
   EvaluationsTable,
   NewEvaluationResult,
@@ -41,8 +41,8 @@ export interface CacheEntry {
   completion_tokens: number;
 }
 
-/** Rows per INSERT: well under SQLite's bound-parameter limit. */
-const BATCH = 250;
+/** Most rows per INSERT: well under SQLite's bound-parameter limit. */
+const BATCH = 256;
 
 /**
  * Evaluations, their prompt copies and results. Counters on the evaluation row change only in
@@ -157,20 +157,20 @@ export function createEvaluationRepository(db: Database) {
       createdAt: string,
     ): Promise<{ done: number; total: number }> {
       return db.transaction().execute(async (trx) => {
-        const inserted: Pick<
-          EvaluationResultRow,
-          | "passed"
-          | "error"
-          | "duration_ms"
-          | "prompt_tokens"
-          | "completion_tokens"
-          | "cost_usd"
-          | "cached"
-        >[] = [];
-        for (let start = 0; start < results.length; start += BATCH) {
-          const rows = await trx
+        const added = {
+          done: 0,
+          correct: 0,
+          failed: 0,
+          cached: 0,
+          durationMs: 0,
+          promptTokens: 0,
+          completionTokens: 0,
+          cost: null as number | null,
+        };
+        for (const batch of rowBatches(results, BATCH)) {
+          const inserted = await trx
             .insertInto("evaluation_results")
-            .values(results.slice(start, start + BATCH))
+            .values(batch)
             .onConflict((oc) => oc.columns(["evaluation_id", "position"]).doNothing())
             .returning([
               "passed",
@@ -182,57 +182,35 @@ export function createEvaluationRepository(db: Database) {
               "cached",
             ])
             .execute();
-          inserted.push(...rows);
+          for (const r of inserted) {
+            added.done += 1;
+            added.correct += r.passed;
+            if (r.error !== null) added.failed += 1;
+            else if (r.cached === 0) added.durationMs += r.duration_ms;
+            added.cached += r.cached;
+            added.promptTokens += r.prompt_tokens;
+            added.completionTokens += r.completion_tokens;
+            if (r.cost_usd !== null) added.cost = (added.cost ?? 0) + r.cost_usd;
+          }
         }
-        for (let start = 0; start < cacheEntries.length; start += BATCH) {
+        for (const batch of rowBatches(cacheEntries, BATCH)) {
           await trx
             .insertInto("response_cache")
-            .values(
-              cacheEntries
-                .slice(start, start + BATCH)
-                .map((c) => ({ ...c, created_at: createdAt })),
-            )
+            .values(batch.map((c) => ({ ...c, created_at: createdAt })))
             .onConflict((oc) => oc.column("key").doNothing())
             .execute();
         }
-        let cost: number | null = null;
-        let duration = 0;
-        for (const r of inserted) {
-          if (r.cost_usd !== null) cost = (cost ?? 0) + r.cost_usd;
-          if (r.error === null && !r.cached) duration += r.duration_ms;
-        }
-        const count = (predicate: (r: (typeof inserted)[number]) => boolean) =>
-          inserted.reduce((n, r) => n + (predicate(r) ? 1 : 0), 0);
+        const cost = added.cost;
         const row = await trx
           .updateTable("evaluations")
           .set((eb) => ({
-            done_count: eb("done_count", "+", inserted.length),
-            correct_count: eb(
-              "correct_count",
-              "+",
-              count((r) => r.passed === 1),
-            ),
-            failed_count: eb(
-              "failed_count",
-              "+",
-              count((r) => r.error !== null),
-            ),
-            cached_count: eb(
-              "cached_count",
-              "+",
-              count((r) => r.cached === 1),
-            ),
-            duration_ms_sum: eb("duration_ms_sum", "+", duration),
-            prompt_tokens: eb(
-              "prompt_tokens",
-              "+",
-              inserted.reduce((n, r) => n + r.prompt_tokens, 0),
-            ),
-            completion_tokens: eb(
-              "completion_tokens",
-              "+",
-              inserted.reduce((n, r) => n + r.completion_tokens, 0),
-            ),
+            done_count: eb("done_count", "+", added.done),
+            correct_count: eb("correct_count", "+", added.correct),
+            failed_count: eb("failed_count", "+", added.failed),
+            cached_count: eb("cached_count", "+", added.cached),
+            duration_ms_sum: eb("duration_ms_sum", "+", added.durationMs),
+            prompt_tokens: eb("prompt_tokens", "+", added.promptTokens),
+            completion_tokens: eb("completion_tokens", "+", added.completionTokens),
             cost_usd:
               cost === null ? eb.ref("cost_usd") : sql<number>`coalesce(cost_usd, 0) + ${cost}`,
           }))
@@ -246,11 +224,11 @@ export function createEvaluationRepository(db: Database) {
     /** Cached answers by key (only keys present come back). */
     async cachedResponses(keys: readonly string[]): Promise<Map<string, CacheEntry>> {
       const found = new Map<string, CacheEntry>();
-      for (let start = 0; start < keys.length; start += BATCH * 2) {
+      for (const batch of rowBatches(keys, BATCH * 2)) {
         const rows = await db
           .selectFrom("response_cache")
           .select(["key", "content", "finish_reason", "prompt_tokens", "completion_tokens"])
-          .where("key", "in", keys.slice(start, start + BATCH * 2))
+          .where("key", "in", batch)
           .execute();
         for (const row of rows) found.set(row.key, row);
       }

@@ -1,3 +1,4 @@
+import { subscribeAbort } from "../abort-subscription.ts";
 import { cancelledError } from "../model-call-error.ts";
 
 /** Gives the slot back. Call it exactly once per successful acquire. */
@@ -13,8 +14,7 @@ export interface EndpointLimiterHooks {
 interface Waiter {
   resolve: (release: Release) => void;
   reject: (error: unknown) => void;
-  signal: AbortSignal | undefined;
-  onAbort: (() => void) | undefined;
+  unsubscribe: (() => void) | undefined;
   settled: boolean;
 }
 
@@ -77,11 +77,8 @@ export class EndpointLimiter {
     }
     if (signal?.aborted) return Promise.reject(cancelledError());
     return new Promise<Release>((resolve, reject) => {
-      const waiter: Waiter = { resolve, reject, signal, onAbort: undefined, settled: false };
-      if (signal) {
-        waiter.onAbort = () => this.abandon(waiter);
-        signal.addEventListener("abort", waiter.onAbort, { once: true });
-      }
+      const waiter: Waiter = { resolve, reject, unsubscribe: undefined, settled: false };
+      if (signal) waiter.unsubscribe = subscribeAbort(signal, () => this.abandon(waiter));
       this.queue.push(waiter);
       this.waitingCount += 1;
       if (this.capValue === 0) this.hooks.onStarved?.();
@@ -135,7 +132,7 @@ export class EndpointLimiter {
       waiter.settled = true;
       this.waitingCount -= 1;
       this.inFlightCount += 1;
-      if (waiter.onAbort) waiter.signal?.removeEventListener("abort", waiter.onAbort);
+      waiter.unsubscribe?.();
       waiter.resolve(this.release);
     }
     this.compact();
@@ -145,7 +142,7 @@ export class EndpointLimiter {
     if (waiter.settled) return;
     waiter.settled = true;
     this.waitingCount -= 1;
-    if (waiter.onAbort) waiter.signal?.removeEventListener("abort", waiter.onAbort);
+    waiter.unsubscribe?.();
     waiter.reject(cancelledError());
     this.compact();
   }
