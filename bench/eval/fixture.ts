@@ -1,5 +1,7 @@
 // The prompts every tool runs: the seeded arithmetic items of the fake endpoint, written in each
 // tool's own input format from the same generator (performance.md §6.1).
+
+import { MAX_ROWS } from "../../packages/server/src/resources/benchmarks/dataset-file/limits.ts";
 import {
   type ArithmeticItem,
   makeArithmeticItem,
@@ -29,11 +31,12 @@ export function toPromptfooCsv(items: readonly ArithmeticItem[]): string {
 
 /**
  * Samples for a cell whose ideal time `ceil(N/C)·L` is at least `seconds` (200·C at L = 50 ms for
- * 10 s), never fewer than `min`, rounded up to a multiple of four (exact 75 % accuracy).
+ * 10 s), never fewer than `min`, rounded up to a multiple of four (exact 75 % accuracy), and at
+ * most the 100,000 prompts a custom benchmark holds (L = 20 ms, C = 256 then ideally takes 7.8 s).
  */
 export function samplesFor(latencyMs: number, concurrency: number, seconds: number, min = 2000) {
   const rounds = Math.ceil((seconds * 1000) / latencyMs);
-  return roundUp4(Math.max(min, rounds * concurrency));
+  return Math.min(MAX_ROWS, roundUp4(Math.max(min, rounds * concurrency)));
 }
 
 export function roundUp4(n: number): number {
