@@ -4,12 +4,15 @@ export * from "./envelopes.ts";
 export * from "./errors.ts";
 export * from "./evaluations.ts";
 export * from "./health.ts";
+export * from "./judges.ts";
 export * from "./models.ts";
 export * from "./openapi.ts";
 export * from "./organizations.ts";
 export * from "./projects.ts";
 export * from "./route.ts";
 export * from "./routes.ts";
+export * from "./trace-evaluations.ts";
+export * from "./traces.ts";
 export * from "./uploads.ts";
 
 /** The API version this package describes; also the OpenAPI document's `info.version`. */

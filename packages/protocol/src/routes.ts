@@ -27,6 +27,17 @@ import {
 } from "./evaluations.ts";
 import { HealthSchema } from "./health.ts";
 import {
+  CreateJudgeBodySchema,
+  CreateJudgeResponseSchema,
+  DeleteJudgeResponseSchema,
+  GetJudgeResponseSchema,
+  JudgePathSchema,
+  ListJudgesQuerySchema,
+  ListJudgesResponseSchema,
+  UpdateJudgeBodySchema,
+  UpdateJudgeResponseSchema,
+} from "./judges.ts";
+import {
   CreateCustomModelBodySchema,
   CreateCustomModelResponseSchema,
   CustomModelPathSchema,
@@ -41,6 +52,28 @@ import {
 import { GetOrganizationResponseSchema } from "./organizations.ts";
 import { UpdateProjectBodySchema, UpdateProjectResponseSchema } from "./projects.ts";
 import { defineRoute, type Route } from "./route.ts";
+import {
+  BulkCreateTraceEvaluationsBodySchema,
+  BulkCreateTraceEvaluationsResponseSchema,
+  CreateTraceEvaluationBodySchema,
+  EstimateCostBodySchema,
+  EstimateCostResponseSchema,
+  ListTraceEvaluationsQuerySchema,
+  ListTraceEvaluationsResponseSchema,
+  TraceEvaluationPathSchema,
+  TraceEvaluationResponseSchema,
+  TraceEvaluationResultResponseSchema,
+} from "./trace-evaluations.ts";
+import {
+  CreateTracesBodySchema,
+  CreateTracesResponseSchema,
+  DeleteTraceResponseSchema,
+  GetTraceResponseSchema,
+  ListTracesQuerySchema,
+  ListTracesResponseSchema,
+  TracePathSchema,
+  TraceSourcesResponseSchema,
+} from "./traces.ts";
 import {
   CreateBenchmarkUploadBodySchema,
   CreateTraceUploadBodySchema,
@@ -233,6 +266,195 @@ export const routes = {
     response: CreateUploadResponseSchema,
   }),
 
+  /** #20: a named LLM judge; names are unique per project (409). */
+  createJudge: defineRoute({
+    operationId: "judges.create",
+    method: "POST",
+    path: "/organizations/{organization_id}/projects/{project_id}/judges",
+    summary: "Create a judge",
+    tag: "judges",
+    auth: "apiKey",
+    params: ProjectPathSchema,
+    body: CreateJudgeBodySchema,
+    status: 201,
+    response: CreateJudgeResponseSchema,
+  }),
+  /** #21 */
+  getJudge: defineRoute({
+    operationId: "judges.get",
+    method: "GET",
+    path: "/organizations/{organization_id}/projects/{project_id}/judges/{judge_id}",
+    summary: "Get a judge with its versions",
+    tag: "judges",
+    auth: "apiKey",
+    params: JudgePathSchema,
+    response: GetJudgeResponseSchema,
+  }),
+  /** #22 */
+  listJudges: defineRoute({
+    operationId: "judges.list",
+    method: "GET",
+    path: "/organizations/{organization_id}/projects/{project_id}/judges",
+    summary: "List judges",
+    tag: "judges",
+    auth: "apiKey",
+    params: ProjectPathSchema,
+    query: ListJudgesQuerySchema,
+    response: ListJudgesResponseSchema,
+  }),
+  /** #23: any change makes a new version; answers the full judge. */
+  updateJudge: defineRoute({
+    operationId: "judges.update",
+    method: "PATCH",
+    path: "/organizations/{organization_id}/projects/{project_id}/judges/{judge_id}",
+    summary: "Update a judge (a new version)",
+    tag: "judges",
+    auth: "apiKey",
+    params: JudgePathSchema,
+    body: UpdateJudgeBodySchema,
+    response: UpdateJudgeResponseSchema,
+  }),
+  /** #24: a JSON body, never 204. */
+  deleteJudge: defineRoute({
+    operationId: "judges.delete",
+    method: "DELETE",
+    path: "/organizations/{organization_id}/projects/{project_id}/judges/{judge_id}",
+    summary: "Delete a judge",
+    tag: "judges",
+    auth: "apiKey",
+    params: JudgePathSchema,
+    response: DeleteJudgeResponseSchema,
+  }),
+  /** #26: one trace per record of the uploaded file, in file order; a bad file creates nothing (422). */
+  createTraces: defineRoute({
+    operationId: "traces.create",
+    method: "POST",
+    path: "/organizations/{organization_id}/projects/{project_id}/traces",
+    summary: "Parse an uploaded trace file into traces",
+    tag: "traces",
+    auth: "apiKey",
+    params: ProjectPathSchema,
+    body: CreateTracesBodySchema,
+    status: 201,
+    response: CreateTracesResponseSchema,
+  }),
+  /** #27 */
+  listTraces: defineRoute({
+    operationId: "traces.list",
+    method: "GET",
+    path: "/organizations/{organization_id}/projects/{project_id}/traces",
+    summary: "List traces",
+    tag: "traces",
+    auth: "apiKey",
+    params: ProjectPathSchema,
+    query: ListTracesQuerySchema,
+    response: ListTracesResponseSchema,
+  }),
+  /** #28: bound before `traces/{id}`. */
+  listTraceSources: defineRoute({
+    operationId: "traces.sources",
+    method: "GET",
+    path: "/organizations/{organization_id}/projects/{project_id}/traces/sources",
+    summary: "List the files traces came from",
+    tag: "traces",
+    auth: "apiKey",
+    params: ProjectPathSchema,
+    response: TraceSourcesResponseSchema,
+  }),
+  /** #29 */
+  getTrace: defineRoute({
+    operationId: "traces.get",
+    method: "GET",
+    path: "/organizations/{organization_id}/projects/{project_id}/traces/{trace_id}",
+    summary: "Get a trace",
+    tag: "traces",
+    auth: "apiKey",
+    params: TracePathSchema,
+    response: GetTraceResponseSchema,
+  }),
+  /** #30 */
+  deleteTrace: defineRoute({
+    operationId: "traces.delete",
+    method: "DELETE",
+    path: "/organizations/{organization_id}/projects/{project_id}/traces/{trace_id}",
+    summary: "Delete a trace and its evaluations",
+    tag: "traces",
+    auth: "apiKey",
+    params: TracePathSchema,
+    response: DeleteTraceResponseSchema,
+  }),
+  /** #31: `pending`; a worker runs the judge. */
+  createTraceEvaluation: defineRoute({
+    operationId: "traceEvaluations.create",
+    method: "POST",
+    path: "/organizations/{organization_id}/projects/{project_id}/trace-evaluations",
+    summary: "Judge a trace",
+    tag: "trace-evaluations",
+    auth: "apiKey",
+    params: ProjectPathSchema,
+    body: CreateTraceEvaluationBodySchema,
+    status: 201,
+    response: TraceEvaluationResponseSchema,
+  }),
+  /** Extension: one evaluation per trace, created in one transaction. */
+  bulkCreateTraceEvaluations: defineRoute({
+    operationId: "traceEvaluations.bulkCreate",
+    method: "POST",
+    path: "/organizations/{organization_id}/projects/{project_id}/trace-evaluations/bulk",
+    summary: "Judge many traces with one judge",
+    tag: "trace-evaluations",
+    auth: "apiKey",
+    params: ProjectPathSchema,
+    body: BulkCreateTraceEvaluationsBodySchema,
+    status: 201,
+    response: BulkCreateTraceEvaluationsResponseSchema,
+  }),
+  /** #32: `total`, not `total_count`. */
+  listTraceEvaluations: defineRoute({
+    operationId: "traceEvaluations.list",
+    method: "GET",
+    path: "/organizations/{organization_id}/projects/{project_id}/trace-evaluations",
+    summary: "List trace evaluations",
+    tag: "trace-evaluations",
+    auth: "apiKey",
+    params: ProjectPathSchema,
+    query: ListTraceEvaluationsQuerySchema,
+    response: ListTraceEvaluationsResponseSchema,
+  }),
+  /** #33: bound before `trace-evaluations/{id}`. */
+  estimateTraceEvaluationCost: defineRoute({
+    operationId: "traceEvaluations.estimate",
+    method: "POST",
+    path: "/organizations/{organization_id}/projects/{project_id}/trace-evaluations/estimate",
+    summary: "Estimate what judging traces costs",
+    tag: "trace-evaluations",
+    auth: "apiKey",
+    params: ProjectPathSchema,
+    body: EstimateCostBodySchema,
+    response: EstimateCostResponseSchema,
+  }),
+  /** #34 */
+  getTraceEvaluation: defineRoute({
+    operationId: "traceEvaluations.get",
+    method: "GET",
+    path: "/organizations/{organization_id}/projects/{project_id}/trace-evaluations/{trace_evaluation_id}",
+    summary: "Get a trace evaluation",
+    tag: "trace-evaluations",
+    auth: "apiKey",
+    params: TraceEvaluationPathSchema,
+    response: TraceEvaluationResponseSchema,
+  }),
+  /** #35: 404 until the verdict is stored. */
+  getTraceEvaluationResult: defineRoute({
+    operationId: "traceEvaluations.getResult",
+    method: "GET",
+    path: "/organizations/{organization_id}/projects/{project_id}/trace-evaluations/{trace_evaluation_id}/results",
+    summary: "Get a trace evaluation's verdict",
+    tag: "trace-evaluations",
+    auth: "apiKey",
+    params: TraceEvaluationPathSchema,
+    response: TraceEvaluationResultResponseSchema,
+  }),
   /** #12 (local blob storage): the target of presigned URLs; authorized by the URL's signature. */
   putBlob: defineRoute({
     operationId: "blobs.put",

@@ -22,6 +22,8 @@ const TABLES = [
   "evaluations",
   "instance_settings",
   "jobs",
+  "judge_versions",
+  "judges",
   "models",
   "organizations",
   "project_benchmarks",
@@ -29,6 +31,8 @@ const TABLES = [
   "projects",
   "rate_limit_buckets",
   "response_cache",
+  "trace_evaluations",
+  "traces",
   "uploads",
 ];
 
@@ -58,6 +62,7 @@ describe.each(DIALECTS)("migrations on %s", (dialect) => {
         "0001-foundation",
         "0002-models-and-benchmarks",
         "0003-evaluations",
+        "0004-judges-and-traces",
       ]);
     } finally {
       await handle.close();

@@ -25,6 +25,10 @@ export interface DatabaseSchema {
   response_cache: ResponseCacheTable;
   endpoint_limits: EndpointLimitsTable;
   endpoint_grants: EndpointGrantsTable;
+  judges: JudgesTable;
+  judge_versions: JudgeVersionsTable;
+  traces: TracesTable;
+  trace_evaluations: TraceEvaluationsTable;
 }
 
 export interface OrganizationsTable {
@@ -276,6 +280,80 @@ export interface EndpointGrantsTable {
   heartbeat_at: string;
 }
 
+export interface JudgesTable {
+  id: string;
+  organization_id: string;
+  project_id: string;
+  name: string;
+  evaluation_goal: string;
+  /** The judge model (a row of `models`); null: the configured default judge model. */
+  model_id: string | null;
+  version: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Every version of a judge, the current one included. */
+export interface JudgeVersionsTable {
+  judge_id: string;
+  version: number;
+  name: string;
+  evaluation_goal: string;
+  model_id: string | null;
+  updated_at: string;
+  /** The API key's display form. */
+  updated_by: string;
+}
+
+export interface TracesTable {
+  id: string;
+  organization_id: string;
+  project_id: string;
+  /** The uploaded file's name: the trace's source. */
+  filename: string;
+  /** 1-based record number in its file. */
+  position: number;
+  /** The recognized shape (protocol TRACE_FORMATS). */
+  format: string;
+  input: string | null;
+  /** JSON of the record. */
+  data: string;
+  integration_id: string | null;
+  created_at: string;
+}
+
+export interface TraceEvaluationsTable {
+  id: string;
+  organization_id: string;
+  project_id: string;
+  trace_id: string;
+  judge_id: string;
+  judge_version: number;
+  /** JSON of the protocol's JudgeSnapshot at creation. */
+  judge_snapshot: string;
+  status: string;
+  status_description: string;
+  created_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+  /** The verdict (all null until the judge answered). */
+  result_id: string | null;
+  score: number | null;
+  passed: number | null;
+  reasoning: string | null;
+  model: string | null;
+  turns: number | null;
+  latency_ms: number | null;
+  prompt_tokens: number | null;
+  completion_tokens: number | null;
+  total_cost: number | null;
+  truncated: number | null;
+  result_at: string | null;
+}
+
+export type JudgeRow = Selectable<JudgesTable>;
+export type TraceRow = Selectable<TracesTable>;
+export type TraceEvaluationRow = Selectable<TraceEvaluationsTable>;
 export type EvaluationRow = Selectable<EvaluationsTable>;
 export type EvaluationResultRow = Selectable<EvaluationResultsTable>;
 export type NewEvaluationResult = Insertable<EvaluationResultsTable>;

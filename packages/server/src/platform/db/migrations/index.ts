@@ -2,6 +2,7 @@ import type { Migration, MigrationProvider } from "kysely/migration";
 import * as foundation from "./0001-foundation.ts";
 import * as modelsAndBenchmarks from "./0002-models-and-benchmarks.ts";
 import * as evaluations from "./0003-evaluations.ts";
+import * as judgesAndTraces from "./0004-judges-and-traces.ts";
 
 /**
  * Every migration, in order. Listed statically (not read from a folder) so they travel with the
@@ -11,6 +12,7 @@ const migrations: Record<string, Migration> = {
   "0001-foundation": foundation,
   "0002-models-and-benchmarks": modelsAndBenchmarks,
   "0003-evaluations": evaluations,
+  "0004-judges-and-traces": judgesAndTraces,
 };
 
 export const migrationProvider: MigrationProvider = {

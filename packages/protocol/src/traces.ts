@@ -1,0 +1,115 @@
+import { z } from "zod";
+import {
+  lenientSortSchema,
+  PathIdSchema,
+  pageQuery,
+  QueryTextSchema,
+  SortOrderSchema,
+  TimestampSchema,
+} from "./common.ts";
+import { statusData } from "./envelopes.ts";
+import { UploadFilenameSchema } from "./uploads.ts";
+
+/**
+ * Traces (protocol §9): records of a team's own AI application, uploaded as JSON or JSONL and
+ * judged later. One trace is one JSON object (`data`); `input` is its input flattened to text.
+ */
+
+/** Trace shapes Assay recognizes in an upload; anything else is kept as-is (`json`). */
+export const TRACE_FORMATS = [
+  "input_output",
+  "openai_chat",
+  "otel_genai",
+  "agent_events",
+  "json",
+] as const;
+export const TraceFormatSchema = z.enum(TRACE_FORMATS);
+export type TraceFormat = z.infer<typeof TraceFormatSchema>;
+
+export const TraceSchema = z
+  .object({
+    id: z.string(),
+    organization_id: z.string(),
+    project_id: z.string(),
+    created_at: TimestampSchema,
+    /** The uploaded file's name (also the trace's source). */
+    filename: z.string(),
+    data: z.record(z.string(), z.unknown()),
+    input: z.string().optional(),
+    integration_id: z.string().optional(),
+    /** Extensions: the recognized shape, and the record's position in its file (1-based). */
+    format: TraceFormatSchema,
+    position: z.number().int(),
+  })
+  .meta({ id: "Trace" });
+export type Trace = z.infer<typeof TraceSchema>;
+
+export const LastTraceEvaluationSchema = z.object({
+  judge_id: z.string(),
+  judge_name: z.string(),
+  judge_version: z.number().int(),
+  created_at: TimestampSchema,
+  passed: z.boolean().optional(),
+});
+
+export const TraceWithEvaluationsSchema = TraceSchema.extend({
+  evaluations_count: z.number().int(),
+  last_evaluations: z.array(LastTraceEvaluationSchema),
+}).meta({ id: "TraceWithEvaluations" });
+export type TraceWithEvaluations = z.infer<typeof TraceWithEvaluationsSchema>;
+
+export const TracePathSchema = z.object({
+  organization_id: PathIdSchema,
+  project_id: PathIdSchema,
+  trace_id: PathIdSchema,
+});
+
+/** `POST P/traces`: the uploaded file to parse, by the name it was announced with. */
+export const CreateTracesBodySchema = z.strictObject({ filename: UploadFilenameSchema });
+export type CreateTracesBody = z.infer<typeof CreateTracesBodySchema>;
+
+/** One id per record, in file order (clients use `trace_ids[0]`). */
+export const CreateTracesResponseSchema = statusData(z.object({ trace_ids: z.array(z.string()) }));
+
+/** `7d`, `24h`, `2w`: created within that long before now. */
+export const TimeRangeSchema = z
+  .string()
+  .regex(/^[1-9]\d{0,3}[hdw]$/, "must be a number of hours, days or weeks, such as 24h, 7d or 2w")
+  .optional();
+
+/** `pass` or `fail`: the outcome of a trace evaluation. */
+export const OutcomeSchema = z.enum(["pass", "fail"]);
+
+export const TRACE_SORT_KEYS = ["created_at", "filename", "position"] as const;
+
+export const ListTracesQuerySchema = z.object({
+  ...pageQuery(100, 500),
+  /** A file name, as `GET P/traces/sources` lists them. */
+  source: QueryTextSchema,
+  /** Only traces evaluated by this judge. */
+  judge_id: PathIdSchema.optional(),
+  /** Only traces whose latest evaluation (by `judge_id` if given) passed or failed. */
+  status: OutcomeSchema.optional(),
+  time_range: TimeRangeSchema,
+  /** Free text, matched against the input and the file name. */
+  search: QueryTextSchema,
+  sort_by: lenientSortSchema(TRACE_SORT_KEYS),
+  sort_order: SortOrderSchema,
+});
+export type ListTracesQuery = z.output<typeof ListTracesQuerySchema>;
+
+export const ListTracesResponseSchema = statusData(
+  z.object({
+    traces: z.array(TraceWithEvaluationsSchema),
+    count: z.number().int(),
+    total_count: z.number().int(),
+  }),
+);
+
+export const GetTraceResponseSchema = statusData(TraceSchema);
+
+export const TraceSourcesResponseSchema = statusData(z.object({ sources: z.array(z.string()) }));
+
+export const DeleteTraceResponseSchema = statusData(
+  z.object({ organization_id: z.string(), project_id: z.string(), id: z.string() }),
+);
