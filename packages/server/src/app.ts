@@ -24,6 +24,8 @@ import { createBenchmarkService } from "./resources/benchmarks/service.ts";
 import { registerBlobRoutes } from "./resources/blobs/routes.ts";
 import { registerEvaluationRoutes } from "./resources/evaluations/routes.ts";
 import { createEvaluationService } from "./resources/evaluations/service.ts";
+import { registerJudgeRoutes } from "./resources/judges/routes.ts";
+import { createJudgeService } from "./resources/judges/service.ts";
 import { registerMetaRoutes } from "./resources/meta/routes.ts";
 import { registerModelRoutes } from "./resources/models/routes.ts";
 import { createModelService } from "./resources/models/service.ts";
@@ -34,6 +36,10 @@ import { createProjectService } from "./resources/projects/service.ts";
 import { createPublicCatalog } from "./resources/public/catalog-listing.ts";
 import { registerPublicRoutes } from "./resources/public/routes.ts";
 import { registerResultRoutes } from "./resources/results/routes.ts";
+import { registerTraceEvaluationRoutes } from "./resources/trace-evaluations/routes.ts";
+import { createTraceEvaluationService } from "./resources/trace-evaluations/service.ts";
+import { registerTraceRoutes } from "./resources/traces/routes.ts";
+import { createTraceService } from "./resources/traces/service.ts";
 import { registerUploadRoutes } from "./resources/uploads/routes.ts";
 import { createUploadService } from "./resources/uploads/service.ts";
 
@@ -187,7 +193,19 @@ export function createApp(deps: AppDeps): FastifyInstance {
       registerModelRoutes(api, { ...routeDeps, models });
       registerBenchmarkRoutes(api, { ...routeDeps, benchmarks });
       registerEvaluationRoutes(api, { ...routeDeps, evaluations });
+      registerJudgeRoutes(api, {
+        ...routeDeps,
+        judges: createJudgeService({ ...deps, defaultJudgeModel: deps.config.defaultJudgeModel }),
+      });
+      registerTraceEvaluationRoutes(api, {
+        ...routeDeps,
+        traceEvaluations: createTraceEvaluationService({
+          ...deps,
+          defaultJudgeModel: deps.config.defaultJudgeModel,
+        }),
+      });
       registerResultRoutes(api, { ...routeDeps, db: deps.db });
+      registerTraceRoutes(api, { ...routeDeps, traces: createTraceService({ ...deps, uploads }) });
       registerProjectRoutes(api, { ...routeDeps, projects: createProjectService(deps) });
       registerPublicRoutes(api, {
         ...routeDeps,

@@ -7,14 +7,28 @@ import {
   routes,
 } from "@assay/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type FakeModelServer, startFakeModelServer } from "./support/fake-model-server.ts";
 import { startTestService, type TestService } from "./support/test-service.ts";
 import { uploadFile } from "./support/upload-file.ts";
+import {
+  createJudge,
+  createTraceEvaluation,
+  judgeBehavior,
+  waitForTraceEvaluation,
+} from "./trace-evaluations/support.ts";
 
 /** Tenant A's resources, made before the probes: the ids the probes name. */
 interface Fixture {
   modelId: string;
   doomedModelId: string;
   benchmarkId: string;
+  judgeModelId: string;
+  judgeId: string;
+  doomedJudgeId: string;
+  traceId: string;
+  doomedTraceId: string;
+  /** Finished, with a verdict. */
+  traceEvaluationId: string;
 }
 
 /**
@@ -54,6 +68,37 @@ const SAMPLES: Record<string, (f: Fixture) => { params?: Record<string, string>;
     "benchmarks.createSmart": () => ({
       body: { name: "Probe docs", description: "", system_prompt: "", files: ["doc.txt"] },
     }),
+    "judges.create": (f) => ({
+      body: {
+        name: "Probe judge",
+        evaluation_goal: "The answer is polite and correct.",
+        model_id: f.judgeModelId,
+      },
+    }),
+    "judges.get": (f) => ({ params: { judge_id: f.judgeId } }),
+    "judges.list": () => ({}),
+    "judges.update": (f) => ({
+      params: { judge_id: f.judgeId },
+      body: { evaluation_goal: "The answer is polite, short and correct." },
+    }),
+    "judges.delete": (f) => ({ params: { judge_id: f.doomedJudgeId } }),
+    "traces.create": () => ({ body: { filename: "probe-traces.jsonl" } }),
+    "traces.list": () => ({}),
+    "traces.sources": () => ({}),
+    "traces.get": (f) => ({ params: { trace_id: f.traceId } }),
+    "traces.delete": (f) => ({ params: { trace_id: f.doomedTraceId } }),
+    "traceEvaluations.create": (f) => ({ body: { trace_id: f.traceId, judge_id: f.judgeId } }),
+    "traceEvaluations.bulkCreate": (f) => ({
+      body: { judge_id: f.judgeId, trace_ids: [f.traceId] },
+    }),
+    "traceEvaluations.list": () => ({}),
+    "traceEvaluations.estimate": (f) => ({
+      body: { trace_ids: [f.traceId], judge_id: f.judgeId },
+    }),
+    "traceEvaluations.get": (f) => ({ params: { trace_evaluation_id: f.traceEvaluationId } }),
+    "traceEvaluations.getResult": (f) => ({
+      params: { trace_evaluation_id: f.traceEvaluationId },
+    }),
   };
 
 const projectRoutes = (Object.values(routes) as Route[]).filter((r) =>
@@ -61,6 +106,7 @@ const projectRoutes = (Object.values(routes) as Route[]).filter((r) =>
 );
 
 let service: TestService;
+let judgeServer: FakeModelServer;
 let tenantA: { key: string; org: string; project: string };
 let tenantB: { key: string; org: string; project: string };
 let fixture: Fixture;
@@ -71,7 +117,12 @@ async function lookup(key: string) {
 }
 
 beforeAll(async () => {
-  service = await startTestService();
+  // Workers and a fake judge: a trace evaluation of the fixture must finish with a verdict.
+  judgeServer = await startFakeModelServer({ behavior: judgeBehavior() });
+  service = await startTestService({
+    workers: true,
+    env: { ALLOWED_MODEL_HOSTS: "127.0.0.1", ASSAY_JOB_POLL_INTERVAL_MS: "50" },
+  });
   tenantA = await lookup(service.apiKey);
   tenantB = await lookup((await service.admin.create({ organization: "Tenant B" })).key);
   fixture = await makeFixture();
@@ -79,15 +130,9 @@ beforeAll(async () => {
 
 async function makeFixture(): Promise<Fixture> {
   const P = `/organizations/${tenantA.org}/projects/${tenantA.project}`;
-  const model = async (key: string) => {
+  const model = async (key: string, apiUrl = "https://m.example.com/v1") => {
     const res = await service.call<{ data: { model_id: string } }>("POST", `${P}/custom-models`, {
-      json: {
-        name: key,
-        key,
-        description: "",
-        api_url: "https://m.example.com/v1",
-        max_tokens: 64,
-      },
+      json: { name: key, key, description: "", api_url: apiUrl, max_tokens: 64 },
     });
     return res.body.data.model_id;
   };
@@ -100,13 +145,44 @@ async function makeFixture(): Promise<Fixture> {
     `${P}/custom-benchmarks`,
     { json: { name: "Fixture set", description: "", file: "fixture.jsonl" } },
   );
+  const traces = '{"input":"Hi","output":"Hello!"}\n{"input":"Bye","output":"Goodbye."}\n';
+  const traceUploads = { ...tenantA, purpose: "trace" as const };
+  await uploadFile(service, traceUploads, "fixture-traces.jsonl", traces);
+  await uploadFile(service, traceUploads, "probe-traces.jsonl", traces);
+  const created = await service.call<{ data: { trace_ids: string[] } }>("POST", `${P}/traces`, {
+    json: { filename: "fixture-traces.jsonl" },
+  });
+  const [traceId, doomedTraceId] = created.body.data.trace_ids as [string, string];
+  const judgeModelId = await model("acme/judge", judgeServer.url);
+  const judge = (name: string) =>
+    createJudge(service, tenantA, {
+      name,
+      evaluation_goal: "The answer is polite and correct.",
+      model_id: judgeModelId,
+    });
+  const fixtureJudge = await judge("Fixture judge");
+  const evaluation = await createTraceEvaluation(service, tenantA, {
+    trace_id: traceId,
+    judge_id: fixtureJudge.id,
+  });
+  const finished = await waitForTraceEvaluation(service, tenantA, evaluation.id);
+  if (finished.status !== "success") throw new Error(finished.status_description);
   return {
     modelId: await model("acme/fixture"),
     doomedModelId: await model("acme/doomed"),
     benchmarkId: benchmark.body.data.benchmark_id,
+    judgeModelId,
+    judgeId: fixtureJudge.id,
+    doomedJudgeId: (await judge("Doomed judge")).id,
+    traceId,
+    doomedTraceId,
+    traceEvaluationId: evaluation.id,
   };
 }
-afterAll(() => service.close());
+afterAll(async () => {
+  await service.close();
+  await judgeServer.close();
+});
 
 function probe(route: Route, key: string, organization_id: string, project_id: string) {
   const sample = SAMPLES[route.operationId]?.(fixture) ?? {};

@@ -15,8 +15,10 @@ import {
   HOUSEKEEPING_JOB,
   type JobName,
   RUN_EVALUATION_JOB,
+  RUN_TRACE_EVALUATION_JOB,
 } from "./job-names.ts";
 import { createRunEvaluationJob } from "./run-evaluation.ts";
+import { createRunTraceEvaluationJob } from "./run-trace-evaluation.ts";
 
 export { JOB_NAMES } from "./job-names.ts";
 
@@ -48,5 +50,6 @@ export function createJobHandlers(deps: JobDeps): JobHandlers {
     [HOUSEKEEPING_JOB]: createHousekeepingJob({ ...deps, uploads }),
     [RUN_EVALUATION_JOB]: createRunEvaluationJob(deps),
     [GENERATE_BENCHMARK_JOB]: createGenerateBenchmarkJob(deps),
+    [RUN_TRACE_EVALUATION_JOB]: createRunTraceEvaluationJob(deps),
   } satisfies Record<JobName, JobHandlers[string]>;
 }

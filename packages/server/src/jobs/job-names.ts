@@ -7,6 +7,14 @@ export const GENERATE_BENCHMARK_JOB = "generate-benchmark";
 /** Runs one range of an evaluation's prompts (payload: tenant ids, evaluation id, range). */
 export const RUN_EVALUATION_JOB = "run-evaluation";
 
+/** Runs a judge over one trace (payload: tenant ids, trace evaluation id). */
+export const RUN_TRACE_EVALUATION_JOB = "run-trace-evaluation";
+
 /** Every job name: pg-boss needs its queues to exist before anything is sent or worked. */
-export const JOB_NAMES = [HOUSEKEEPING_JOB, GENERATE_BENCHMARK_JOB, RUN_EVALUATION_JOB] as const;
+export const JOB_NAMES = [
+  HOUSEKEEPING_JOB,
+  GENERATE_BENCHMARK_JOB,
+  RUN_EVALUATION_JOB,
+  RUN_TRACE_EVALUATION_JOB,
+] as const;
 export type JobName = (typeof JOB_NAMES)[number];

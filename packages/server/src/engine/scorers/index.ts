@@ -11,8 +11,22 @@ export {
   type JudgeMetricsInput,
   judgeMetrics,
 } from "./judge-metrics.ts";
-export type { CompleteFn, JudgeMessage } from "./judge-prompt.ts";
-export { type JudgeInput, JudgeOutputError, judgeScore } from "./llm-judge.ts";
+export {
+  type CompleteFn,
+  createNonce,
+  dataRule,
+  delimit,
+  type JudgeMessage,
+  shorten,
+} from "./judge-prompt.ts";
+export {
+  askForVerdict,
+  JudgeOutputError,
+  readVerdict,
+  type VerdictReading,
+  type VerdictRequest,
+} from "./judge-verdict.ts";
+export { type JudgeInput, judgeScore } from "./llm-judge.ts";
 export {
   type ChosenLetter,
   findChosenLetter,

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { findJsonObject } from "./judge-json.ts";
 import {
   type CompleteFn,
   createNonce,
@@ -8,22 +7,11 @@ import {
   type JudgeMessage,
   shorten,
 } from "./judge-prompt.ts";
+import { askForVerdict, readVerdict } from "./judge-verdict.ts";
 import { clipReason, type ScoreInput, type ScoreResult } from "./scorer.ts";
 import { stripReasoning } from "./strip-reasoning.ts";
 
-/** The judge replied twice without a readable verdict; `reason` says what was wrong. */
-export class JudgeOutputError extends Error {
-  override name = "JudgeOutputError";
-  readonly reason: string;
-  /** The judge's last reply, shortened, for logs and the sample's error. */
-  readonly output: string;
-
-  constructor(reason: string, output: string) {
-    super(`judge output unusable: ${reason}`);
-    this.reason = reason;
-    this.output = output.length <= 500 ? output : `${output.slice(0, 499)}…`;
-  }
-}
+export { JudgeOutputError } from "./judge-verdict.ts";
 
 export type JudgeInput = ScoreInput & { instructions?: string | null };
 
@@ -63,30 +51,6 @@ export function buildJudgeMessages(input: JudgeInput, nonce: string): JudgeMessa
   ];
 }
 
-type Reading = { ok: true; verdict: Verdict } | { ok: false; problem: string };
-
-function readVerdict(reply: string): Reading {
-  let problem = "no JSON object in the reply";
-  const verdict = findJsonObject(reply, (value) => {
-    const parsed = VerdictSchema.safeParse(value);
-    if (parsed.success) return parsed.data;
-    const issue = parsed.error.issues[0];
-    problem = `invalid verdict: ${issue?.path.join(".") || "object"}: ${issue?.message ?? "invalid"}`;
-    return null;
-  });
-  return verdict === null ? { ok: false, problem } : { ok: true, verdict };
-}
-
-function repairRequest(problem: string, reply: string, nonce: string): JudgeMessage {
-  return {
-    role: "user",
-    content:
-      `Your previous reply could not be read (${problem}). It is quoted here as data:\n` +
-      `${delimit("previous-reply", nonce, shorten(reply, 4_000))}\n\n` +
-      `Answer only with the JSON object ${VERDICT_FORMAT}, nothing else.`,
-  };
-}
-
 function toResult(verdict: Verdict): ScoreResult {
   const passed = verdict.passed ?? verdict.score >= 0.5;
   const reason = verdict.reason?.trim() || "judge gave no reason";
@@ -101,13 +65,14 @@ function toResult(verdict: Verdict): ScoreResult {
  */
 export async function judgeScore(input: JudgeInput, complete: CompleteFn): Promise<ScoreResult> {
   const nonce = createNonce();
-  const messages = buildJudgeMessages(input, nonce);
-  const reply = await complete(messages);
-  const first = readVerdict(reply);
-  if (first.ok) return toResult(first.verdict);
-
-  const retry = await complete([...messages, repairRequest(first.problem, reply, nonce)]);
-  const second = readVerdict(retry);
-  if (second.ok) return toResult(second.verdict);
-  throw new JudgeOutputError(second.problem, retry);
+  const { verdict } = await askForVerdict(
+    {
+      messages: buildJudgeMessages(input, nonce),
+      nonce,
+      format: VERDICT_FORMAT,
+      read: (reply) => readVerdict(reply, VerdictSchema),
+    },
+    complete,
+  );
+  return toResult(verdict);
 }

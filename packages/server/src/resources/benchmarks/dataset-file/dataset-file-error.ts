@@ -1,4 +1,7 @@
-import type { DatasetFormat } from "./framing.ts";
+import type { FrameFormat } from "../../../platform/json-frames/framing.ts";
+
+/** JSONL, or a JSON array of rows. */
+export type DatasetFormat = FrameFormat;
 
 /**
  * `line` is the 1-based line number (JSONL) or item number (JSON array) of the bad row, or 0 for

@@ -1,7 +1,6 @@
 // Parsing and validation of an uploaded custom benchmark file. Nothing here touches storage: the
 // caller streams the upload in and imports the rows it gets back, or nothing.
-export { DatasetFileError, type RowProblem } from "./dataset-file-error.ts";
-export type { DatasetFormat } from "./framing.ts";
+export { DatasetFileError, type DatasetFormat, type RowProblem } from "./dataset-file-error.ts";
 export {
   type ParseDatasetOptions,
   type ParsedDataset,

@@ -1,7 +1,7 @@
 import type { Readable } from "node:stream";
-import { DatasetFileError, type RowProblem } from "./dataset-file-error.ts";
-import { type DatasetFormat, openFrames } from "./framing.ts";
-import { DEFAULT_MAX_PROBLEMS, MAX_ROWS } from "./limits.ts";
+import { openFrames } from "../../../platform/json-frames/framing.ts";
+import { DatasetFileError, type DatasetFormat, type RowProblem } from "./dataset-file-error.ts";
+import { DEFAULT_MAX_PROBLEMS, MAX_FILE_BYTES, MAX_LINE_BYTES, MAX_ROWS } from "./limits.ts";
 import { parseRecord } from "./parse-record.ts";
 import type { DatasetInputType, DatasetRow } from "./row-schema.ts";
 
@@ -30,7 +30,10 @@ export async function parseDatasetFile(
   options: ParseDatasetOptions = {},
 ): Promise<ParsedDataset> {
   const maxProblems = options.maxProblems ?? DEFAULT_MAX_PROBLEMS;
-  const { format, frames } = await openFrames(source);
+  const { format, frames } = await openFrames(source, {
+    maxFileBytes: MAX_FILE_BYTES,
+    maxRecordBytes: MAX_LINE_BYTES,
+  });
   const fileProblems: RowProblem[] = [];
   const rowProblems: RowProblem[] = [];
   const rows: DatasetRow[] = [];

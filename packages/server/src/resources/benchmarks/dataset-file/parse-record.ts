@@ -7,7 +7,7 @@ import {
   OPEN_BRACE,
   OPEN_BRACKET,
   QUOTE,
-} from "./json-bytes.ts";
+} from "../../../platform/json-frames/json-bytes.ts";
 import { MAX_DEPTH } from "./limits.ts";
 import { type DatasetInputType, type DatasetRow, validateRow } from "./row-schema.ts";
 

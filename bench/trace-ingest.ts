@@ -1,0 +1,334 @@
+// What ingesting a 50 MB JSONL trace file costs, measured side by side with its floor in one run.
+//
+// For each record shape of performance.md §3 (LLM trace records of ~1.35 KB and ~0.64 KB per
+// line), a file just under the 50 MiB upload limit goes the whole way a client sends it: upload
+// URL, PUT, then `POST …/traces`, which streams the file, checks and recognizes every record and
+// stores one trace per line in one transaction. `assay serve` runs as a child process on a fresh
+// database. Reported: wall time of the POST (parse + validate + insert), MB/s, the server's CPU
+// and its peak RSS during the POST (VmHWM, reset before it; VmRSS sampled too) with the growth
+// over the RSS before it and the idle service's RSS (most of the peak), next to floors
+// measured in this process on the same bytes: line splitting + JSON.parse, and the trace reader
+// alone (parsing, checks and recognition, no storage).
+//
+//   npm run bench:traces                       SQLite
+//   DATABASE_URL=postgres://… npm run bench:traces
+//   BENCH_SHAPES=large npm run bench:traces    one shape (large | small)
+//   BENCH_RUNS=5 npm run bench:traces          runs per shape (the median is reported; default 3)
+//   BENCH_PROFILE_DIR=/tmp/prof npm run bench:traces   also write the server's CPU profile
+import { Readable } from "node:stream";
+import { readTraceFile } from "../packages/server/src/engine/traces/index.ts";
+import { createTestDatabase } from "../packages/server/test/support/databases.ts";
+import { freePort } from "../packages/server/test/support/free-port.ts";
+import {
+  cpuSeconds,
+  peakRssMb,
+  resetPeakRss,
+  rssMb,
+  startLoadMeter,
+  waitForQuiet,
+} from "./eval/proc.ts";
+import { ASSAY_BIN, assayNodeFlags, startProcess, stopProcess } from "./support/processes.ts";
+
+const API_KEY = "assay_bench_traces_key_0123456789";
+const MAX_BYTES = 52_428_800;
+const TARGET_WALL_S = 2.0;
+const TARGET_RSS_MB = 200;
+
+const WORDS = (
+  "the a service request account billing region deploy cluster token limit retry timeout " +
+  "customer order refund invoice shipment warehouse password reset login error latency cache " +
+  "database index query replica backup restore storage bucket upload file permission role"
+).split(" ");
+
+/** Deterministic text of about `chars` characters (record `seed`, field `salt`). */
+function prose(seed: number, salt: number, chars: number): string {
+  const words: string[] = [];
+  let length = 0;
+  let x = (seed * 2654435761 + salt * 40503) >>> 0;
+  while (length < chars) {
+    x = (x * 1103515245 + 12345) >>> 0;
+    const word = WORDS[x % WORDS.length] as string;
+    words.push(word);
+    length += word.length + 1;
+  }
+  return `${words.join(" ")}.`;
+}
+
+/** Two record shapes: a chat exchange with usage metadata (~1.35 KB), a short one (~0.64 KB). */
+const SHAPES = {
+  large: (i: number) =>
+    JSON.stringify({
+      input: [
+        {
+          role: "system",
+          content:
+            "You are a support assistant for Acme Cloud. Answer concisely and cite the documentation page you used.",
+        },
+        { role: "user", content: `Ticket ${i}: ${prose(i, 1, 260)}` },
+      ],
+      output: prose(i, 2, 640),
+      metadata: {
+        trace_id: `tr-${i.toString(16).padStart(8, "0")}`,
+        model: "gpt-4o-mini",
+        latency_ms: 300 + (i % 1700),
+        usage: {
+          prompt_tokens: 180 + (i % 40),
+          completion_tokens: 140 + (i % 60),
+          total_tokens: 320 + (i % 100),
+        },
+        user_id: `u-${i % 5000}`,
+        tags: ["production", "support"],
+      },
+    }),
+  small: (i: number) =>
+    JSON.stringify({
+      input: `Question ${i}: ${prose(i, 3, 150)}`,
+      output: prose(i, 4, 300),
+      metadata: {
+        model: "gpt-4o-mini",
+        latency_ms: 200 + (i % 900),
+        usage: { prompt_tokens: 40 + (i % 20), completion_tokens: 70 + (i % 30) },
+        session: `s-${i % 997}`,
+      },
+    }),
+} as const;
+
+type ShapeName = keyof typeof SHAPES;
+
+/** A JSONL file of the shape, as many lines as fit under the upload limit. */
+function generate(shape: ShapeName): { bytes: Buffer; lines: number } {
+  const parts: string[] = [];
+  let size = 0;
+  for (let i = 0; ; i += 1) {
+    const line = `${SHAPES[shape](i)}\n`;
+    if (size + Buffer.byteLength(line) > MAX_BYTES) break;
+    parts.push(line);
+    size += Buffer.byteLength(line);
+  }
+  return { bytes: Buffer.from(parts.join("")), lines: parts.length };
+}
+
+/** The least any importer does: split lines on LF and JSON.parse each. */
+function parseFloorMs(bytes: Buffer): number {
+  const start = performance.now();
+  let from = 0;
+  for (let end = bytes.indexOf(10); end !== -1; end = bytes.indexOf(10, from)) {
+    JSON.parse(bytes.toString("utf8", from, end));
+    from = end + 1;
+  }
+  return performance.now() - start;
+}
+
+/** The trace reader alone: framing, checks, parse, recognition; nothing stored. */
+async function readerMs(bytes: Buffer): Promise<number> {
+  const start = performance.now();
+  let count = 0;
+  const chunks = () => Readable.from(chunked(bytes, 64 * 1024));
+  for await (const batch of readTraceFile(async () => chunks())) count += batch.length;
+  if (count === 0) throw new Error("the reader found no traces");
+  return performance.now() - start;
+}
+
+function* chunked(bytes: Buffer, size: number): Generator<Buffer> {
+  for (let i = 0; i < bytes.length; i += size) yield bytes.subarray(i, i + size);
+}
+
+async function api<T>(base: string, method: string, path: string, body?: unknown): Promise<T> {
+  const res = await fetch(base + path, {
+    method,
+    headers: { "x-api-key": API_KEY, "content-type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text.slice(0, 500)}`);
+  return JSON.parse(text) as T;
+}
+
+interface Cell {
+  shape: string;
+  lines: number;
+  mb: number;
+  floorMs: number;
+  readerMs: number;
+  ingestMs: number;
+  mbPerS: number;
+  serverCpuS: number;
+  /** The service idle, just started (its own baseline, before any upload). */
+  idleRssMb: number;
+  baseRssMb: number;
+  peakRssMb: number;
+  sampledPeakMb: number;
+  /** Cores' worth of other work on the machine during the POST (other sessions' tests). */
+  otherCores: number;
+}
+
+async function runShape(shape: ShapeName, profileDir: string | undefined): Promise<Cell> {
+  const { bytes, lines } = generate(shape);
+  await waitForQuiet(120);
+  const floorMs = parseFloorMs(bytes);
+  const parserMs = await readerMs(bytes);
+
+  const database = await createTestDatabase(process.env.DATABASE_URL ? "postgres" : "sqlite");
+  const port = await freePort();
+  const server = await startProcess(
+    [
+      ...assayNodeFlags(),
+      ...(profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : []),
+      ASSAY_BIN,
+      "serve",
+      "--no-workers",
+    ],
+    {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      ASSAY_DATA_DIR: database.dataDir,
+      ...(database.url ? { DATABASE_URL: database.url } : {}),
+      ASSAY_BOOTSTRAP_API_KEY: API_KEY,
+      ASSAY_RATE_LIMIT_ENABLED: "false",
+      LOG_LEVEL: "warn",
+    },
+    "listening on",
+  );
+  const pid = server.pid as number;
+  const idleRssMb = rssMb(pid);
+  const base = `http://127.0.0.1:${port}/api/v1`;
+  try {
+    const org = await api<{ data: { id: string; projects: { id: string }[] } }>(
+      base,
+      "GET",
+      "/organizations",
+    );
+    const project = `/organizations/${org.data.id}/projects/${org.data.projects[0]?.id}`;
+    const filename = `bench-${shape}.jsonl`;
+    const upload = await api<{ data: { url: string; headers: Record<string, string> } }>(
+      base,
+      "POST",
+      `${project}/traces/upload`,
+      { filename, type: "application/jsonl", size: bytes.length },
+    );
+    const put = await fetch(upload.data.url, {
+      method: "PUT",
+      headers: upload.data.headers,
+      body: bytes,
+    });
+    if (!put.ok) throw new Error(`upload PUT: ${put.status} ${await put.text()}`);
+
+    // The ingest's own peak: VmHWM restarts from the current RSS (the upload's peak aside).
+    if (!resetPeakRss(pid)) console.warn("could not reset VmHWM: peak includes the upload");
+    const baseRssMb = rssMb(pid);
+    let sampledPeakMb = baseRssMb;
+    const sampler = setInterval(() => {
+      sampledPeakMb = Math.max(sampledPeakMb, rssMb(pid));
+    }, 10);
+    if ((await waitForQuiet(120)) === undefined)
+      console.warn("the machine stayed busy: noisy figures");
+    const cpuBefore = cpuSeconds(pid);
+    const load = startLoadMeter();
+    const start = performance.now();
+    const created = await api<{ data: { trace_ids: string[] } }>(
+      base,
+      "POST",
+      `${project}/traces`,
+      {
+        filename,
+      },
+    );
+    const ingestMs = performance.now() - start;
+    clearInterval(sampler);
+    const serverCpuS = cpuSeconds(pid) - cpuBefore;
+    const otherCores = load.otherCores(serverCpuS, ingestMs / 1000);
+    const peak = peakRssMb(pid);
+
+    if (created.data.trace_ids.length !== lines)
+      throw new Error(`expected ${lines} traces, got ${created.data.trace_ids.length}`);
+    const listed = await api<{ data: { total_count: number } }>(
+      base,
+      "GET",
+      `${project}/traces?page_size=1&source=${filename}`,
+    );
+    if (listed.data.total_count !== lines)
+      throw new Error(`listing counts ${listed.data.total_count} traces, not ${lines}`);
+
+    return {
+      shape: `${shape} (${Math.round(bytes.length / lines)} B/line)`,
+      lines,
+      mb: bytes.length / 1e6,
+      floorMs,
+      readerMs: parserMs,
+      ingestMs,
+      mbPerS: bytes.length / 1e6 / (ingestMs / 1000),
+      serverCpuS,
+      idleRssMb,
+      baseRssMb,
+      peakRssMb: peak,
+      sampledPeakMb,
+      otherCores,
+    };
+  } finally {
+    await stopProcess(server);
+    await database.drop();
+  }
+}
+
+const shapes = (process.env.BENCH_SHAPES ?? "large,small").split(",") as ShapeName[];
+for (const shape of shapes) if (!(shape in SHAPES)) throw new Error(`unknown shape ${shape}`);
+const profileDir = process.env.BENCH_PROFILE_DIR;
+const label = process.env.DATABASE_URL ? "PostgreSQL" : "SQLite";
+console.log(`Trace ingest: a JSONL file just under 50 MiB per shape, ${label}\n`);
+
+const runs = Number(process.env.BENCH_RUNS ?? 3);
+console.log(
+  `${runs} run(s) per shape, each on a fresh service and database; the median run is shown\n`,
+);
+
+/** The run of median ingest time (each run is a fresh service: VmHWM is per process). */
+function median(results: Cell[]): Cell {
+  const sorted = [...results].sort((a, b) => a.ingestMs - b.ingestMs);
+  return sorted[Math.floor((sorted.length - 1) / 2)] as Cell;
+}
+
+const cells: Cell[] = [];
+for (const shape of shapes) {
+  const results: Cell[] = [];
+  for (let run = 0; run < runs; run += 1) results.push(await runShape(shape, profileDir));
+  if (runs > 1)
+    console.log(
+      `${shape}: POST …/traces ${results.map((r) => `${Math.round(r.ingestMs)} ms`).join(", ")}`,
+    );
+  cells.push(median(results));
+}
+console.log();
+
+const round = (n: number, digits = 0) => Number(n.toFixed(digits));
+console.table(
+  cells.map((c) => ({
+    shape: c.shape,
+    lines: c.lines,
+    MB: round(c.mb, 1),
+    "floor ms (split + JSON.parse)": round(c.floorMs),
+    "reader ms (no storage)": round(c.readerMs),
+    "POST …/traces ms": round(c.ingestMs),
+    "MB/s": round(c.mbPerS, 1),
+    "server CPU s": round(c.serverCpuS, 2),
+    "idle RSS MB": round(c.idleRssMb),
+    "RSS before MB": round(c.baseRssMb),
+    "peak RSS MB": round(c.peakRssMb),
+    "ingest growth MB": round(c.peakRssMb - c.baseRssMb),
+    "other load (cores)": round(c.otherCores, 2),
+  })),
+);
+let failed = false;
+for (const c of cells) {
+  const wallOk = c.ingestMs / 1000 <= TARGET_WALL_S;
+  const rssOk = c.peakRssMb <= TARGET_RSS_MB;
+  failed ||= !wallOk || !rssOk;
+  console.log(
+    `${c.shape}: ${(c.ingestMs / 1000).toFixed(2)} s (target ≤ ${TARGET_WALL_S} s ${wallOk ? "met" : "MISSED"}), ` +
+      `${(c.ingestMs / c.floorMs).toFixed(1)}× the parse floor; peak RSS ${c.peakRssMb.toFixed(0)} MB ` +
+      `(sampled ${c.sampledPeakMb.toFixed(0)} MB; target ≤ ${TARGET_RSS_MB} MB ${rssOk ? "met" : "MISSED"}), ` +
+      `+${(c.peakRssMb - c.baseRssMb).toFixed(0)} MB over the service before the POST (idle: ${c.idleRssMb.toFixed(0)} MB)`,
+  );
+}
+if (profileDir) console.log(`server CPU profiles in ${profileDir}`);
+if (failed) process.exitCode = 1;

@@ -1,0 +1,85 @@
+import type { Catalog } from "../../catalog/catalog.ts";
+import type { JudgeModelLimits } from "../../engine/runners/trace-judging/index.ts";
+import type { Database } from "../../platform/db/database.ts";
+import { createModelRepository } from "../models/repository.ts";
+import { ModelUnavailableError } from "../models/resolve-endpoint.ts";
+import type { ProjectScope } from "../organizations/service.ts";
+
+/**
+ * The answer size sent as `max_tokens` to catalog models (and custom models without their own),
+ * as models/resolve-endpoint.ts sends it; the context budget keeps room for it.
+ */
+const DEFAULT_MAX_TOKENS = 1024;
+
+/** What trace judging needs to know about a judge model besides how to call it. */
+export interface JudgeModelProfile {
+  id: string;
+  key: string;
+  limits: JudgeModelLimits;
+  /** USD per token; null when unknown (custom models). */
+  prices: { input: number; output: number } | null;
+}
+
+/**
+ * A judge model's key, context and prices: catalog models from the catalog (context length and
+ * prices known), custom models from their row (context unknown: the engine's default applies; no
+ * prices). A judge without a model (`model_id` null) uses the configured default judge model.
+ * Throws ModelUnavailableError when neither names a known model.
+ */
+export function createJudgeModelProfiles(deps: {
+  db: Database;
+  catalog: Catalog;
+  defaultJudgeModel?: string;
+}) {
+  const models = createModelRepository(deps.db);
+
+  async function defaultModelId(scope: ProjectScope): Promise<string> {
+    const key = deps.defaultJudgeModel;
+    if (key === undefined)
+      throw new ModelUnavailableError(
+        "the judge names no model and none is configured: set ASSAY_DEFAULT_JUDGE_MODEL",
+      );
+    const id =
+      deps.catalog.models.find((m) => m.key === key)?.id ??
+      (await models.findCustomByKey(scope, key))?.id;
+    if (id === undefined)
+      throw new ModelUnavailableError(`ASSAY_DEFAULT_JUDGE_MODEL names no known model: ${key}`);
+    return id;
+  }
+
+  return async (scope: ProjectScope, modelId: string | null): Promise<JudgeModelProfile> => {
+    const id = modelId ?? (await defaultModelId(scope));
+    const entry = deps.catalog.findModel(id);
+    if (entry) {
+      const input = entry.cost_per_input_token;
+      const output = entry.cost_per_output_token;
+      return {
+        id,
+        key: entry.key,
+        limits: { contextTokens: entry.context_length, maxOutputTokens: DEFAULT_MAX_TOKENS },
+        prices:
+          input === null || output === null
+            ? null
+            : { input: Number(input), output: Number(output) },
+      };
+    }
+    // Custom models by id regardless of their state: a deleted judge model still names itself.
+    const row = await deps.db
+      .selectFrom("models")
+      .select(["key", "max_tokens"])
+      .where("id", "=", id)
+      .where("kind", "=", "custom")
+      .where("organization_id", "=", scope.organizationId)
+      .where("project_id", "=", scope.projectId)
+      .executeTakeFirst();
+    if (!row) throw new ModelUnavailableError(`unknown judge model ${id}`);
+    return {
+      id,
+      key: row.key,
+      limits: { contextTokens: null, maxOutputTokens: row.max_tokens ?? DEFAULT_MAX_TOKENS },
+      prices: null,
+    };
+  };
+}
+
+export type JudgeModelProfiles = ReturnType<typeof createJudgeModelProfiles>;

@@ -1,0 +1,139 @@
+import type { TraceEvaluationStatus } from "@assay/protocol";
+import type { Kysely } from "kysely";
+import type { Database } from "../../platform/db/database.ts";
+import { rowBatches } from "../../platform/db/row-batches.ts";
+import type {
+  DatabaseSchema,
+  TraceEvaluationRow,
+  TraceEvaluationsTable,
+  TraceRow,
+} from "../../platform/db/schema.ts";
+import type { ProjectScope } from "../organizations/service.ts";
+
+/** Statuses after which nothing happens to an evaluation any more. */
+const FINISHED_STATUSES: readonly string[] = [
+  "success",
+  "failure",
+] satisfies TraceEvaluationStatus[];
+
+export const isFinished = (status: string): boolean => FINISHED_STATUSES.includes(status);
+
+/** The verdict columns, written together with status `success`. */
+export type Verdict = Pick<
+  TraceEvaluationsTable,
+  | "score"
+  | "passed"
+  | "reasoning"
+  | "model"
+  | "turns"
+  | "latency_ms"
+  | "prompt_tokens"
+  | "completion_tokens"
+  | "total_cost"
+  | "truncated"
+> & { result_id: string };
+
+/** Most ids per `in (…)` list: well under either dialect's bound-parameter limit. */
+const ID_BATCH = 500;
+
+/**
+ * Trace evaluations and the traces they judge. Reads by id are confined to a scope; status
+ * changes are guarded by the status they leave, so a job delivered twice (at least once) or a
+ * delete racing a worker never moves an evaluation backwards or writes a second verdict.
+ */
+export function createTraceEvaluationRepository(db: Database) {
+  return {
+    async insert(trx: Kysely<DatabaseSchema>, rows: readonly TraceEvaluationRow[]): Promise<void> {
+      for (const batch of rowBatches(rows, 64)) {
+        await trx
+          .insertInto("trace_evaluations")
+          .values([...batch])
+          .execute();
+      }
+    },
+
+    find: (scope: ProjectScope, id: string): Promise<TraceEvaluationRow | undefined> =>
+      db
+        .selectFrom("trace_evaluations")
+        .selectAll()
+        .where("id", "=", id)
+        .where("organization_id", "=", scope.organizationId)
+        .where("project_id", "=", scope.projectId)
+        .executeTakeFirst(),
+
+    findById: (id: string): Promise<TraceEvaluationRow | undefined> =>
+      db.selectFrom("trace_evaluations").selectAll().where("id", "=", id).executeTakeFirst(),
+
+    findTrace: (scope: ProjectScope, id: string): Promise<TraceRow | undefined> =>
+      db
+        .selectFrom("traces")
+        .selectAll()
+        .where("id", "=", id)
+        .where("organization_id", "=", scope.organizationId)
+        .where("project_id", "=", scope.projectId)
+        .executeTakeFirst(),
+
+    /** Which of these ids are traces of the scope. */
+    async existingTraceIds(scope: ProjectScope, ids: readonly string[]): Promise<Set<string>> {
+      const found = new Set<string>();
+      for (let i = 0; i < ids.length; i += ID_BATCH) {
+        const rows = await db
+          .selectFrom("traces")
+          .select("id")
+          .where("id", "in", ids.slice(i, i + ID_BATCH))
+          .where("organization_id", "=", scope.organizationId)
+          .where("project_id", "=", scope.projectId)
+          .execute();
+        for (const row of rows) found.add(row.id);
+      }
+      return found;
+    },
+
+    /** Traces of the scope by id, a batch at a time (they may be large). */
+    tracesByIds: (scope: ProjectScope, ids: readonly string[]): Promise<TraceRow[]> =>
+      ids.length === 0
+        ? Promise.resolve([])
+        : db
+            .selectFrom("traces")
+            .selectAll()
+            .where("id", "in", ids)
+            .where("organization_id", "=", scope.organizationId)
+            .where("project_id", "=", scope.projectId)
+            .execute(),
+
+    /** pending → in_progress; false when it was not pending. */
+    async start(id: string, at: string): Promise<boolean> {
+      const result = await db
+        .updateTable("trace_evaluations")
+        .set({ status: "in_progress", started_at: at })
+        .where("id", "=", id)
+        .where("status", "=", "pending")
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
+    },
+
+    /** in_progress → success with the verdict, in one update. */
+    async succeed(id: string, verdict: Verdict, at: string): Promise<boolean> {
+      const result = await db
+        .updateTable("trace_evaluations")
+        .set({ ...verdict, status: "success", finished_at: at, result_at: at })
+        .where("id", "=", id)
+        .where("status", "=", "in_progress")
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
+    },
+
+    /** pending or in_progress → failure, with why. */
+    async fail(id: string, description: string, at: string): Promise<boolean> {
+      const result = await db
+        .updateTable("trace_evaluations")
+        .set({ status: "failure", status_description: description, finished_at: at })
+        .where("id", "=", id)
+        .where("status", "in", ["pending", "in_progress"])
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
+    },
+  };
+}
+
+export type TraceEvaluationRepository = ReturnType<typeof createTraceEvaluationRepository>;

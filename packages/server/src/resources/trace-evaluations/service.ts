@@ -1,0 +1,198 @@
+import { randomUUID } from "node:crypto";
+import type {
+  BulkCreateTraceEvaluationsBody,
+  CostEstimate,
+  CreateTraceEvaluationBody,
+  EstimateCostBody,
+  ListTraceEvaluationsQuery,
+  TraceEvaluation,
+  TraceEvaluationResult,
+} from "@assay/protocol";
+import { AppError, badRequest, notFound } from "../../app-error.ts";
+import type { Catalog } from "../../catalog/catalog.ts";
+import { TraceJudgingError } from "../../engine/runners/trace-judging/index.ts";
+import { RUN_TRACE_EVALUATION_JOB } from "../../jobs/job-names.ts";
+import type { Clock } from "../../platform/clock.ts";
+import type { Database } from "../../platform/db/database.ts";
+import type { JudgeRow, TraceEvaluationRow } from "../../platform/db/schema.ts";
+import type { JobQueue } from "../../platform/queue/job-queue.ts";
+import { createJudgeRepository } from "../judges/repository.ts";
+import { ModelUnavailableError } from "../models/resolve-endpoint.ts";
+import type { ProjectScope } from "../organizations/service.ts";
+import { estimateCost } from "./estimate-cost.ts";
+import { createJudgeModelProfiles } from "./judge-model-profile.ts";
+import { listTraceEvaluationRows } from "./list-trace-evaluations.ts";
+import { createTraceEvaluationRepository } from "./repository.ts";
+import { snapshotOf } from "./snapshot.ts";
+import { toTraceEvaluation, toTraceEvaluationResult } from "./to-trace-evaluation.ts";
+
+export interface TraceEvaluationServiceDeps {
+  db: Database;
+  clock: Clock;
+  catalog: Catalog;
+  queue: JobQueue;
+  /** `ASSAY_DEFAULT_JUDGE_MODEL`, for judges stored without a model. */
+  defaultJudgeModel?: string;
+}
+
+/** Payload of a run-trace-evaluation job: evaluations of one project, judged side by side. */
+export interface RunTraceEvaluationPayload {
+  organization_id: string;
+  project_id: string;
+  trace_evaluation_ids: string[];
+}
+
+/**
+ * Evaluations per job. A job per evaluation would cost a queue round trip each (pg-boss polls
+ * every half second per worker slot: 1000 traces would take minutes of polling alone); one job
+ * for a whole bulk call would leave other workers idle. 25 spreads a bulk of 1000 over 40 jobs.
+ */
+export const EVALUATIONS_PER_JOB = 25;
+
+/**
+ * Trace evaluations: one judge over one trace. Creating one snapshots the judge and queues its
+ * job in the same transaction, so it exists with its work queued or not at all (the original SDK
+ * re-sends a POST answered with a 5xx). Bulk creation does the same for up to 1000 traces, with
+ * a job per EVALUATIONS_PER_JOB evaluations: workers share the jobs, a job judges its traces side
+ * by side, and each evaluation succeeds, fails or is retried on its own.
+ */
+export function createTraceEvaluationService(deps: TraceEvaluationServiceDeps) {
+  const repo = createTraceEvaluationRepository(deps.db);
+  const judges = createJudgeRepository(deps.db);
+  const profiles = createJudgeModelProfiles(deps);
+
+  async function judgeOf(scope: ProjectScope, id: string): Promise<JudgeRow> {
+    const judge = await judges.find(scope, id);
+    if (!judge) throw notFound("judge");
+    return judge;
+  }
+
+  /** The listed traces, each of the scope and listed once. */
+  async function checkTraces(scope: ProjectScope, ids: readonly string[]): Promise<void> {
+    const seen = new Set<string>();
+    for (const [i, id] of ids.entries()) {
+      if (seen.has(id)) throw badRequest(`body.trace_ids[${i}]`, `trace ${id} is listed twice`);
+      seen.add(id);
+    }
+    const found = await repo.existingTraceIds(scope, ids);
+    const missing = ids.find((id) => !found.has(id));
+    if (missing !== undefined) throw new AppError("NOT_FOUND", `trace not found: ${missing}`);
+  }
+
+  /** The evaluations' rows and jobs, in one transaction. */
+  async function createAll(
+    scope: ProjectScope,
+    judge: JudgeRow,
+    traceIds: readonly string[],
+  ): Promise<TraceEvaluation[]> {
+    const snapshot = JSON.stringify(await snapshotOf(deps, judge));
+    const createdAt = deps.clock.now().toISOString();
+    const rows: TraceEvaluationRow[] = traceIds.map((traceId) => ({
+      ...EMPTY_VERDICT,
+      id: randomUUID(),
+      organization_id: scope.organizationId,
+      project_id: scope.projectId,
+      trace_id: traceId,
+      judge_id: judge.id,
+      judge_version: judge.version,
+      judge_snapshot: snapshot,
+      status: "pending",
+      status_description: "",
+      created_at: createdAt,
+      started_at: null,
+      finished_at: null,
+    }));
+    await deps.db.transaction().execute(async (trx) => {
+      await repo.insert(trx, rows);
+      for (let i = 0; i < rows.length; i += EVALUATIONS_PER_JOB) {
+        const payload: RunTraceEvaluationPayload = {
+          organization_id: scope.organizationId,
+          project_id: scope.projectId,
+          trace_evaluation_ids: rows.slice(i, i + EVALUATIONS_PER_JOB).map((row) => row.id),
+        };
+        await deps.queue.enqueue(
+          { name: RUN_TRACE_EVALUATION_JOB, data: { ...payload } },
+          { transaction: trx },
+        );
+      }
+    });
+    return rows.map(toTraceEvaluation);
+  }
+
+  return {
+    async create(scope: ProjectScope, body: CreateTraceEvaluationBody): Promise<TraceEvaluation> {
+      if (!(await repo.findTrace(scope, body.trace_id))) throw notFound("trace");
+      const judge = await judgeOf(scope, body.judge_id);
+      return (await createAll(scope, judge, [body.trace_id]))[0] as TraceEvaluation;
+    },
+
+    async bulkCreate(
+      scope: ProjectScope,
+      body: BulkCreateTraceEvaluationsBody,
+    ): Promise<TraceEvaluation[]> {
+      const judge = await judgeOf(scope, body.judge_id);
+      await checkTraces(scope, body.trace_ids);
+      return createAll(scope, judge, body.trace_ids);
+    },
+
+    async get(scope: ProjectScope, id: string): Promise<TraceEvaluation> {
+      const row = await repo.find(scope, id);
+      if (!row) throw notFound("trace evaluation");
+      return toTraceEvaluation(row);
+    },
+
+    async list(scope: ProjectScope, query: ListTraceEvaluationsQuery) {
+      const { rows, total } = await listTraceEvaluationRows(deps.db, {
+        scope,
+        query,
+        now: deps.clock.now(),
+      });
+      return { trace_evaluations: rows.map(toTraceEvaluation), count: rows.length, total };
+    },
+
+    /** The verdict; 404 until there is one (the original client polls through 404s). */
+    async result(scope: ProjectScope, id: string): Promise<TraceEvaluationResult> {
+      const row = await repo.find(scope, id);
+      if (!row) throw notFound("trace evaluation");
+      const result = toTraceEvaluationResult(row);
+      if (!result)
+        throw new AppError(
+          "NOT_FOUND",
+          row.status === "failure"
+            ? `trace evaluation ${id} failed and has no result: ${row.status_description}`
+            : `trace evaluation ${id} has no result yet (status ${row.status})`,
+        );
+      return result;
+    },
+
+    async estimate(scope: ProjectScope, body: EstimateCostBody): Promise<CostEstimate> {
+      const judge = await judgeOf(scope, body.judge_id);
+      await checkTraces(scope, body.trace_ids);
+      try {
+        const model = await profiles(scope, judge.model_id);
+        return await estimateCost({ repo }, scope, judge, model, body.trace_ids);
+      } catch (error) {
+        if (error instanceof ModelUnavailableError || error instanceof TraceJudgingError)
+          throw badRequest("body.judge_id", error.message);
+        throw error;
+      }
+    },
+  };
+}
+
+const EMPTY_VERDICT = {
+  result_id: null,
+  score: null,
+  passed: null,
+  reasoning: null,
+  model: null,
+  turns: null,
+  latency_ms: null,
+  prompt_tokens: null,
+  completion_tokens: null,
+  total_cost: null,
+  truncated: null,
+  result_at: null,
+} as const;
+
+export type TraceEvaluationService = ReturnType<typeof createTraceEvaluationService>;
