@@ -3,10 +3,13 @@ import { Command } from "commander";
 import { registerBenchmarkCommands } from "./commands/benchmarks.ts";
 import { registerCatalogCommands } from "./commands/catalog.ts";
 import { registerEvalCommands } from "./commands/eval.ts";
+import { registerJudgeRunCommand } from "./commands/judge-run.ts";
+import { registerJudgeCommands } from "./commands/judges.ts";
 import { registerKeysCommands } from "./commands/keys.ts";
 import { registerModelCommands } from "./commands/models.ts";
 import { registerResultsCommand } from "./commands/results.ts";
 import { registerServeCommands } from "./commands/serve.ts";
+import { registerTraceCommands } from "./commands/traces.ts";
 import { runCommand } from "./run-command.ts";
 
 const program = new Command("assay")
@@ -20,6 +23,9 @@ registerModelCommands(program);
 registerBenchmarkCommands(program);
 registerEvalCommands(program);
 registerResultsCommand(program);
+registerTraceCommands(program);
+registerJudgeCommands(program);
+registerJudgeRunCommand(program);
 registerCatalogCommands(program);
 
 await runCommand(() => program.parseAsync(process.argv));

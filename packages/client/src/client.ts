@@ -6,8 +6,11 @@ import { ServiceError } from "./errors.ts";
 import { PublicClient } from "./public-client.ts";
 import { Benchmarks } from "./resources/benchmarks.ts";
 import { Evaluations } from "./resources/evaluations.ts";
+import { Judges } from "./resources/judges.ts";
 import { Models } from "./resources/models.ts";
 import { Results } from "./resources/results.ts";
+import { TraceEvaluations } from "./resources/trace-evaluations.ts";
+import { Traces } from "./resources/traces.ts";
 
 interface ClientStateInternals extends ClientInternals {
   organization?: OrganizationContext;
@@ -27,6 +30,12 @@ export class Client extends APIClient {
   readonly evaluations: Evaluations;
   /** Evaluations' per-prompt results. */
   readonly results: Results;
+  /** Named, versioned LLM judges. */
+  readonly judges: Judges;
+  /** Uploaded records of the team's own AI application. */
+  readonly traces: Traces;
+  /** Judge runs over traces, and their verdicts. */
+  readonly traceEvaluations: TraceEvaluations;
   readonly #organization: OrganizationContext;
   #public: PublicClient | undefined;
 
@@ -37,6 +46,9 @@ export class Client extends APIClient {
     this.benchmarks = new Benchmarks(this);
     this.evaluations = new Evaluations(this);
     this.results = new Results(this);
+    this.judges = new Judges(this);
+    this.traces = new Traces(this);
+    this.traceEvaluations = new TraceEvaluations(this);
   }
 
   /**

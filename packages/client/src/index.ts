@@ -8,7 +8,9 @@ export {
   type BenchmarkPrompt,
   type CatalogBenchmark,
   type CatalogModel,
+  type CostEstimate,
   type CreateCustomModelBody,
+  type CreateJudgeBody,
   type CustomBenchmark,
   type CustomModel,
   type Evaluation,
@@ -18,6 +20,9 @@ export {
   FINISHED_EVALUATION_STATUSES,
   isCustomBenchmark,
   isCustomModel,
+  type Judge,
+  type JudgeSnapshot,
+  type JudgeVersion,
   type ListType,
   type Model,
   type Organization,
@@ -26,7 +31,14 @@ export {
   type PublicBenchmarksResponse,
   type PublicModelsResponse,
   type Result,
+  type Trace,
+  type TraceEvaluation,
+  type TraceEvaluationResult,
+  type TraceEvaluationStatus,
+  type TraceFormat,
+  type TraceWithEvaluations,
   type UpdateCustomModelBody,
+  type UpdateJudgeBody,
 } from "@assay/protocol";
 export { AsyncClient, Client } from "./client.ts";
 export type { RequestInput, RouteOutput, ScopeParam } from "./core/api-client.ts";
@@ -74,12 +86,19 @@ export {
   isFinished,
   type WaitForCompletionOptions,
 } from "./resources/evaluations.ts";
+export {
+  type DeleteJudgeResult,
+  type JudgeListParams,
+  type JudgePage,
+  Judges,
+} from "./resources/judges.ts";
 export { type CreateCustomModelResult, type ModelFilter, Models } from "./resources/models.ts";
 export type { Pagination } from "./resources/pagination.ts";
 export type { PromptField, PromptPage, PromptParams } from "./resources/prompts.ts";
 export { PublicBenchmarks, type PublicBenchmarksParams } from "./resources/public-benchmarks.ts";
 export { PublicModels, type PublicModelsParams } from "./resources/public-models.ts";
 export type { SortOrder } from "./resources/query.ts";
+export type { IdRef } from "./resources/refs.ts";
 export { APIResource } from "./resources/resource.ts";
 export {
   type IterateResultsParams,
@@ -90,4 +109,23 @@ export {
   Results,
   type ResultsOf,
 } from "./resources/results.ts";
+export {
+  DEFAULT_TRACE_WAIT_INTERVAL_MS,
+  DEFAULT_TRACE_WAIT_TIMEOUT_MS,
+  type FinishedTraceEvaluation,
+  isTraceEvaluationFinished,
+  type TraceEvaluationListParams,
+  type TraceEvaluationPage,
+  TraceEvaluations,
+  type WaitForTraceEvaluationOptions,
+} from "./resources/trace-evaluations.ts";
+export {
+  type DeleteTraceResult,
+  type TraceFile,
+  type TraceFileInput,
+  type TraceListParams,
+  type TracePage,
+  Traces,
+  type UploadTracesResult,
+} from "./resources/traces.ts";
 export { VERSION } from "./version.ts";

@@ -27,9 +27,12 @@ describe("package entry points", () => {
       "DEFAULT_BASE_URL",
       "DEFAULT_MAX_RETRIES",
       "DEFAULT_TIMEOUT",
+      "DEFAULT_TRACE_WAIT_INTERVAL_MS",
+      "DEFAULT_TRACE_WAIT_TIMEOUT_MS",
       "DEFAULT_WAIT_INTERVAL_MS",
       "Evaluations",
       "FINISHED_EVALUATION_STATUSES",
+      "Judges",
       "Models",
       "NotFoundError",
       "PublicBenchmarks",
@@ -37,11 +40,14 @@ describe("package entry points", () => {
       "PublicModels",
       "Results",
       "ServiceError",
+      "TraceEvaluations",
+      "Traces",
       "VERSION",
       "WaitTimeoutError",
       "isCustomBenchmark",
       "isCustomModel",
       "isFinished",
+      "isTraceEvaluationFinished",
     ]);
     expect(root.AsyncClient).toBe(root.Client);
     expect(root.AsyncPublicClient).toBe(root.PublicClient);
