@@ -1,5 +1,5 @@
 import type { TraceEvaluationStatus } from "@assay/protocol";
-import type { Kysely } from "kysely";
+import type { Kysely, Updateable } from "kysely";
 import type { Database } from "../../platform/db/database.ts";
 import { rowBatches } from "../../platform/db/row-batches.ts";
 import type {
@@ -42,6 +42,21 @@ const ID_BATCH = 500;
  * delete racing a worker never moves an evaluation backwards or writes a second verdict.
  */
 export function createTraceEvaluationRepository(db: Database) {
+  /** Moves an evaluation out of one of `from` with `changes`; false when it was in none of them. */
+  async function transition(
+    id: string,
+    from: readonly TraceEvaluationStatus[],
+    changes: Updateable<TraceEvaluationsTable>,
+  ): Promise<boolean> {
+    const result = await db
+      .updateTable("trace_evaluations")
+      .set(changes)
+      .where("id", "=", id)
+      .where("status", "in", from)
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  }
+
   return {
     async insert(trx: Kysely<DatabaseSchema>, rows: readonly TraceEvaluationRow[]): Promise<void> {
       for (const batch of rowBatches(rows, 64)) {
@@ -102,37 +117,25 @@ export function createTraceEvaluationRepository(db: Database) {
             .execute(),
 
     /** pending → in_progress; false when it was not pending. */
-    async start(id: string, at: string): Promise<boolean> {
-      const result = await db
-        .updateTable("trace_evaluations")
-        .set({ status: "in_progress", started_at: at })
-        .where("id", "=", id)
-        .where("status", "=", "pending")
-        .executeTakeFirst();
-      return result.numUpdatedRows > 0n;
-    },
+    start: (id: string, at: string): Promise<boolean> =>
+      transition(id, ["pending"], { status: "in_progress", started_at: at }),
 
     /** in_progress → success with the verdict, in one update. */
-    async succeed(id: string, verdict: Verdict, at: string): Promise<boolean> {
-      const result = await db
-        .updateTable("trace_evaluations")
-        .set({ ...verdict, status: "success", finished_at: at, result_at: at })
-        .where("id", "=", id)
-        .where("status", "=", "in_progress")
-        .executeTakeFirst();
-      return result.numUpdatedRows > 0n;
-    },
+    succeed: (id: string, verdict: Verdict, at: string): Promise<boolean> =>
+      transition(id, ["in_progress"], {
+        ...verdict,
+        status: "success",
+        finished_at: at,
+        result_at: at,
+      }),
 
     /** pending or in_progress → failure, with why. */
-    async fail(id: string, description: string, at: string): Promise<boolean> {
-      const result = await db
-        .updateTable("trace_evaluations")
-        .set({ status: "failure", status_description: description, finished_at: at })
-        .where("id", "=", id)
-        .where("status", "in", ["pending", "in_progress"])
-        .executeTakeFirst();
-      return result.numUpdatedRows > 0n;
-    },
+    fail: (id: string, description: string, at: string): Promise<boolean> =>
+      transition(id, ["pending", "in_progress"], {
+        status: "failure",
+        status_description: description,
+        finished_at: at,
+      }),
   };
 }
 
