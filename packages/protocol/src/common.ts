@@ -19,6 +19,13 @@ export const MAX_UPLOAD_BYTES = 52_428_800;
 /** ISO-8601 UTC timestamp with milliseconds, e.g. `2026-11-21T10:00:00.000Z`. */
 export const TimestampSchema = z.iso.datetime();
 
+/** What deleting a project's resource answers: which one it was (a JSON body, never 204). */
+export const DeletedResourceSchema = z.object({
+  organization_id: z.string(),
+  project_id: z.string(),
+  id: z.string(),
+});
+
 /** Path parameters of every project-scoped route (`/organizations/{org}/projects/{proj}/…`). */
 export const ProjectPathSchema = z.object({
   organization_id: PathIdSchema,

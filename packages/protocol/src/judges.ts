@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PathIdSchema, pageQuery, TimestampSchema } from "./common.ts";
+import { DeletedResourceSchema, PathIdSchema, pageQuery, TimestampSchema } from "./common.ts";
 import { statusData } from "./envelopes.ts";
 
 /**
@@ -86,9 +86,7 @@ export type UpdateJudgeBody = z.infer<typeof UpdateJudgeBodySchema>;
 /** The full updated judge: it carries `organization_id`, `project_id` and `id` as §8.4 requires. */
 export const UpdateJudgeResponseSchema = statusData(JudgeSchema);
 
-export const DeleteJudgeResponseSchema = statusData(
-  z.object({ organization_id: z.string(), project_id: z.string(), id: z.string() }),
-);
+export const DeleteJudgeResponseSchema = statusData(DeletedResourceSchema);
 
 export const ListJudgesQuerySchema = z.object({ ...pageQuery(100, 500) });
 export type ListJudgesQuery = z.output<typeof ListJudgesQuerySchema>;

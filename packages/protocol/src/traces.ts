@@ -1,5 +1,6 @@
 import { z } from "zod";
 import {
+  DeletedResourceSchema,
   lenientSortSchema,
   PathIdSchema,
   pageQuery,
@@ -110,6 +111,4 @@ export const GetTraceResponseSchema = statusData(TraceSchema);
 
 export const TraceSourcesResponseSchema = statusData(z.object({ sources: z.array(z.string()) }));
 
-export const DeleteTraceResponseSchema = statusData(
-  z.object({ organization_id: z.string(), project_id: z.string(), id: z.string() }),
-);
+export const DeleteTraceResponseSchema = statusData(DeletedResourceSchema);

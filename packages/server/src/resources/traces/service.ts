@@ -14,7 +14,6 @@ import type { Database } from "../../platform/db/database.ts";
 import type { TraceRow, UploadRow } from "../../platform/db/schema.ts";
 import type { ProjectScope } from "../organizations/service.ts";
 import type { UploadService } from "../uploads/service.ts";
-import { createBatchWriter } from "./batch-writer.ts";
 import { evaluationSummaries } from "./evaluation-summaries.ts";
 import {
   createTraceInserter,
@@ -23,6 +22,7 @@ import {
   type TraceFileSource,
 } from "./insert-traces.ts";
 import { listTraceRows } from "./list-traces.ts";
+import { createPipelinedWriter } from "./pipelined-writer.ts";
 import { createTraceRepository } from "./repository.ts";
 import { createTraceIds } from "./trace-ids.ts";
 
@@ -59,7 +59,7 @@ export function createTraceService(deps: TraceServiceDeps) {
     const nextId = createTraceIds(now);
     await deps.db.transaction().execute(async (trx) => {
       const inserter = createTraceInserter(trx);
-      const writer = createBatchWriter<TraceFileRow>(INSERT_BATCH, (rows) =>
+      const writer = createPipelinedWriter<TraceFileRow>(INSERT_BATCH, (rows) =>
         inserter.insert(source, rows),
       );
       try {

@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { createBatchWriter } from "./batch-writer.ts";
+import { createPipelinedWriter } from "./pipelined-writer.ts";
 
-describe("createBatchWriter", () => {
+describe("createPipelinedWriter", () => {
   it("writes full batches in order, then the rest, one write at a time", async () => {
     const written: number[][] = [];
     let running = 0;
     let most = 0;
-    const writer = createBatchWriter<number>(3, async (rows) => {
+    const writer = createPipelinedWriter<number>(3, async (rows) => {
       running += 1;
       most = Math.max(most, running);
       await new Promise((resolve) => setTimeout(resolve, 2));
@@ -26,7 +26,7 @@ describe("createBatchWriter", () => {
 
   it("lets the caller go on while a write runs, and throws its failure at the next step", async () => {
     let release = () => {};
-    const writer = createBatchWriter<number>(1, async (rows) => {
+    const writer = createPipelinedWriter<number>(1, async (rows) => {
       if (rows[0] === 1) await new Promise<void>((resolve) => (release = resolve));
       if (rows[0] === 2) throw new Error("disk full");
     });

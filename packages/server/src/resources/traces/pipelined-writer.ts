@@ -3,7 +3,7 @@
  * flight while the caller produces the next rows: on PostgreSQL the database inserts while this
  * process parses (on SQLite a statement runs at once, in this thread, so nothing overlaps).
  */
-export function createBatchWriter<T>(size: number, write: (rows: T[]) => Promise<void>) {
+export function createPipelinedWriter<T>(size: number, write: (rows: T[]) => Promise<void>) {
   let batch: T[] = [];
   let inFlight: Promise<void> = Promise.resolve();
 
