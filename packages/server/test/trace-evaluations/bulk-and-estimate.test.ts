@@ -5,12 +5,13 @@ import { countMessageTokens } from "../../src/engine/runners/trace-judging/token
 import { createModel, type Tenant } from "../evaluations/support.ts";
 import { DIALECTS } from "../support/databases.ts";
 import { type FakeModelServer, startFakeModelServer } from "../support/fake-model-server.ts";
-import { startTestService, type TestService } from "../support/test-service.ts";
+import type { TestService } from "../support/test-service.ts";
 import {
   createJudge,
   insertTraces,
   judgeBehavior,
   projectPath,
+  startJudgingService,
   waitForTraceEvaluation,
 } from "./support.ts";
 
@@ -30,15 +31,7 @@ describe.each(DIALECTS)("bulk creation and cost estimates on %s", (dialect) => {
 
   beforeAll(async () => {
     fake = await startFakeModelServer({ behavior: judgeBehavior(), captureBodies: true });
-    service = await startTestService({
-      dialect,
-      workers: true,
-      env: {
-        ALLOWED_MODEL_HOSTS: "127.0.0.1",
-        ASSAY_JOB_POLL_INTERVAL_MS: "50",
-        ASSAY_RATE_LIMIT_ENABLED: "false",
-      },
-    });
+    service = await startJudgingService(dialect);
     const created = await service.admin.create({ organization: "Bulk org" });
     tenant = { key: created.key, org: created.organization.id, project: created.project.id };
     await createModel(service, tenant, fake.url, "acme/judge");

@@ -9,9 +9,9 @@ import type { z } from "zod";
 import { createModel, type Tenant, tenantOf } from "../evaluations/support.ts";
 import { DIALECTS } from "../support/databases.ts";
 import { type FakeModelServer, startFakeModelServer } from "../support/fake-model-server.ts";
-import { startTestService, type TestService } from "../support/test-service.ts";
+import type { TestService } from "../support/test-service.ts";
 import { uploadFile } from "../support/upload-file.ts";
-import { judgeBehavior, projectPath } from "./support.ts";
+import { judgeBehavior, projectPath, startJudgingService } from "./support.ts";
 
 const JSONL = [
   {
@@ -38,15 +38,7 @@ describe.each(DIALECTS)("upload, judge, evaluate, read the result on %s", (diale
 
   beforeAll(async () => {
     fake = await startFakeModelServer({ behavior: judgeBehavior() });
-    service = await startTestService({
-      dialect,
-      workers: true,
-      env: {
-        ALLOWED_MODEL_HOSTS: "127.0.0.1",
-        ASSAY_JOB_POLL_INTERVAL_MS: "50",
-        ASSAY_RATE_LIMIT_ENABLED: "false",
-      },
-    });
+    service = await startJudgingService(dialect);
     tenant = await tenantOf(service);
     await createModel(service, tenant, fake.url, "acme/judge");
   });

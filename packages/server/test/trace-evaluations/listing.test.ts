@@ -3,13 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createModel, type Tenant } from "../evaluations/support.ts";
 import { DIALECTS } from "../support/databases.ts";
 import { type FakeModelServer, startFakeModelServer } from "../support/fake-model-server.ts";
-import { startTestService, type TestService } from "../support/test-service.ts";
+import type { TestService } from "../support/test-service.ts";
 import {
   createJudge,
   createTraceEvaluation,
   insertTraces,
   judgeBehavior,
   projectPath,
+  startJudgingService,
   waitForTraceEvaluation,
 } from "./support.ts";
 
@@ -26,15 +27,7 @@ describe.each(DIALECTS)("listing trace evaluations on %s", (dialect) => {
 
   beforeAll(async () => {
     fake = await startFakeModelServer({ behavior: judgeBehavior() });
-    service = await startTestService({
-      dialect,
-      workers: true,
-      env: {
-        ALLOWED_MODEL_HOSTS: "127.0.0.1",
-        ASSAY_JOB_POLL_INTERVAL_MS: "50",
-        ASSAY_RATE_LIMIT_ENABLED: "false",
-      },
-    });
+    service = await startJudgingService(dialect);
     // A tenant of its own, so the counts below are exactly what this file made.
     const created = await service.admin.create({ organization: "Listing org" });
     tenant = { key: created.key, org: created.organization.id, project: created.project.id };

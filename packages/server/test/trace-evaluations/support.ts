@@ -2,8 +2,29 @@ import { randomUUID } from "node:crypto";
 import type { Judge, TraceEvaluation } from "@assay/protocol";
 import { recognizeTrace } from "../../src/engine/traces/index.ts";
 import type { Tenant } from "../evaluations/support.ts";
+import type { Dialect } from "../support/databases.ts";
 import type { FakeBehavior, FakeReply, FakeRequest } from "../support/fake-model-server.ts";
-import type { TestService } from "../support/test-service.ts";
+import { startTestService, type TestService } from "../support/test-service.ts";
+
+/**
+ * A service whose workers judge traces with a fake judge on this machine: model calls to
+ * 127.0.0.1 allowed, jobs polled every 50 ms, no rate limit in the way of polling tests.
+ */
+export function startJudgingService(
+  dialect: Dialect,
+  env: Record<string, string> = {},
+): Promise<TestService> {
+  return startTestService({
+    dialect,
+    workers: true,
+    env: {
+      ALLOWED_MODEL_HOSTS: "127.0.0.1",
+      ASSAY_JOB_POLL_INTERVAL_MS: "50",
+      ASSAY_RATE_LIMIT_ENABLED: "false",
+      ...env,
+    },
+  });
+}
 
 export const projectPath = (t: Tenant) => `/organizations/${t.org}/projects/${t.project}`;
 

@@ -5,7 +5,7 @@ import { createRunTraceEvaluationJob } from "../../src/jobs/run-trace-evaluation
 import { createModel, type Tenant, tenantOf } from "../evaluations/support.ts";
 import { DIALECTS } from "../support/databases.ts";
 import { type FakeModelServer, startFakeModelServer } from "../support/fake-model-server.ts";
-import { startTestService, type TestService } from "../support/test-service.ts";
+import type { TestService } from "../support/test-service.ts";
 import {
   createJudge,
   createTraceEvaluation,
@@ -13,6 +13,7 @@ import {
   insertTraces,
   judgeBehavior,
   projectPath,
+  startJudgingService,
   waitForTraceEvaluation,
 } from "./support.ts";
 
@@ -28,16 +29,9 @@ describe.each(DIALECTS)("trace evaluations on %s", (dialect) => {
 
   beforeAll(async () => {
     fake = await startFakeModelServer({ behavior: judgeBehavior(), captureBodies: true });
-    service = await startTestService({
-      dialect,
-      workers: true,
-      env: {
-        ALLOWED_MODEL_HOSTS: "127.0.0.1",
-        ASSAY_JOB_POLL_INTERVAL_MS: "50",
-        ASSAY_RATE_LIMIT_ENABLED: "false",
-        // Two attempts per call keep the outage test short.
-        ASSAY_MODEL_MAX_ATTEMPTS: "2",
-      },
+    service = await startJudgingService(dialect, {
+      // Two attempts per call keep the outage test short.
+      ASSAY_MODEL_MAX_ATTEMPTS: "2",
     });
     tenant = await tenantOf(service);
     await createModel(service, tenant, fake.url, "acme/judge");
