@@ -78,6 +78,14 @@ export const TimeRangeSchema = z
   .regex(/^[1-9]\d{0,3}[hdw]$/, "must be a number of hours, days or weeks, such as 24h, 7d or 2w")
   .optional();
 
+const TIME_RANGE_UNIT_MS = { h: 3_600_000, d: 86_400_000, w: 604_800_000 } as const;
+
+/** A `time_range` that TimeRangeSchema accepted (`24h`, `7d`, `2w`), in milliseconds. */
+export function timeRangeMs(range: string): number {
+  const unit = range.slice(-1) as keyof typeof TIME_RANGE_UNIT_MS;
+  return Number(range.slice(0, -1)) * TIME_RANGE_UNIT_MS[unit];
+}
+
 /** `pass` or `fail`: the outcome of a trace evaluation. */
 export const OutcomeSchema = z.enum(["pass", "fail"]);
 

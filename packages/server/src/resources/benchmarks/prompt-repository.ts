@@ -1,5 +1,5 @@
 import type { BenchmarkPrompt, ListPromptsQuery } from "@assay/protocol";
-import { sql } from "kysely";
+import { containsText } from "../../platform/db/contains-text.ts";
 import type { Database } from "../../platform/db/database.ts";
 import { rowBatches } from "../../platform/db/row-batches.ts";
 
@@ -49,9 +49,7 @@ export function createPromptRepository(db: Database) {
       if (query.search_value !== undefined) {
         const column =
           query.search === "id" ? "id" : query.search === "truth" ? "truth" : "input_text";
-        // Case-insensitive substring; LIKE wildcards in the value are matched literally.
-        const pattern = `%${query.search_value.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-        base = base.where(sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`);
+        base = base.where(containsText(column, query.search_value));
       }
       const { count } = await base
         .select((eb) => eb.fn.countAll<number>().as("count"))

@@ -1,21 +1,9 @@
-import type { ListTraceEvaluationsQuery } from "@assay/protocol";
+import { type ListTraceEvaluationsQuery, timeRangeMs } from "@assay/protocol";
 import { sql } from "kysely";
+import { containsText } from "../../platform/db/contains-text.ts";
 import type { Database } from "../../platform/db/database.ts";
 import type { TraceEvaluationRow } from "../../platform/db/schema.ts";
 import type { ProjectScope } from "../organizations/service.ts";
-
-const UNIT_MS = { h: 3_600_000, d: 86_400_000, w: 604_800_000 } as const;
-
-/** `24h`, `7d`, `2w` (validated by the protocol schema) in milliseconds. */
-export function timeRangeMs(range: string): number {
-  const unit = range.slice(-1) as keyof typeof UNIT_MS;
-  return Number(range.slice(0, -1)) * UNIT_MS[unit];
-}
-
-/** A case-insensitive substring pattern; LIKE wildcards in the text are matched literally. */
-function containsPattern(text: string): string {
-  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 /**
  * One page of a project's trace evaluations with the filters of protocol §10.3, newest first by
@@ -45,9 +33,8 @@ export async function listTraceEvaluationRows(
     base = base.where("te.created_at", ">=", since.toISOString());
   }
   if (query.search !== undefined) {
-    const pattern = containsPattern(query.search);
-    const like = (column: string) =>
-      sql<boolean>`lower(coalesce(${sql.ref(column)}, '')) like ${pattern} escape '\\'`;
+    const text = query.search;
+    const like = (column: string) => containsText(column, text);
     base = base
       .leftJoin("judges", "judges.id", "te.judge_id")
       .leftJoin("traces", "traces.id", "te.trace_id")

@@ -1,23 +1,11 @@
-import type { ListTracesQuery } from "@assay/protocol";
-import { type ExpressionBuilder, sql } from "kysely";
+import { type ListTracesQuery, timeRangeMs } from "@assay/protocol";
+import type { ExpressionBuilder } from "kysely";
+import { containsText } from "../../platform/db/contains-text.ts";
 import type { Database } from "../../platform/db/database.ts";
 import type { DatabaseSchema, TraceRow } from "../../platform/db/schema.ts";
 import type { ProjectScope } from "../organizations/service.ts";
 
 type Builder = ExpressionBuilder<DatabaseSchema, "traces">;
-
-const UNIT_MS = { h: 3_600_000, d: 86_400_000, w: 604_800_000 } as const;
-
-/** The start of a `time_range` such as `24h`, `7d` or `2w`, as a stored timestamp. */
-export function rangeStart(timeRange: string, now: Date): string {
-  const unit = timeRange.at(-1) as keyof typeof UNIT_MS;
-  return new Date(now.getTime() - Number(timeRange.slice(0, -1)) * UNIT_MS[unit]).toISOString();
-}
-
-/** A case-insensitive substring pattern for LIKE, its wildcards in the value matched literally. */
-function containsPattern(value: string): string {
-  return `%${value.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 /**
  * The verdict of a trace's latest judged evaluation (by one judge when given): 1 passed, 0
@@ -49,11 +37,15 @@ export async function listTraceRows(
     .where("traces.project_id", "=", scope.projectId);
   if (query.source !== undefined) base = base.where("traces.filename", "=", query.source);
   if (query.time_range !== undefined)
-    base = base.where("traces.created_at", ">=", rangeStart(query.time_range, now));
-  if (query.search !== undefined) {
-    const pattern = containsPattern(query.search);
     base = base.where(
-      sql<boolean>`(lower(coalesce(traces.input, '')) like ${pattern} escape '\\' or lower(traces.filename) like ${pattern} escape '\\')`,
+      "traces.created_at",
+      ">=",
+      new Date(now.getTime() - timeRangeMs(query.time_range)).toISOString(),
+    );
+  if (query.search !== undefined) {
+    const text = query.search;
+    base = base.where((eb) =>
+      eb.or([containsText("traces.input", text), containsText("traces.filename", text)]),
     );
   }
   const judgeId = query.judge_id;
