@@ -1,5 +1,4 @@
-import { Presets, SingleBar } from "cli-progress";
-import type { ProgressStream } from "./progress.ts";
+import { ProgressDisplay, type ProgressOptions, type ProgressStream } from "./progress-display.ts";
 
 /** Where a batch of trace evaluations stands: how many finished, and how. */
 export interface VerdictCounts {
@@ -14,14 +13,7 @@ export interface VerdictCounts {
   errors: number;
 }
 
-export interface VerdictProgressOptions {
-  /** Milliseconds now; a seam for tests. */
-  now?: () => number;
-  /** Without a terminal: at most one line per this many milliseconds (default 10 000). */
-  lineEveryMs?: number;
-}
-
-const BAR_WIDTH = 24;
+export type VerdictProgressOptions = ProgressOptions;
 
 /**
  * Shows how far `assay judge run --wait` is: a bar redrawn in place on a terminal (cli-progress,
@@ -29,50 +21,25 @@ const BAR_WIDTH = 24;
  * when stderr is a file or a pipe.
  */
 export class VerdictProgress {
-  readonly #stream: ProgressStream;
-  readonly #now: () => number;
-  readonly #lineEveryMs: number;
-  #lastLineAt = Number.NEGATIVE_INFINITY;
-  #lastLine = "";
-  #bar: SingleBar | undefined;
+  readonly #display: ProgressDisplay;
 
   constructor(stream: ProgressStream, options: VerdictProgressOptions = {}) {
-    this.#stream = stream;
-    this.#now = options.now ?? Date.now;
-    this.#lineEveryMs = options.lineEveryMs ?? 10_000;
+    this.#display = new ProgressDisplay(stream, options);
   }
 
   update(counts: VerdictCounts): void {
-    if (this.#stream.isTTY) {
-      const payload = { details: verdictDetails(counts) };
-      if (this.#bar === undefined) {
-        this.#bar = new SingleBar(
-          {
-            stream: this.#stream as unknown as NodeJS.WritableStream,
-            format: "[{bar}]  {value}/{total}  {details}",
-            barsize: BAR_WIDTH,
-            hideCursor: true,
-          },
-          Presets.shades_classic,
-        );
-        this.#bar.start(counts.total, counts.finished, payload);
-      } else this.#bar.update(counts.finished, payload);
-      return;
-    }
-    const line = verdictLine(counts);
-    const at = this.#now();
-    const done = counts.finished >= counts.total;
-    if (line !== this.#lastLine && (done || at - this.#lastLineAt >= this.#lineEveryMs)) {
-      this.#stream.write(`${line}\n`);
-      this.#lastLine = line;
-      this.#lastLineAt = at;
-    }
+    this.#display.show({
+      value: counts.finished,
+      total: counts.total,
+      details: verdictDetails(counts),
+      line: verdictLine(counts),
+      final: counts.finished >= counts.total,
+    });
   }
 
   /** Ends the bar's line, so what follows starts on a line of its own. */
   finish(): void {
-    this.#bar?.stop();
-    this.#bar = undefined;
+    this.#display.finish();
   }
 }
 
