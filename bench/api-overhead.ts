@@ -13,6 +13,7 @@ import { createTestDatabase } from "../packages/server/test/support/databases.ts
 import { freePort } from "../packages/server/test/support/free-port.ts";
 import {
   ASSAY_BIN,
+  assayNodeEnv,
   assayNodeFlags,
   cpuSeconds,
   startProcess,
@@ -60,6 +61,7 @@ const assay = await startProcess(
   [...assayNodeFlags(), ASSAY_BIN, "serve", "--no-workers"],
   {
     ...process.env,
+    ...assayNodeEnv(),
     PORT: String(assayPort),
     ASSAY_DATA_DIR: database.dataDir,
     ...(database.url ? { DATABASE_URL: database.url } : {}),

@@ -27,7 +27,13 @@ import {
   startLoadMeter,
   waitForQuiet,
 } from "./eval/proc.ts";
-import { ASSAY_BIN, assayNodeFlags, startProcess, stopProcess } from "./support/processes.ts";
+import {
+  ASSAY_BIN,
+  assayNodeEnv,
+  assayNodeFlags,
+  startProcess,
+  stopProcess,
+} from "./support/processes.ts";
 
 const API_KEY = "assay_bench_traces_key_0123456789";
 const MAX_BYTES = 52_428_800;
@@ -180,6 +186,7 @@ async function runShape(shape: ShapeName, profileDir: string | undefined): Promi
     ],
     {
       ...process.env,
+      ...assayNodeEnv(),
       PORT: String(port),
       HOST: "127.0.0.1",
       ASSAY_DATA_DIR: database.dataDir,

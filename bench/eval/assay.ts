@@ -10,7 +10,13 @@ import {
   type TestDatabase,
 } from "../../packages/server/test/support/databases.ts";
 import { freePort } from "../../packages/server/test/support/free-port.ts";
-import { ASSAY_BIN, assayNodeFlags, startProcess, stopProcess } from "../support/processes.ts";
+import {
+  ASSAY_BIN,
+  assayNodeEnv,
+  assayNodeFlags,
+  startProcess,
+  stopProcess,
+} from "../support/processes.ts";
 import { summarizeProfile } from "./cpu-profile.ts";
 import type { FakeEndpoint } from "./fake-endpoint.ts";
 import { sampleRequests } from "./fake-endpoint.ts";
@@ -62,6 +68,7 @@ export async function runAssay(
     const port = await freePort();
     const env: NodeJS.ProcessEnv = {
       ...process.env,
+      ...assayNodeEnv(),
       ASSAY_DATA_DIR: dataDir,
       PORT: String(port),
       HOST: "127.0.0.1",

@@ -10,8 +10,17 @@ export const ASSAY_BIN = resolve(import.meta.dirname, "../../packages/cli/bin/as
  * (to add its probes), so it reads them from there to measure the service as users run it.
  */
 export function assayNodeFlags(): string[] {
-  const shebang = readFileSync(ASSAY_BIN, "utf8").split("\n", 1)[0] ?? "";
-  return shebang.split(/\s+/).filter((word) => word.startsWith("--"));
+  return shebangWords().filter((word) => word.startsWith("--"));
+}
+
+/** The environment the shebang sets (`NAME=value` words, malloc tuning), likewise. */
+export function assayNodeEnv(): Record<string, string> {
+  const assignments = shebangWords().filter((word) => /^[A-Z_]+=/.test(word));
+  return Object.fromEntries(assignments.map((word) => word.split("=", 2) as [string, string]));
+}
+
+function shebangWords(): string[] {
+  return (readFileSync(ASSAY_BIN, "utf8").split("\n", 1)[0] ?? "").split(/\s+/);
 }
 
 /** Starts a Node process and resolves once its stdout shows `ready` (a substring). */

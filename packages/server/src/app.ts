@@ -14,6 +14,7 @@ import type { LocalBlobStore } from "./platform/blobs/local/local-blob-store.ts"
 import type { Clock } from "./platform/clock.ts";
 import type { SecretBox } from "./platform/crypto/secret-box.ts";
 import type { Database } from "./platform/db/database.ts";
+import type { CopyRows } from "./platform/db/postgres-copy.ts";
 import type { JobQueue } from "./platform/queue/job-queue.ts";
 import type { RateLimiter } from "./platform/rate-limit/rate-limiter.ts";
 import { checkModelUrl } from "./platform/ssrf/model-url.ts";
@@ -58,6 +59,8 @@ export interface AppDeps {
     | "evaluations"
   >;
   db: Database;
+  /** PostgreSQL only: bulk loads (trace files) stream through COPY. */
+  copyRows?: CopyRows;
   catalog: Catalog;
   secrets: SecretBox;
   blobs: BlobStore;

@@ -18,6 +18,7 @@ import {
   migrateToLatest,
   openDatabase,
 } from "./platform/db/database.ts";
+import type { CopyRows } from "./platform/db/postgres-copy.ts";
 import { createEmbeddedQueue } from "./platform/queue/embedded/embedded-queue.ts";
 import type { JobQueue } from "./platform/queue/job-queue.ts";
 import { failOpen } from "./platform/rate-limit/fail-open.ts";
@@ -32,6 +33,8 @@ export interface ServiceDeps {
   clock: Clock;
   database: DatabaseHandle;
   db: Database;
+  /** PostgreSQL only: bulk loads stream through COPY. */
+  copyRows?: CopyRows;
   masterKey: Buffer;
   /** Seals provider keys at rest. */
   secrets: SecretBox;
@@ -102,6 +105,7 @@ export async function createDeps(
       clock,
       database,
       db,
+      copyRows: database.copyRows,
       masterKey,
       secrets: createSecretBox(masterKey),
       catalog,

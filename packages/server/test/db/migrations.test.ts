@@ -63,6 +63,7 @@ describe.each(DIALECTS)("migrations on %s", (dialect) => {
         "0002-models-and-benchmarks",
         "0003-evaluations",
         "0004-judges-and-traces",
+        "0005-trace-bulk-load",
       ]);
     } finally {
       await handle.close();

@@ -76,6 +76,18 @@ describe("POST …/traces creates one trace per record", () => {
     expect(new Set(traces.map((t) => t.created_at)).size).toBe(1);
   });
 
+  it("keeping tabs, line breaks, backslashes, \\N and non-ASCII text as they were", async () => {
+    const record = {
+      input: "col1\tcol2\r\nline two \\ \\N C:\\temp\\new — «ça» 🎉",
+      output: "\\\\server\\share\n\ttabbed",
+      metadata: { path: "a\\b", empty: "" },
+    };
+    const [id] = await importOk(service, tenant, "escapes.jsonl", jsonl(record));
+    const trace = await getTrace(id as string);
+    expect(trace.input).toBe(record.input);
+    expect(trace.data).toEqual(record);
+  });
+
   it("of an OTLP/JSON export in JSONL, grouped by trace id, spans in start order", async () => {
     const ids = await importOk(
       service,
@@ -174,6 +186,9 @@ describe("a refused file creates nothing", () => {
     expect(res.status).toBe(422);
     expect(res.body.error.details).toEqual([{ field: "line 3001", message: "not valid JSON" }]);
     expect(await countOf("late.jsonl")).toBe(0);
+    // The aborted write leaves the database usable: the same file, mended, goes in whole.
+    lines.pop();
+    expect(await importOk(service, tenant, "late.jsonl", lines.join("\n"))).toHaveLength(3000);
   });
 
   it("names array items and whole-file problems", async () => {

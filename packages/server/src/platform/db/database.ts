@@ -4,6 +4,7 @@ import { Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
 import { type MigrationResultSet, Migrator } from "kysely/migration";
 import pg from "pg";
 import { migrationProvider } from "./migrations/index.ts";
+import { type CopyRows, createPostgresCopy } from "./postgres-copy.ts";
 import type { DatabaseSchema } from "./schema.ts";
 import { openNodeSqlite } from "./sqlite/node-sqlite-database.ts";
 
@@ -16,6 +17,8 @@ export type DatabaseConfig =
 export interface DatabaseHandle {
   db: Database;
   dialect: DatabaseConfig["dialect"];
+  /** PostgreSQL only: bulk loads stream through COPY rather than INSERT statements. */
+  copyRows?: CopyRows;
   close(): Promise<void>;
 }
 
@@ -42,7 +45,12 @@ export function openDatabase(config: DatabaseConfig): DatabaseHandle {
   // the next query gets a fresh connection or a clear error.
   pool.on("error", () => {});
   const db = new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool }) });
-  return { db, dialect: "postgres", close: () => db.destroy() };
+  return {
+    db,
+    dialect: "postgres",
+    copyRows: createPostgresCopy(pool),
+    close: () => db.destroy(),
+  };
 }
 
 /** Applies pending migrations; safe to run from several processes at once. */

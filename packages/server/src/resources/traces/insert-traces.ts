@@ -23,16 +23,15 @@ export interface TraceFileRow {
  * Most rows per INSERT: 5 bound parameters a row keep 512 rows at 2,564, far under SQLite's limit
  * (32,766) and PostgreSQL's (65,535), and a 50 MB file at ~80-170 statements.
  */
-export const INSERT_BATCH = 512;
+const INSERT_BATCH = 512;
 
 const SOURCE_KEYS = ["organization_id", "project_id", "filename", "created_at"] as const;
 const ROW_KEYS = ["id", "position", "format", "input", "data"] as const;
 
 /**
  * `insert into traces … select … from (values (id, position, format, input, data), …)`: what an
- * import's rows share is bound once per statement instead of once per row. PostgreSQL parses and
- * plans every statement (these are not prepared), and that work grows with the parameters: half
- * of them took ~20 % off a 50 MB import there (bench/trace-ingest.ts), ~5 % on SQLite.
+ * import's rows share is bound once per statement instead of once per row (~5 % of a 50 MB
+ * import on SQLite, bench/trace-ingest.ts).
  *
  * Compiled by Kysely (which knows the dialect's placeholders) with the parameter names as
  * values, so the parameter order is checked rather than assumed.
@@ -51,17 +50,43 @@ function compileInsert(db: Database, rows: number): string {
 }
 
 /**
- * Inserts the traces of one import. An import runs tens of thousands of rows through a few
- * statement texts, so each text is compiled once (building it through the query builder per
- * batch cost ~15 % of a 50 MB import) and only the parameters are gathered per batch.
+ * Stores the traces of one import with INSERT statements in one transaction, full batches
+ * inserted while the file is still being read: a source that throws (the reader reports bad
+ * records at the end) rolls everything back. The path for SQLite; PostgreSQL takes COPY
+ * (copy-traces.ts). SQLite's one connection is the transaction's meanwhile, so other requests
+ * wait for the import (about 1.5 s for a 50 MB file).
  */
-export function createTraceInserter(db: Database) {
+export async function insertTraces(
+  db: Database,
+  source: TraceFileSource,
+  batches: AsyncIterable<readonly TraceFileRow[]>,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const inserter = createTraceInserter(trx);
+    let pending: TraceFileRow[] = [];
+    for await (const rows of batches) {
+      for (const row of rows) pending.push(row);
+      const full = pending.length - (pending.length % INSERT_BATCH);
+      if (full > 0) {
+        await inserter.insert(source, pending.slice(0, full));
+        pending = pending.slice(full);
+      }
+    }
+    await inserter.insert(source, pending);
+  });
+}
+
+/**
+ * Inserts batches of rows. An import runs tens of thousands of rows through a few statement
+ * texts, so each text is compiled once (building it through the query builder per batch cost
+ * ~15 % of a 50 MB import) and only the parameters are gathered per batch.
+ */
+function createTraceInserter(db: Database) {
   const texts = new Map<number, string>();
   return {
     /**
-     * Rows in batches of INSERT_BATCH, then halving (rowBatches): callers that stream pass full
-     * batches, so only the last call of an import makes smaller statements, and a table gets at
-     * most log2(INSERT_BATCH) + 1 statement texts.
+     * Rows in batches of INSERT_BATCH, then halving (rowBatches): insertTraces passes full
+     * batches but at the end, so an import makes at most log2(INSERT_BATCH) + 1 statement texts.
      */
     async insert(source: TraceFileSource, rows: readonly TraceFileRow[]): Promise<void> {
       for (const batch of rowBatches(rows, INSERT_BATCH)) {

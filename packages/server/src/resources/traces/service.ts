@@ -11,23 +11,21 @@ import { readTraceFile, TraceFileError } from "../../engine/traces/index.ts";
 import type { BlobStore } from "../../platform/blobs/blob-store.ts";
 import type { Clock } from "../../platform/clock.ts";
 import type { Database } from "../../platform/db/database.ts";
+import type { CopyRows } from "../../platform/db/postgres-copy.ts";
 import type { TraceRow, UploadRow } from "../../platform/db/schema.ts";
 import type { ProjectScope } from "../organizations/service.ts";
 import type { UploadService } from "../uploads/service.ts";
+import { copyTraces } from "./copy-traces.ts";
 import { evaluationSummaries } from "./evaluation-summaries.ts";
-import {
-  createTraceInserter,
-  INSERT_BATCH,
-  type TraceFileRow,
-  type TraceFileSource,
-} from "./insert-traces.ts";
+import { insertTraces, type TraceFileRow, type TraceFileSource } from "./insert-traces.ts";
 import { listTraceRows } from "./list-traces.ts";
-import { createPipelinedWriter } from "./pipelined-writer.ts";
 import { createTraceRepository } from "./repository.ts";
 import { createTraceIds } from "./trace-ids.ts";
 
 export interface TraceServiceDeps {
   db: Database;
+  /** PostgreSQL only: the import streams through COPY. */
+  copyRows?: CopyRows;
   blobs: BlobStore;
   clock: Clock;
   uploads: UploadService;
@@ -41,11 +39,10 @@ export function createTraceService(deps: TraceServiceDeps) {
   const repo = createTraceRepository(deps.db);
 
   /**
-   * Streams the file into the database in one transaction: batches are inserted while the rest
-   * of the file is still being read, and a bad record anywhere (the reader throws at the end)
-   * rolls everything back. One pass over the file; a few batches of rows held at a time.
-   * On SQLite the service's one connection is the transaction's meanwhile, so other requests
-   * wait for the import (about 2 s for a 50 MB file, see bench/trace-ingest.ts).
+   * Streams the file into the database as one atomic write (COPY on PostgreSQL, INSERTs in one
+   * transaction on SQLite): rows are stored while the rest of the file is still being read, and
+   * a bad record anywhere (the reader throws at the end) stores nothing. One pass over the file;
+   * a few batches of rows held at a time.
    */
   async function importFile(scope: ProjectScope, upload: UploadRow): Promise<string[]> {
     const ids: string[] = [];
@@ -57,28 +54,17 @@ export function createTraceService(deps: TraceServiceDeps) {
       created_at: now.toISOString(),
     };
     const nextId = createTraceIds(now);
-    await deps.db.transaction().execute(async (trx) => {
-      const inserter = createTraceInserter(trx);
-      const writer = createPipelinedWriter<TraceFileRow>(INSERT_BATCH, (rows) =>
-        inserter.insert(source, rows),
-      );
-      try {
-        for await (const traces of readTraceFile(() => deps.blobs.read(upload.object_key))) {
-          const rows = traces.map((trace): TraceFileRow => {
-            const id = nextId();
-            ids.push(id);
-            const input = trace.input === "" ? null : trace.input;
-            return { id, position: trace.position, format: trace.format, input, data: trace.data };
-          });
-          await writer.add(rows);
-        }
-        await writer.finish();
-      } catch (error) {
-        // The statement in flight ends before the transaction rolls back.
-        await writer.abandon();
-        throw error;
-      }
-    });
+    async function* rows(): AsyncGenerator<TraceFileRow[]> {
+      for await (const traces of readTraceFile(() => deps.blobs.read(upload.object_key)))
+        yield traces.map((trace): TraceFileRow => {
+          const id = nextId();
+          ids.push(id);
+          const input = trace.input === "" ? null : trace.input;
+          return { id, position: trace.position, format: trace.format, input, data: trace.data };
+        });
+    }
+    if (deps.copyRows) await copyTraces(deps.copyRows, source, rows());
+    else await insertTraces(deps.db, source, rows());
     return ids;
   }
 

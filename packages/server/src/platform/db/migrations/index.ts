@@ -3,6 +3,7 @@ import * as foundation from "./0001-foundation.ts";
 import * as modelsAndBenchmarks from "./0002-models-and-benchmarks.ts";
 import * as evaluations from "./0003-evaluations.ts";
 import * as judgesAndTraces from "./0004-judges-and-traces.ts";
+import * as traceBulkLoad from "./0005-trace-bulk-load.ts";
 
 /**
  * Every migration, in order. Listed statically (not read from a folder) so they travel with the
@@ -13,6 +14,7 @@ const migrations: Record<string, Migration> = {
   "0002-models-and-benchmarks": modelsAndBenchmarks,
   "0003-evaluations": evaluations,
   "0004-judges-and-traces": judgesAndTraces,
+  "0005-trace-bulk-load": traceBulkLoad,
 };
 
 export const migrationProvider: MigrationProvider = {

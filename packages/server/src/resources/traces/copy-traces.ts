@@ -1,0 +1,46 @@
+import type { CopyRows, CopyValue } from "../../platform/db/postgres-copy.ts";
+import type { TraceFileRow, TraceFileSource } from "./insert-traces.ts";
+
+const COLUMNS = [
+  "id",
+  "organization_id",
+  "project_id",
+  "filename",
+  "position",
+  "format",
+  "input",
+  "data",
+  "created_at",
+] as const;
+
+/**
+ * Stores the traces of one import on PostgreSQL with one COPY, streamed while the file is still
+ * being read: a source that throws (the reader reports bad records at the end) aborts the COPY
+ * and nothing is stored. PostgreSQL inserts in its own process while this one parses.
+ */
+export async function copyTraces(
+  copyRows: CopyRows,
+  source: TraceFileSource,
+  batches: AsyncIterable<readonly TraceFileRow[]>,
+): Promise<void> {
+  await copyRows("traces", COLUMNS, toValues(source, batches));
+}
+
+async function* toValues(
+  source: TraceFileSource,
+  batches: AsyncIterable<readonly TraceFileRow[]>,
+): AsyncGenerator<CopyValue[][]> {
+  const { organization_id, project_id, filename, created_at } = source;
+  for await (const rows of batches)
+    yield rows.map((row) => [
+      row.id,
+      organization_id,
+      project_id,
+      filename,
+      row.position,
+      row.format,
+      row.input,
+      row.data,
+      created_at,
+    ]);
+}
