@@ -137,6 +137,15 @@ export function toPositiveInteger(value: string): number {
   return n;
 }
 
+/** A `--timeout`/`--interval`-style option: a number of seconds above zero, fractions allowed. */
+export function toPositiveSeconds(value: string): number {
+  const seconds = Number(value.trim());
+  if (value.trim() === "" || !Number.isFinite(seconds) || seconds <= 0) {
+    throw new InvalidArgumentError("must be a number of seconds > 0 (e.g. 5 or 0.5)");
+  }
+  return seconds;
+}
+
 export function toJsonObject(value: string): Record<string, unknown> {
   let parsed: unknown;
   try {

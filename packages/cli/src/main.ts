@@ -1,8 +1,11 @@
 import { SERVICE_VERSION } from "@assay/server";
 import { Command } from "commander";
+import { registerAnnotateCommands } from "./commands/annotate.ts";
 import { registerBenchmarkCommands } from "./commands/benchmarks.ts";
 import { registerCatalogCommands } from "./commands/catalog.ts";
+import { registerCompareCommand } from "./commands/compare.ts";
 import { registerEvalCommands } from "./commands/eval.ts";
+import { registerJudgeOptimizeCommand } from "./commands/judge-optimize.ts";
 import { registerJudgeRunCommand } from "./commands/judge-run.ts";
 import { registerJudgeCommands } from "./commands/judges.ts";
 import { registerKeysCommands } from "./commands/keys.ts";
@@ -23,9 +26,12 @@ registerModelCommands(program);
 registerBenchmarkCommands(program);
 registerEvalCommands(program);
 registerResultsCommand(program);
+registerCompareCommand(program);
 registerTraceCommands(program);
 registerJudgeCommands(program);
 registerJudgeRunCommand(program);
+registerJudgeOptimizeCommand(program);
+registerAnnotateCommands(program);
 registerCatalogCommands(program);
 
 await runCommand(() => program.parseAsync(process.argv));

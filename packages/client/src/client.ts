@@ -4,8 +4,10 @@ import type { ClientOptions, RequestOptions, ViewOptions } from "./core/client-o
 import { OrganizationContext, type Scope } from "./core/organization-context.ts";
 import { ServiceError } from "./errors.ts";
 import { PublicClient } from "./public-client.ts";
+import { Annotations } from "./resources/annotations.ts";
 import { Benchmarks } from "./resources/benchmarks.ts";
 import { Evaluations } from "./resources/evaluations.ts";
+import { JudgeOptimizations } from "./resources/judge-optimizations.ts";
 import { Judges } from "./resources/judges.ts";
 import { Models } from "./resources/models.ts";
 import { Results } from "./resources/results.ts";
@@ -36,6 +38,10 @@ export class Client extends APIClient {
   readonly traces: Traces;
   /** Judge runs over traces, and their verdicts. */
   readonly traceEvaluations: TraceEvaluations;
+  /** People's labels of what judges should say, and how the judges agree with them. */
+  readonly annotations: Annotations;
+  /** Rewrites of judges' goals against people's labels, measured on held-out labels. */
+  readonly judgeOptimizations: JudgeOptimizations;
   readonly #organization: OrganizationContext;
   #public: PublicClient | undefined;
 
@@ -49,6 +55,8 @@ export class Client extends APIClient {
     this.judges = new Judges(this);
     this.traces = new Traces(this);
     this.traceEvaluations = new TraceEvaluations(this);
+    this.annotations = new Annotations(this);
+    this.judgeOptimizations = new JudgeOptimizations(this);
   }
 
   /**

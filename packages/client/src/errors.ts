@@ -6,6 +6,7 @@ import { describeErrorBody } from "./core/error-body.ts";
  *
  * ServiceError                      configuration and client-side checks (missing key, too large upload)
  * ├─ WaitTimeoutError               a waiting helper gave up; the work goes on on the server
+ * ├─ InvalidAnnotationsError        annotations to import are refused before sending, line by line
  * └─ APIError                       something went wrong talking to the API
  *    ├─ APIConnectionError          no answer: network failure, or the caller's signal aborted
  *    │  └─ APITimeoutError          no answer within the timeout (after all retries)
@@ -35,6 +36,29 @@ export class WaitTimeoutError<T = unknown> extends ServiceError {
     super(message);
     this.timeoutMs = init.timeoutMs;
     this.last = init.last;
+  }
+}
+
+/** One bad annotation: where it is (`line 3` of a file, `annotations[2]` of an array) and why. */
+export interface AnnotationProblem {
+  where: string;
+  message: string;
+}
+
+/**
+ * Annotations refused before anything was sent: every bad line (or array item) is in
+ * `problems`, so a whole file can be fixed in one go; the message lists the first ten.
+ */
+export class InvalidAnnotationsError extends ServiceError {
+  override name = "InvalidAnnotationsError";
+  readonly problems: readonly AnnotationProblem[];
+
+  constructor(source: string, problems: readonly AnnotationProblem[]) {
+    const listed = problems.slice(0, 10).map((p) => `\n  ${p.where}: ${p.message}`);
+    const more = problems.length > 10 ? `\n  … and ${problems.length - 10} more` : "";
+    const noun = problems.length === 1 ? "annotation" : "annotations";
+    super(`${problems.length} invalid ${noun} in ${source}:${listed.join("")}${more}`);
+    this.problems = problems;
   }
 }
 

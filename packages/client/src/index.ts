@@ -4,10 +4,15 @@
  */
 
 export {
+  type Agreement,
+  type Annotation,
+  type AnnotationImportItem,
   type Benchmark,
   type BenchmarkPrompt,
   type CatalogBenchmark,
   type CatalogModel,
+  type ComparisonOutcome,
+  type ComparisonResult,
   type CostEstimate,
   type CreateCustomModelBody,
   type CreateJudgeBody,
@@ -21,15 +26,22 @@ export {
   isCustomBenchmark,
   isCustomModel,
   type Judge,
+  type JudgeAnnotation,
+  type JudgeOptimizationRun,
   type JudgeSnapshot,
   type JudgeVersion,
   type ListType,
   type Model,
+  type OptimizationBudget,
+  type OptimizationStats,
+  type OptimizationStatus,
   type Organization,
+  type PairedStats,
   type Project,
   type ProjectAttachments,
   type PublicBenchmarksResponse,
   type PublicModelsResponse,
+  type PutAnnotationBody,
   type Result,
   type Trace,
   type TraceEvaluation,
@@ -38,6 +50,7 @@ export {
   type TraceFormat,
   type TraceWithEvaluations,
   type UpdateCustomModelBody,
+  type UpdateEvaluationBody,
   type UpdateJudgeBody,
 } from "@assay/protocol";
 export { AsyncClient, Client } from "./client.ts";
@@ -65,6 +78,15 @@ export {
   WaitTimeoutError,
 } from "./errors.ts";
 export { AsyncPublicClient, PublicClient } from "./public-client.ts";
+export {
+  type AnnotationImportSource,
+  Annotations,
+  type DeleteAnnotationResult,
+  type ImportAnnotationsResult,
+  type JudgeAnnotationListParams,
+  type JudgeAnnotationPage,
+  loadAnnotations,
+} from "./resources/annotations.ts";
 export type { BenchmarkFile, FileNames } from "./resources/benchmark-files.ts";
 export {
   type BenchmarkFilter,
@@ -87,6 +109,18 @@ export {
   type WaitForCompletionOptions,
 } from "./resources/evaluations.ts";
 export {
+  type AppliedOptimization,
+  type CreatedOptimization,
+  DEFAULT_OPTIMIZATION_WAIT_INTERVAL_MS,
+  DEFAULT_OPTIMIZATION_WAIT_TIMEOUT_MS,
+  isOptimizationFinished,
+  JudgeOptimizations,
+  type OptimizationEstimate,
+  type OptimizationListParams,
+  type OptimizationPage,
+  type WaitForOptimizationOptions,
+} from "./resources/judge-optimizations.ts";
+export {
   type DeleteJudgeResult,
   type JudgeListParams,
   type JudgePage,
@@ -96,6 +130,13 @@ export { type CreateCustomModelResult, type ModelFilter, Models } from "./resour
 export type { Pagination } from "./resources/pagination.ts";
 export type { PromptField, PromptPage, PromptParams } from "./resources/prompts.ts";
 export { PublicBenchmarks, type PublicBenchmarksParams } from "./resources/public-benchmarks.ts";
+export {
+  type ComparisonPage,
+  type ComparisonParams,
+  type ModelComparison,
+  PublicComparisons,
+} from "./resources/public-comparisons.ts";
+export { PublicEvaluations } from "./resources/public-evaluations.ts";
 export { PublicModels, type PublicModelsParams } from "./resources/public-models.ts";
 export type { SortOrder } from "./resources/query.ts";
 export type { IdRef } from "./resources/refs.ts";

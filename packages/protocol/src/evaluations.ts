@@ -135,6 +135,8 @@ export const EvaluationSchema = z
     /** Extensions. */
     organization_id: z.string(),
     project_id: z.string(),
+    /** Readable (with its results) by any valid key, and listed publicly; set by its owner. */
+    is_public: z.boolean(),
     assay: EvaluationStatsSchema,
   })
   .meta({ id: "Evaluation" });
@@ -166,11 +168,15 @@ export const CreateEvaluationResponseSchema = statusData(z.array(EvaluationSchem
 
 export const EvaluationPathSchema = z.object({ evaluation_id: PathIdSchema });
 
+/** Extension `PATCH /evaluations/{id}`: what the owner may change. */
+export const UpdateEvaluationBodySchema = z.strictObject({ is_public: z.boolean() });
+export type UpdateEvaluationBody = z.infer<typeof UpdateEvaluationBodySchema>;
+
 export const EVALUATION_SORT_KEYS = ["submitted_at", "accuracy", "average_duration"] as const;
 
 /**
- * `GET /evaluations`. With `organization_id` and `project_id` it lists that project; without,
- * the caller's own evaluations (the public listing widens this later).
+ * `GET /evaluations`. With `organization_id` and `project_id` it lists that project; without, the
+ * public listing (§12.3): the caller's own evaluations and those any organization made public.
  */
 export const ListEvaluationsQuerySchema = z.object({
   organization_id: PathIdSchema.optional(),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { AgreementSchema } from "./annotations.ts";
 import { DeletedResourceSchema, PathIdSchema, pageQuery, TimestampSchema } from "./common.ts";
 import { statusData } from "./envelopes.ts";
 
@@ -50,6 +51,9 @@ export const JudgeSchema = z
     /** Trace evaluations run with this judge. */
     run_count: z.number().int(),
     versions: z.array(JudgeVersionSchema),
+    /** Extensions: people's labels (annotations) and how the judge's verdicts agree with them. */
+    annotation_count: z.number().int(),
+    agreement: AgreementSchema,
   })
   .meta({ id: "Judge" });
 export type Judge = z.infer<typeof JudgeSchema>;

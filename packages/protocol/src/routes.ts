@@ -1,5 +1,16 @@
 import { z } from "zod";
 import {
+  AnnotationPathSchema,
+  AnnotationResponseSchema,
+  DeleteAnnotationResponseSchema,
+  ImportAnnotationsBodySchema,
+  ImportAnnotationsResponseSchema,
+  JudgeAnnotationsPathSchema,
+  ListJudgeAnnotationsQuerySchema,
+  ListJudgeAnnotationsResponseSchema,
+  PutAnnotationBodySchema,
+} from "./annotations.ts";
+import {
   BenchmarkPathSchema,
   CreateBenchmarkResponseSchema,
   CreateCustomBenchmarkBodySchema,
@@ -14,6 +25,7 @@ import {
   PublicBenchmarksResponseSchema,
 } from "./benchmarks.ts";
 import { ProjectPathSchema } from "./common.ts";
+import { ComparisonQuerySchema, ComparisonResponseSchema } from "./comparisons.ts";
 import { statusData } from "./envelopes.ts";
 import {
   CreateEvaluationBodySchema,
@@ -24,8 +36,20 @@ import {
   ListEvaluationsResponseSchema,
   ListResultsQuerySchema,
   ListResultsResponseSchema,
+  UpdateEvaluationBodySchema,
 } from "./evaluations.ts";
 import { HealthSchema } from "./health.ts";
+import {
+  ApplyOptimizationBodySchema,
+  ApplyOptimizationResponseSchema,
+  CreateOptimizationResponseSchema,
+  GetOptimizationResponseSchema,
+  ListOptimizationsQuerySchema,
+  ListOptimizationsResponseSchema,
+  OptimizationBodySchema,
+  OptimizationEstimateResponseSchema,
+  OptimizationPathSchema,
+} from "./judge-optimizations.ts";
 import {
   CreateJudgeBodySchema,
   CreateJudgeResponseSchema,
@@ -455,6 +479,124 @@ export const routes = {
     params: TraceEvaluationPathSchema,
     response: TraceEvaluationResultResponseSchema,
   }),
+  /** Extension: a person's label through one of the judge's trace evaluations of the trace. */
+  putAnnotation: defineRoute({
+    operationId: "annotations.put",
+    method: "PUT",
+    path: "/organizations/{organization_id}/projects/{project_id}/trace-evaluations/{trace_evaluation_id}/annotation",
+    summary: "Label what the judge should have said about this trace",
+    tag: "annotations",
+    auth: "apiKey",
+    params: AnnotationPathSchema,
+    body: PutAnnotationBodySchema,
+    response: AnnotationResponseSchema,
+  }),
+  /** Extension: 404 when the (judge, trace) pair has no label. */
+  getAnnotation: defineRoute({
+    operationId: "annotations.get",
+    method: "GET",
+    path: "/organizations/{organization_id}/projects/{project_id}/trace-evaluations/{trace_evaluation_id}/annotation",
+    summary: "Get the label of this trace evaluation's (judge, trace)",
+    tag: "annotations",
+    auth: "apiKey",
+    params: AnnotationPathSchema,
+    response: AnnotationResponseSchema,
+  }),
+  /** Extension. */
+  deleteAnnotation: defineRoute({
+    operationId: "annotations.delete",
+    method: "DELETE",
+    path: "/organizations/{organization_id}/projects/{project_id}/trace-evaluations/{trace_evaluation_id}/annotation",
+    summary: "Remove a label",
+    tag: "annotations",
+    auth: "apiKey",
+    params: AnnotationPathSchema,
+    response: DeleteAnnotationResponseSchema,
+  }),
+  /** Extension: many labels at once, all or nothing. */
+  importAnnotations: defineRoute({
+    operationId: "annotations.import",
+    method: "POST",
+    path: "/organizations/{organization_id}/projects/{project_id}/annotations/import",
+    summary: "Import labels (trace, judge, passed)",
+    tag: "annotations",
+    auth: "apiKey",
+    params: ProjectPathSchema,
+    body: ImportAnnotationsBodySchema,
+    response: ImportAnnotationsResponseSchema,
+  }),
+  /** Extension: a judge's labels beside its verdicts, with the agreement. */
+  listJudgeAnnotations: defineRoute({
+    operationId: "annotations.listForJudge",
+    method: "GET",
+    path: "/organizations/{organization_id}/projects/{project_id}/judges/{judge_id}/annotations",
+    summary: "List a judge's labels and how its verdicts agree with them",
+    tag: "annotations",
+    auth: "apiKey",
+    params: JudgeAnnotationsPathSchema,
+    query: ListJudgeAnnotationsQuerySchema,
+    response: ListJudgeAnnotationsResponseSchema,
+  }),
+  /** #36: bound before `judge-optimizations/{id}`. */
+  estimateJudgeOptimization: defineRoute({
+    operationId: "judgeOptimizations.estimate",
+    method: "POST",
+    path: "/organizations/{organization_id}/projects/{project_id}/judge-optimizations/estimate",
+    summary: "Estimate what optimizing a judge costs",
+    tag: "judge-optimizations",
+    auth: "apiKey",
+    params: ProjectPathSchema,
+    body: OptimizationBodySchema,
+    response: OptimizationEstimateResponseSchema,
+  }),
+  /** #37: `pending`; a worker runs the optimizer. 400 under 10 annotations. */
+  createJudgeOptimization: defineRoute({
+    operationId: "judgeOptimizations.create",
+    method: "POST",
+    path: "/organizations/{organization_id}/projects/{project_id}/judge-optimizations",
+    summary: "Optimize a judge's goal against people's labels",
+    tag: "judge-optimizations",
+    auth: "apiKey",
+    params: ProjectPathSchema,
+    body: OptimizationBodySchema,
+    status: 201,
+    response: CreateOptimizationResponseSchema,
+  }),
+  /** #38: `total`, not `total_count`; pages of 20 by default. */
+  listJudgeOptimizations: defineRoute({
+    operationId: "judgeOptimizations.list",
+    method: "GET",
+    path: "/organizations/{organization_id}/projects/{project_id}/judge-optimizations",
+    summary: "List optimization runs",
+    tag: "judge-optimizations",
+    auth: "apiKey",
+    params: ProjectPathSchema,
+    query: ListOptimizationsQuerySchema,
+    response: ListOptimizationsResponseSchema,
+  }),
+  /** #39 */
+  getJudgeOptimization: defineRoute({
+    operationId: "judgeOptimizations.get",
+    method: "GET",
+    path: "/organizations/{organization_id}/projects/{project_id}/judge-optimizations/{optimization_id}",
+    summary: "Get an optimization run with its logs",
+    tag: "judge-optimizations",
+    auth: "apiKey",
+    params: OptimizationPathSchema,
+    response: GetOptimizationResponseSchema,
+  }),
+  /** #40: a new judge version with the optimized goal (or none when nothing beat the baseline). */
+  applyJudgeOptimization: defineRoute({
+    operationId: "judgeOptimizations.apply",
+    method: "POST",
+    path: "/organizations/{organization_id}/projects/{project_id}/judge-optimizations/{optimization_id}/apply",
+    summary: "Give the judge the optimized goal",
+    tag: "judge-optimizations",
+    auth: "apiKey",
+    params: OptimizationPathSchema,
+    body: ApplyOptimizationBodySchema,
+    response: ApplyOptimizationResponseSchema,
+  }),
   /** #12 (local blob storage): the target of presigned URLs; authorized by the URL's signature. */
   putBlob: defineRoute({
     operationId: "blobs.put",
@@ -543,6 +685,18 @@ export const routes = {
     response: ListEvaluationsResponseSchema,
   }),
 
+  /** Extension: the owner makes an evaluation public (readable with its results by any key) or not. */
+  updateEvaluation: defineRoute({
+    operationId: "evaluations.update",
+    method: "PATCH",
+    path: "/evaluations/{evaluation_id}",
+    summary: "Make an evaluation public or private",
+    tag: "evaluations",
+    auth: "apiKey",
+    params: EvaluationPathSchema,
+    body: UpdateEvaluationBodySchema,
+    response: EvaluationSchema,
+  }),
   /** Extension: stops a pending or running evaluation; in-flight model calls are aborted. */
   cancelEvaluation: defineRoute({
     operationId: "evaluations.cancel",
@@ -565,6 +719,18 @@ export const routes = {
     auth: "apiKey",
     query: ListResultsQuerySchema,
     response: ListResultsResponseSchema,
+  }),
+
+  /** #19: bound before anything else under `/results`; bare. */
+  compareResults: defineRoute({
+    operationId: "results.compare",
+    method: "GET",
+    path: "/results/comparison",
+    summary: "Pair two evaluations' results by prompt, with paired statistics",
+    tag: "results",
+    auth: "apiKey",
+    query: ComparisonQuerySchema,
+    response: ComparisonResponseSchema,
   }),
 
   health: defineRoute({

@@ -18,6 +18,8 @@ import type { CopyRows } from "./platform/db/postgres-copy.ts";
 import type { JobQueue } from "./platform/queue/job-queue.ts";
 import type { RateLimiter } from "./platform/rate-limit/rate-limiter.ts";
 import { checkModelUrl } from "./platform/ssrf/model-url.ts";
+import { registerAnnotationRoutes } from "./resources/annotations/routes.ts";
+import { createAnnotationService } from "./resources/annotations/service.ts";
 import { createApiKeyService } from "./resources/api-keys/service.ts";
 import { createBuiltinData } from "./resources/benchmarks/builtin-data.ts";
 import { registerBenchmarkRoutes } from "./resources/benchmarks/routes.ts";
@@ -25,6 +27,8 @@ import { createBenchmarkService } from "./resources/benchmarks/service.ts";
 import { registerBlobRoutes } from "./resources/blobs/routes.ts";
 import { registerEvaluationRoutes } from "./resources/evaluations/routes.ts";
 import { createEvaluationService } from "./resources/evaluations/service.ts";
+import { registerJudgeOptimizationRoutes } from "./resources/judge-optimizations/routes.ts";
+import { createJudgeOptimizationService } from "./resources/judge-optimizations/service.ts";
 import { registerJudgeRoutes } from "./resources/judges/routes.ts";
 import { createJudgeService } from "./resources/judges/service.ts";
 import { registerMetaRoutes } from "./resources/meta/routes.ts";
@@ -57,6 +61,7 @@ export interface AppDeps {
     | "datasetMirrorUrl"
     | "defaultJudgeModel"
     | "evaluations"
+    | "optimizerModel"
   >;
   db: Database;
   /** PostgreSQL only: bulk loads (trace files) stream through COPY. */
@@ -205,6 +210,21 @@ export function createApp(deps: AppDeps): FastifyInstance {
         traceEvaluations: createTraceEvaluationService({
           ...deps,
           defaultJudgeModel: deps.config.defaultJudgeModel,
+        }),
+      });
+      registerAnnotationRoutes(api, {
+        ...routeDeps,
+        annotations: createAnnotationService({
+          ...deps,
+          defaultJudgeModel: deps.config.defaultJudgeModel,
+        }),
+      });
+      registerJudgeOptimizationRoutes(api, {
+        ...routeDeps,
+        judgeOptimizations: createJudgeOptimizationService({
+          ...deps,
+          defaultJudgeModel: deps.config.defaultJudgeModel,
+          optimizerModel: deps.config.optimizerModel,
         }),
       });
       registerResultRoutes(api, { ...routeDeps, db: deps.db });

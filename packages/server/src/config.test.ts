@@ -91,6 +91,14 @@ describe("loadConfig", () => {
     expect(config.blobs.driver).toBe("local");
   });
 
+  it("reads the optimizer model, unset by default (each judge's own model then)", () => {
+    expect(loadConfig({}).optimizerModel).toBeUndefined();
+    expect(loadConfig({ ASSAY_OPTIMIZER_MODEL: " openai/gpt-4o " }).optimizerModel).toBe(
+      "openai/gpt-4o",
+    );
+    expect(loadConfig({ ASSAY_OPTIMIZER_MODEL: "" }).optimizerModel).toBeUndefined();
+  });
+
   it("brackets an IPv6 host in the default public URL", () => {
     expect(loadConfig({ HOST: "::1", PORT: "81" }).publicUrl).toBe("http://[::1]:81");
   });

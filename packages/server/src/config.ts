@@ -52,6 +52,8 @@ export interface Config {
   modelCalls: { timeoutMs: number; maxAttempts: number };
   /** The model that writes smart benchmarks' questions (catalog key or custom model key). */
   generatorModel?: string;
+  /** The model that rewrites judges' goals in optimizations; unset: each judge's own model. */
+  optimizerModel?: string;
   logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
 }
 
@@ -139,6 +141,8 @@ const EnvSchema = z.object({
   ASSAY_MODEL_MAX_ATTEMPTS: int(1, 20).default(5),
   /** The model writing smart benchmarks' questions; the default judge model when unset. */
   ASSAY_GENERATOR_MODEL: optionalText,
+  /** The model critiquing and rewriting judge goals in optimizations; the judge's own when unset. */
+  ASSAY_OPTIMIZER_MODEL: optionalText,
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
@@ -206,6 +210,7 @@ export function loadConfig(env: Env = process.env): Config {
       maxAttempts: e.ASSAY_MODEL_MAX_ATTEMPTS,
     },
     generatorModel: e.ASSAY_GENERATOR_MODEL ?? e.ASSAY_DEFAULT_JUDGE_MODEL,
+    optimizerModel: e.ASSAY_OPTIMIZER_MODEL,
     logLevel: e.LOG_LEVEL,
   };
 }

@@ -7,6 +7,7 @@ import {
   routes,
 } from "@assay/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { insertFinishedRun, labelTraces } from "./judge-optimizations/support.ts";
 import { type FakeModelServer, startFakeModelServer } from "./support/fake-model-server.ts";
 import { startTestService, type TestService } from "./support/test-service.ts";
 import { uploadFile } from "./support/upload-file.ts";
@@ -29,6 +30,9 @@ interface Fixture {
   doomedTraceId: string;
   /** Finished, with a verdict. */
   traceEvaluationId: string;
+  /** A judge with 10 labeled traces, and a finished run of it. */
+  optimizedJudgeId: string;
+  optimizationId: string;
 }
 
 /**
@@ -99,6 +103,27 @@ const SAMPLES: Record<string, (f: Fixture) => { params?: Record<string, string>;
     "traceEvaluations.getResult": (f) => ({
       params: { trace_evaluation_id: f.traceEvaluationId },
     }),
+    // The route table lists put before get and delete, so the owner's get finds the label.
+    "annotations.put": (f) => ({
+      params: { trace_evaluation_id: f.traceEvaluationId },
+      body: { passed: true, comment: "probe" },
+    }),
+    "annotations.get": (f) => ({ params: { trace_evaluation_id: f.traceEvaluationId } }),
+    "annotations.delete": (f) => ({ params: { trace_evaluation_id: f.traceEvaluationId } }),
+    "annotations.import": (f) => ({
+      body: { annotations: [{ trace_id: f.traceId, judge_id: f.judgeId, passed: true }] },
+    }),
+    "annotations.listForJudge": (f) => ({ params: { judge_id: f.judgeId } }),
+    "judgeOptimizations.estimate": (f) => ({ body: { judge_id: f.optimizedJudgeId } }),
+    "judgeOptimizations.create": (f) => ({
+      body: { judge_id: f.optimizedJudgeId, budget: "light" },
+    }),
+    "judgeOptimizations.list": () => ({}),
+    "judgeOptimizations.get": (f) => ({ params: { optimization_id: f.optimizationId } }),
+    "judgeOptimizations.apply": (f) => ({
+      params: { optimization_id: f.optimizationId },
+      body: {},
+    }),
   };
 
 const projectRoutes = (Object.values(routes) as Route[]).filter((r) =>
@@ -167,6 +192,8 @@ async function makeFixture(): Promise<Fixture> {
   });
   const finished = await waitForTraceEvaluation(service, tenantA, evaluation.id);
   if (finished.status !== "success") throw new Error(finished.status_description);
+  const optimizedJudge = await judge("Optimized judge");
+  await labelTraces(service, tenantA, optimizedJudge.id, 10);
   return {
     modelId: await model("acme/fixture"),
     doomedModelId: await model("acme/doomed"),
@@ -177,6 +204,8 @@ async function makeFixture(): Promise<Fixture> {
     traceId,
     doomedTraceId,
     traceEvaluationId: evaluation.id,
+    optimizedJudgeId: optimizedJudge.id,
+    optimizationId: await insertFinishedRun(service, tenantA, optimizedJudge),
   };
 }
 afterAll(async () => {

@@ -7,13 +7,14 @@ import {
   WaitTimeoutError,
 } from "@assay/client";
 import { EVALUATION_STATUSES } from "@assay/protocol";
-import { type Command, InvalidArgumentError, Option } from "commander";
+import { type Command, Option } from "commander";
 import {
   type ConnectionOptions,
   findByIdOrKey,
   isUuid,
   toList,
   toPositiveInteger,
+  toPositiveSeconds,
   withApiClient,
   withConnectionOptions,
 } from "../api-client.ts";
@@ -157,6 +158,30 @@ export function registerEvalCommands(program: Command) {
       });
     });
 
+  evaluations
+    .command("publish")
+    .description(
+      "make an evaluation public: any API key of this service can then read it and its results, list it and compare with it",
+    )
+    .argument("<id>", "the evaluation's id (one of this organization's)")
+    .option("--private", "make it private again: only this organization can read it")
+    .option("--json", "print JSON: the evaluation")
+    .action(
+      async (id: string, options: ConnectionOptions & { private?: boolean; json?: boolean }) => {
+        await withApiClient(options, async (client) => {
+          const updated = await onEvaluation(id, () =>
+            client.evaluations.setPublic(id, !options.private),
+          );
+          if (options.json) return printJson(updated);
+          console.log(
+            updated.is_public
+              ? `evaluation ${updated.id} is public: any API key of this service can read it and its results`
+              : `evaluation ${updated.id} is private: only this organization can read it`,
+          );
+        });
+      },
+    );
+
   // Last, so each command's help lists its own options first.
   for (const command of evaluations.commands) withConnectionOptions(command);
 }
@@ -261,12 +286,4 @@ async function resolveIds<T extends { id: string }>(
     ids.push(isUuid(idOrKey) ? idOrKey : (await findByIdOrKey(idOrKey, noun, lookup)).id);
   }
   return ids;
-}
-
-function toPositiveSeconds(value: string): number {
-  const seconds = Number(value.trim());
-  if (value.trim() === "" || !Number.isFinite(seconds) || seconds <= 0) {
-    throw new InvalidArgumentError("must be a number of seconds > 0 (e.g. 5 or 0.5)");
-  }
-  return seconds;
 }

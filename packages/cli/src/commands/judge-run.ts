@@ -1,10 +1,11 @@
 import { stat } from "node:fs/promises";
 import { type Client, type Judge, type TraceEvaluation, WaitTimeoutError } from "@assay/client";
 import { MAX_TRACES_PER_REQUEST } from "@assay/protocol";
-import { type Command, InvalidArgumentError } from "commander";
+import type { Command } from "commander";
 import {
   type ConnectionOptions,
   toList,
+  toPositiveSeconds,
   withApiClient,
   withConnectionOptions,
 } from "../api-client.ts";
@@ -191,12 +192,4 @@ function report(judge: Judge, verdicts: Verdict[], json: boolean | undefined): v
 function firstReason(verdicts: readonly Verdict[]): string {
   const failed = verdicts.find((v) => v.traceEvaluation.status === "failure");
   return failed?.traceEvaluation.status_description || "no reason given";
-}
-
-function toPositiveSeconds(value: string): number {
-  const seconds = Number(value.trim());
-  if (value.trim() === "" || !Number.isFinite(seconds) || seconds <= 0) {
-    throw new InvalidArgumentError("must be a number of seconds > 0 (e.g. 5 or 0.5)");
-  }
-  return seconds;
 }

@@ -6,6 +6,7 @@ import {
   withApiClient,
   withConnectionOptions,
 } from "../api-client.ts";
+import { agreementText } from "../output/agreement.ts";
 import { printJson } from "../output/json.ts";
 import { printFields, printTable, truncate } from "../output/table.ts";
 
@@ -190,6 +191,7 @@ function judgeFields(judge: Judge): [string, unknown][] {
     ["model", modelText(judge)],
     ["company", judge.model_company],
     ["runs", judge.run_count],
+    ["agreement", agreementText(judge.agreement)],
     ["created", judge.created_at],
     ["updated", judge.updated_at],
   ];

@@ -4,11 +4,14 @@ import {
   type EvaluationStatus,
   FINISHED_EVALUATION_STATUSES,
   routes,
+  type UpdateEvaluationBody,
 } from "@assay/protocol";
 import type { Client } from "../client.ts";
 import { abortedError } from "../core/abort.ts";
+import type { APIClient } from "../core/api-client.ts";
 import type { RequestOptions } from "../core/client-options.ts";
 import { sleep } from "../core/sleep.ts";
+import { checkWaitDuration } from "../core/wait-duration.ts";
 import { ServiceError, WaitTimeoutError } from "../errors.ts";
 import { clampPageSize, type Pagination, pagination } from "./pagination.ts";
 import { listParam, type SortOrder } from "./query.ts";
@@ -131,32 +134,38 @@ export class Evaluations extends APIResource<Client> {
     options?: RequestOptions,
   ): Promise<EvaluationPage> {
     const { organization, project } = await this.client.init(options);
-    const page = params.page ?? 1;
-    const pageSize = clampPageSize(params.pageSize);
-    const answer = await this.client.request(
-      routes.listEvaluations,
-      {
-        query: {
-          organization_id: organization.id,
-          project_id: project.id,
-          page,
-          page_size: pageSize,
-          sort_by: params.sortBy,
-          order: params.order,
-          models: listParam(params.modelIds),
-          datasets: listParam(params.benchmarkIds),
-          status: params.status,
-          // Sent only when true, as the original SDK does.
-          unique: params.unique ? "true" : undefined,
-        },
-      },
+    return listEvaluations(
+      this.client,
+      { organization_id: organization.id, project_id: project.id },
+      params,
       options,
     );
-    return {
-      evaluations: answer.evaluations,
-      totalCount: answer.total_count,
-      pagination: pagination(page, pageSize, answer.total_count),
-    };
+  }
+
+  /**
+   * Changes what the owner may change: `is_public` makes the evaluation, with its results,
+   * readable by any key and listed publicly (`false` makes it private again). Another
+   * organization's evaluation raises `NotFoundError`, public or not.
+   */
+  update(
+    evaluation: EvaluationRef,
+    changes: UpdateEvaluationBody,
+    options?: RequestOptions,
+  ): Promise<Evaluation> {
+    return this.client.request(
+      routes.updateEvaluation,
+      { params: { evaluation_id: evaluationId(evaluation) }, body: changes },
+      options,
+    );
+  }
+
+  /** `update(evaluation, { is_public })`. */
+  setPublic(
+    evaluation: EvaluationRef,
+    isPublic: boolean,
+    options?: RequestOptions,
+  ): Promise<Evaluation> {
+    return this.update(evaluation, { is_public: isPublic }, options);
   }
 
   /**
@@ -181,8 +190,8 @@ export class Evaluations extends APIResource<Client> {
     options: WaitForCompletionOptions = {},
   ): Promise<Evaluation> {
     const { intervalMs = DEFAULT_WAIT_INTERVAL_MS, timeoutMs, onProgress, ...request } = options;
-    checkDuration("intervalMs", intervalMs);
-    if (timeoutMs !== undefined) checkDuration("timeoutMs", timeoutMs);
+    checkWaitDuration("intervalMs", intervalMs);
+    if (timeoutMs !== undefined) checkWaitDuration("timeoutMs", timeoutMs);
     const id = evaluationId(evaluation);
     const deadline = timeoutMs === undefined ? undefined : Date.now() + timeoutMs;
     for (;;) {
@@ -202,6 +211,43 @@ export class Evaluations extends APIResource<Client> {
   }
 }
 
+/**
+ * `GET /evaluations` with the filters of `params`: a project's listing with `scope`, the public
+ * listing (protocol §12.3) without. Shared by `client.evaluations` and the public client.
+ */
+export async function listEvaluations(
+  client: APIClient,
+  scope: { organization_id: string; project_id: string } | undefined,
+  params: EvaluationListParams,
+  options?: RequestOptions,
+): Promise<EvaluationPage> {
+  const page = params.page ?? 1;
+  const pageSize = clampPageSize(params.pageSize);
+  const answer = await client.request(
+    routes.listEvaluations,
+    {
+      query: {
+        ...scope,
+        page,
+        page_size: pageSize,
+        sort_by: params.sortBy,
+        order: params.order,
+        models: listParam(params.modelIds),
+        datasets: listParam(params.benchmarkIds),
+        status: params.status,
+        // Sent only when true, as the original SDK does.
+        unique: params.unique ? "true" : undefined,
+      },
+    },
+    options,
+  );
+  return {
+    evaluations: answer.evaluations,
+    totalCount: answer.total_count,
+    pagination: pagination(page, pageSize, answer.total_count),
+  };
+}
+
 export function evaluationId(evaluation: EvaluationRef): string {
   return typeof evaluation === "string" ? evaluation : evaluation.id;
 }
@@ -216,10 +262,4 @@ function toCreateItem(input: CreateEvaluationInput): CreateEvaluationItem {
     concurrency: input.concurrency,
     cache: input.cache,
   };
-}
-
-function checkDuration(name: string, ms: number): void {
-  if (!Number.isFinite(ms) || ms < 0) {
-    throw new ServiceError(`${name} must be a number of milliseconds ≥ 0, got ${ms}`);
-  }
 }

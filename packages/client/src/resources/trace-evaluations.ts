@@ -9,7 +9,8 @@ import type { Client } from "../client.ts";
 import { abortedError } from "../core/abort.ts";
 import type { RequestOptions } from "../core/client-options.ts";
 import { sleep } from "../core/sleep.ts";
-import { NotFoundError, ServiceError, WaitTimeoutError } from "../errors.ts";
+import { checkWaitDuration } from "../core/wait-duration.ts";
+import { NotFoundError, WaitTimeoutError } from "../errors.ts";
 import { type Pagination, pagination } from "./pagination.ts";
 import { type SortOrder, textParam } from "./query.ts";
 import { type IdRef, idOf } from "./refs.ts";
@@ -201,8 +202,8 @@ export class TraceEvaluations extends APIResource<Client> {
       onProgress,
       ...request
     } = options;
-    checkDuration("intervalMs", intervalMs, false);
-    checkDuration("timeoutMs", timeoutMs, true);
+    checkWaitDuration("intervalMs", intervalMs, false);
+    checkWaitDuration("timeoutMs", timeoutMs, true);
     const id = idOf(traceEvaluation);
     const deadline = Date.now() + timeoutMs;
     for (;;) {
@@ -228,11 +229,4 @@ export class TraceEvaluations extends APIResource<Client> {
 
 function clampTracePageSize(pageSize: number | undefined): number {
   return Math.min(MAX_PAGE_SIZE, Math.max(1, Math.trunc(pageSize ?? DEFAULT_PAGE_SIZE)));
-}
-
-function checkDuration(name: string, ms: number, infiniteAllowed: boolean): void {
-  const valid = ms >= 0 && (Number.isFinite(ms) || (infiniteAllowed && ms === Infinity));
-  if (!valid) {
-    throw new ServiceError(`${name} must be a number of milliseconds ≥ 0, got ${ms}`);
-  }
 }

@@ -36,6 +36,7 @@ export function evaluationBody(
     summary: {},
     organization_id: "org-1",
     project_id: "proj-1",
+    is_public: false,
     assay: {
       progress: { total: 10, done, correct, failed: 0, cached: 0 },
       accuracy_stderr: 0.1,

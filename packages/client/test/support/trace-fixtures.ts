@@ -1,4 +1,5 @@
 import type {
+  Agreement,
   Judge,
   Trace,
   TraceEvaluation,
@@ -21,6 +22,17 @@ export function wrapped(data: unknown, status = 200): Reply {
   return { status, body: { status: "success", data } };
 }
 
+/** A judge's agreement while nobody has labeled anything it judged. */
+export const NO_AGREEMENT: Agreement = {
+  annotation_count: 0,
+  compared: 0,
+  agreements: 0,
+  accuracy: null,
+  accuracy_interval: null,
+  kappa: null,
+  kappa_interval: null,
+};
+
 export function judgeBody(overrides: Partial<Judge> = {}): Judge {
   return {
     id: JUDGE_ID,
@@ -35,6 +47,8 @@ export function judgeBody(overrides: Partial<Judge> = {}): Judge {
     model_name: "Fake judge",
     model_company: "Acme",
     run_count: 0,
+    annotation_count: 0,
+    agreement: NO_AGREEMENT,
     versions: [
       {
         version: 1,

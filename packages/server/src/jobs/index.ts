@@ -15,9 +15,11 @@ import {
   HOUSEKEEPING_JOB,
   type JobName,
   RUN_EVALUATION_JOB,
+  RUN_JUDGE_OPTIMIZATION_JOB,
   RUN_TRACE_EVALUATION_JOB,
 } from "./job-names.ts";
 import { createRunEvaluationJob } from "./run-evaluation.ts";
+import { createRunJudgeOptimizationJob } from "./run-judge-optimization.ts";
 import { createRunTraceEvaluationJob } from "./run-trace-evaluation.ts";
 
 export { JOB_NAMES } from "./job-names.ts";
@@ -36,7 +38,11 @@ export interface JobDeps {
   gateway: Gateway;
   config: Pick<
     Config,
-    "uploadUrlTtlSeconds" | "evaluations" | "defaultJudgeModel" | "generatorModel"
+    | "uploadUrlTtlSeconds"
+    | "evaluations"
+    | "defaultJudgeModel"
+    | "generatorModel"
+    | "optimizerModel"
   >;
 }
 
@@ -51,5 +57,6 @@ export function createJobHandlers(deps: JobDeps): JobHandlers {
     [RUN_EVALUATION_JOB]: createRunEvaluationJob(deps),
     [GENERATE_BENCHMARK_JOB]: createGenerateBenchmarkJob(deps),
     [RUN_TRACE_EVALUATION_JOB]: createRunTraceEvaluationJob(deps),
+    [RUN_JUDGE_OPTIMIZATION_JOB]: createRunJudgeOptimizationJob(deps),
   } satisfies Record<JobName, JobHandlers[string]>;
 }

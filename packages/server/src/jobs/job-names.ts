@@ -10,11 +10,15 @@ export const RUN_EVALUATION_JOB = "run-evaluation";
 /** Runs a judge over one trace (payload: tenant ids, trace evaluation id). */
 export const RUN_TRACE_EVALUATION_JOB = "run-trace-evaluation";
 
+/** Optimizes a judge's goal against people's labels (payload: tenant ids, optimization id). */
+export const RUN_JUDGE_OPTIMIZATION_JOB = "run-judge-optimization";
+
 /** Every job name: pg-boss needs its queues to exist before anything is sent or worked. */
 export const JOB_NAMES = [
   HOUSEKEEPING_JOB,
   GENERATE_BENCHMARK_JOB,
   RUN_EVALUATION_JOB,
   RUN_TRACE_EVALUATION_JOB,
+  RUN_JUDGE_OPTIMIZATION_JOB,
 ] as const;
 export type JobName = (typeof JOB_NAMES)[number];

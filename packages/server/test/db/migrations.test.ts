@@ -11,6 +11,7 @@ import { createTestDatabase, DIALECTS, type TestDatabase } from "../support/data
 const execFileAsync = promisify(execFile);
 
 const TABLES = [
+  "annotations",
   "api_keys",
   "benchmark_files",
   "benchmark_prompts",
@@ -22,6 +23,7 @@ const TABLES = [
   "evaluations",
   "instance_settings",
   "jobs",
+  "judge_optimization_runs",
   "judge_versions",
   "judges",
   "models",
@@ -64,6 +66,7 @@ describe.each(DIALECTS)("migrations on %s", (dialect) => {
         "0003-evaluations",
         "0004-judges-and-traces",
         "0005-trace-bulk-load",
+        "0006-annotations-and-optimizations",
       ]);
     } finally {
       await handle.close();

@@ -50,16 +50,20 @@ export function gsm8kExpectedCorrect(limit = Infinity): number {
 
 /**
  * A GSM8K "model": right on three questions of four (wrong when the question's index in the file
- * is ≡ 3 mod 4), so a full run scores exactly 75 % when every prompt is answered.
+ * is ≡ 3 mod 4), so a full run scores exactly 75 % when every prompt is answered. `wrong` picks
+ * other questions to get wrong (comparisons need models that disagree).
  */
-export function gsm8kBehavior(): FakeBehavior {
+export function gsm8kBehavior(
+  wrong: (index: number) => boolean = (index) => index % 4 === 3,
+): FakeBehavior {
   const byQuestion = new Map(gsm8kAnswers().map((a, i) => [a.question, { ...a, index: i }]));
   return ({ lastUserMessage }) => {
     const question = lastUserMessage.slice(lastUserMessage.indexOf("Question: ") + 10);
     const found = byQuestion.get(question);
     if (!found) return { content: "I do not know.", bad: true };
-    const answer =
-      found.index % 4 === 3 ? `${Number(found.answer.replace(/,/g, "")) + 1}` : found.answer;
+    const answer = wrong(found.index)
+      ? `${Number(found.answer.replace(/,/g, "")) + 1}`
+      : found.answer;
     return { content: `Let me work it out step by step.\n#### ${answer}` };
   };
 }
@@ -118,4 +122,16 @@ export async function waitForEvaluation(
       );
     await new Promise((r) => setTimeout(r, 50));
   }
+}
+
+/** Creates an evaluation and waits for it to finish; throws unless it succeeded. */
+export async function runEvaluation(
+  service: TestService,
+  tenant: Tenant,
+  item: Record<string, unknown>,
+): Promise<Evaluation> {
+  const created = await createEvaluation(service, tenant, item);
+  const done = await waitForEvaluation(service, created.id, { key: tenant.key });
+  if (done.status !== "success") throw new Error(`${done.status}: ${done.status_description}`);
+  return done;
 }

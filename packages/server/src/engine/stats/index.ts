@@ -1,7 +1,20 @@
 export {
+  type AgreementFigures,
+  agreement,
+  agreementOfTable,
+  type LabeledVerdict,
+} from "./agreement.ts";
+export {
   type OutcomeCounts,
   type OutcomeSummary,
   type SubsetSummary,
   summarizeOutcomes,
 } from "./evaluation-stats.ts";
+export {
+  mcnemarExactPValue,
+  type PairedCounts,
+  type PairedFigures,
+  pairedDifferenceInterval,
+  pairedFigures,
+} from "./paired.ts";
 export { type Interval, standardError, wilsonInterval, Z_95 } from "./proportion.ts";

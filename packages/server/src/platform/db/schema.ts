@@ -29,6 +29,8 @@ export interface DatabaseSchema {
   judge_versions: JudgeVersionsTable;
   traces: TracesTable;
   trace_evaluations: TraceEvaluationsTable;
+  annotations: AnnotationsTable;
+  judge_optimization_runs: JudgeOptimizationRunsTable;
 }
 
 export interface OrganizationsTable {
@@ -219,6 +221,8 @@ export interface EvaluationsTable {
   started_at: string | null;
   deadline_at: string | null;
   finished_at: string | null;
+  /** 1: readable with its results by any valid key, and in every public listing. */
+  is_public: Generated<number>;
 }
 
 export interface EvaluationSamplesTable {
@@ -351,6 +355,57 @@ export interface TraceEvaluationsTable {
   result_at: string | null;
 }
 
+/** A person's label: what the judge should say about the trace. One per (judge, trace). */
+export interface AnnotationsTable {
+  id: string;
+  organization_id: string;
+  project_id: string;
+  judge_id: string;
+  trace_id: string;
+  /** The trace evaluation it was put through (the latest one, for an import). */
+  trace_evaluation_id: string;
+  passed: number;
+  score: number | null;
+  comment: string | null;
+  created_at: string;
+  updated_at: string;
+  /** The API key's display form. */
+  created_by: string;
+}
+
+export interface JudgeOptimizationRunsTable {
+  id: string;
+  organization_id: string;
+  project_id: string;
+  judge_id: string;
+  /** The judge version the run started from, and its protocol JudgeSnapshot (JSON). */
+  judge_version: number;
+  judge_snapshot: string;
+  budget: string;
+  status: string;
+  status_description: string;
+  annotation_count: number;
+  estimated_cost: number;
+  actual_cost: number;
+  /** The API key's display form. */
+  user_id: string;
+  original_goal: string;
+  optimized_goal: string | null;
+  /** One line per step, round by round. */
+  logs: string;
+  baseline_accuracy: number | null;
+  optimized_accuracy: number | null;
+  /** JSON of the protocol's OptimizationStats, once measured. */
+  stats: string | null;
+  created_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+  applied_at: string | null;
+  applied_version: number | null;
+}
+
+export type AnnotationRow = Selectable<AnnotationsTable>;
+export type JudgeOptimizationRunRow = Selectable<JudgeOptimizationRunsTable>;
 export type JudgeRow = Selectable<JudgesTable>;
 export type TraceRow = Selectable<TracesTable>;
 export type TraceEvaluationRow = Selectable<TraceEvaluationsTable>;

@@ -13,21 +13,34 @@ const SORT_EXPRESSIONS = {
 } as const;
 
 /**
- * One page of an organization's (or one project's) evaluations with the filters of protocol
- * §6.3, newest first by default. `unique` keeps, per model and benchmark, the newest evaluation
- * among those the other filters let through.
+ * Which evaluations a listing draws from: one project's (protocol §6.3), or the public listing
+ * (§12.3), which is everything the caller may read: its organization's evaluations and those any
+ * organization made public.
+ */
+export type ListingScope =
+  | { project: { organizationId: string; projectId: string } }
+  | { visibleTo: string };
+
+/**
+ * One page of the scope's evaluations with the filters of protocol §6.3, newest first by default.
+ * `unique` keeps, per model and benchmark, the newest evaluation among those the other filters
+ * let through.
  */
 export async function listEvaluationRows(
   db: Database,
-  input: { organizationId: string; projectId?: string; query: ListEvaluationsQuery },
+  input: { scope: ListingScope; query: ListEvaluationsQuery },
 ): Promise<{ rows: EvaluationRow[]; total: number }> {
-  const { query } = input;
+  const { query, scope } = input;
   // The same filters apply to the page and, for `unique`, to the newer rows it looks for.
   const filters = (table: "evaluations" | "newer") => {
     const column = (name: string) => sql.ref(`${table}.${name}`);
-    const conditions = [sql`${column("organization_id")} = ${input.organizationId}`];
-    if (input.projectId !== undefined)
-      conditions.push(sql`${column("project_id")} = ${input.projectId}`);
+    const conditions =
+      "project" in scope
+        ? [
+            sql`${column("organization_id")} = ${scope.project.organizationId}`,
+            sql`${column("project_id")} = ${scope.project.projectId}`,
+          ]
+        : [sql`(${column("organization_id")} = ${scope.visibleTo} or ${column("is_public")} = 1)`];
     if (query.models?.length)
       conditions.push(sql`${column("model_id")} in (${sql.join(query.models)})`);
     if (query.datasets?.length)

@@ -97,6 +97,29 @@ export function createEvaluationRepository(db: Database) {
         .where("organization_id", "=", organizationId)
         .executeTakeFirst(),
 
+    /**
+     * An evaluation the organization may read: its own, or one its owner made public. Anything
+     * else is answered like an id that does not exist.
+     */
+    findReadable: (organizationId: string, id: string): Promise<EvaluationRow | undefined> =>
+      db
+        .selectFrom("evaluations")
+        .selectAll()
+        .where("id", "=", id)
+        .where((eb) => eb.or([eb("organization_id", "=", organizationId), eb("is_public", "=", 1)]))
+        .executeTakeFirst(),
+
+    /** The owner's switch; false when the organization does not own the evaluation. */
+    async setPublic(organizationId: string, id: string, isPublic: boolean): Promise<boolean> {
+      const result = await db
+        .updateTable("evaluations")
+        .set({ is_public: isPublic ? 1 : 0 })
+        .where("id", "=", id)
+        .where("organization_id", "=", organizationId)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
     findById: (id: string): Promise<EvaluationRow | undefined> =>
       db.selectFrom("evaluations").selectAll().where("id", "=", id).executeTakeFirst(),
 

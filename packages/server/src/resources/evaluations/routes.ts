@@ -19,6 +19,10 @@ export function registerEvaluationRoutes(
     deps.evaluations.list(auth, query),
   );
 
+  bindRoute(api, routes.updateEvaluation, deps, async ({ auth, params, body }) =>
+    deps.evaluations.update(auth, params.evaluation_id, body),
+  );
+
   bindRoute(api, routes.cancelEvaluation, deps, async ({ auth, params }) =>
     deps.evaluations.cancel(auth, params.evaluation_id),
   );

@@ -1,5 +1,10 @@
 import { randomUUID } from "node:crypto";
-import type { CreateEvaluationItem, Evaluation, ListEvaluationsQuery } from "@assay/protocol";
+import type {
+  CreateEvaluationItem,
+  Evaluation,
+  ListEvaluationsQuery,
+  UpdateEvaluationBody,
+} from "@assay/protocol";
 import { badRequest, notFound } from "../../app-error.ts";
 import type { Catalog } from "../../catalog/catalog.ts";
 import { RUN_EVALUATION_JOB } from "../../jobs/job-names.ts";
@@ -13,7 +18,7 @@ import { createBenchmarkRepository } from "../benchmarks/repository.ts";
 import { createModelRepository } from "../models/repository.ts";
 import type { OrganizationService, ProjectScope } from "../organizations/service.ts";
 import { createEvaluationLabels } from "./labels.ts";
-import { listEvaluationRows } from "./list-evaluations.ts";
+import { type ListingScope, listEvaluationRows } from "./list-evaluations.ts";
 import { ACTIVE_STATUSES, createEvaluationRepository } from "./repository.ts";
 import { type EvaluationOptions, toEvaluation } from "./to-evaluation.ts";
 
@@ -130,34 +135,41 @@ export function createEvaluationService(deps: EvaluationServiceDeps) {
       return present(rows.filter((r): r is EvaluationRow => r !== undefined));
     },
 
+    /** The caller's own evaluation, or a public one of any organization (with its summary). */
     async get(auth: AuthContext, id: string): Promise<Evaluation> {
-      const row = await repo.findForOrganization(auth.organizationId, id);
+      const row = await repo.findReadable(auth.organizationId, id);
       if (!row) throw notFound("evaluation");
       return (await present([row]))[0] as Evaluation;
     },
 
-    /** A project's evaluations when the query names one, else all of the caller's organization. */
+    /**
+     * A project's evaluations when the query names one; else the public listing: the caller's
+     * organization's evaluations and every public one.
+     */
     async list(auth: AuthContext, query: ListEvaluationsQuery) {
-      let projectId: string | undefined;
+      let scope: ListingScope = { visibleTo: auth.organizationId };
       if (query.organization_id !== undefined || query.project_id !== undefined) {
         if (query.organization_id === undefined || query.project_id === undefined)
           throw badRequest(
             query.organization_id === undefined ? "query.organization_id" : "query.project_id",
             "organization_id and project_id go together",
           );
-        const scope = await deps.organizations.resolveScope(
+        const project = await deps.organizations.resolveScope(
           auth,
           query.organization_id,
           query.project_id,
         );
-        projectId = scope.projectId;
+        scope = { project };
       }
-      const { rows, total } = await listEvaluationRows(deps.db, {
-        organizationId: auth.organizationId,
-        projectId,
-        query,
-      });
+      const { rows, total } = await listEvaluationRows(deps.db, { scope, query });
       return { evaluations: await present(rows), total_count: total };
+    },
+
+    /** The owner makes an evaluation public or private; to anyone else it does not exist. */
+    async update(auth: AuthContext, id: string, body: UpdateEvaluationBody): Promise<Evaluation> {
+      if (!(await repo.setPublic(auth.organizationId, id, body.is_public)))
+        throw notFound("evaluation");
+      return this.get(auth, id);
     },
 
     /** Stops a pending or running evaluation; finished ones are returned unchanged. */

@@ -68,6 +68,7 @@ export function toEvaluation(row: EvaluationRow, labels: EvaluationLabels): Eval
     summary: toSummary(row, labels, accuracy, subsets, stats),
     organization_id: row.organization_id,
     project_id: row.project_id,
+    is_public: row.is_public === 1,
     assay: {
       progress: {
         total: row.total_count,

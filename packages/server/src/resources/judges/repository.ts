@@ -27,6 +27,10 @@ export function createJudgeRepository(db: Database) {
     ): Promise<JudgeRow | undefined> =>
       inScope(scope, handle).where("id", "=", id).executeTakeFirst(),
 
+    /** The judges of the scope among these ids (at most a few hundred per call). */
+    findMany: (scope: ProjectScope, ids: readonly string[]): Promise<JudgeRow[]> =>
+      ids.length === 0 ? Promise.resolve([]) : inScope(scope).where("id", "in", ids).execute(),
+
     findByName: (scope: ProjectScope, name: string): Promise<JudgeRow | undefined> =>
       inScope(scope).where("name", "=", name).executeTakeFirst(),
 
@@ -116,13 +120,14 @@ export function createJudgeRepository(db: Database) {
     },
 
     /**
-     * Deletes a judge with its versions and its trace evaluations (explicitly, not trusting each
-     * dialect's cascade); false when the scope holds no such judge.
+     * Deletes a judge with its versions, its trace evaluations and people's labels of it
+     * (explicitly, not trusting each dialect's cascade); false when the scope holds no such judge.
      */
     async delete(scope: ProjectScope, id: string): Promise<boolean> {
       return db.transaction().execute(async (trx) => {
         const judge = await inScope(scope, trx).where("id", "=", id).executeTakeFirst();
         if (!judge) return false;
+        await trx.deleteFrom("annotations").where("judge_id", "=", id).execute();
         await trx.deleteFrom("trace_evaluations").where("judge_id", "=", id).execute();
         await trx.deleteFrom("judge_versions").where("judge_id", "=", id).execute();
         await trx.deleteFrom("judges").where("id", "=", id).execute();

@@ -6,8 +6,10 @@ import type { Clock } from "../../platform/clock.ts";
 import type { Database } from "../../platform/db/database.ts";
 import type { JudgeRow } from "../../platform/db/schema.ts";
 import { isUniqueViolation } from "../../platform/db/unique-violation.ts";
+import { agreementCounts, agreementOf } from "../annotations/agreement-query.ts";
 import type { AuthContext } from "../api-keys/service.ts";
 import type { ProjectScope } from "../organizations/service.ts";
+import { authorOf } from "./author.ts";
 import { createJudgeModelResolver } from "./judge-model.ts";
 import { modelLabels } from "./model-labels.ts";
 import { createJudgeRepository } from "./repository.ts";
@@ -26,9 +28,9 @@ export interface JudgeServiceDeps {
  * the judge row holds the current one and `judge_versions` every one, written in one transaction.
  * Names are unique per project (the unique index settles races: 409).
  *
- * Deleting a judge deletes its versions and its trace evaluations with their verdicts: an
- * evaluation refers to its judge, and a verdict without a judge to show, list or re-run by is
- * noise. A worker still judging one for it finds nothing to write and stops.
+ * Deleting a judge deletes its versions, people's labels of it, and its trace evaluations with
+ * their verdicts: an evaluation refers to its judge, and a verdict without a judge to show, list
+ * or re-run by is noise. A worker still judging one for it finds nothing to write and stops.
  */
 export function createJudgeService(deps: JudgeServiceDeps) {
   const repo = createJudgeRepository(deps.db);
@@ -37,7 +39,11 @@ export function createJudgeService(deps: JudgeServiceDeps) {
 
   async function present(rows: readonly JudgeRow[]): Promise<Judge[]> {
     const ids = rows.map((r) => r.id);
-    const [versions, runs] = await Promise.all([repo.versions(ids), repo.runCounts(ids)]);
+    const [versions, runs, agreements] = await Promise.all([
+      repo.versions(ids),
+      repo.runCounts(ids),
+      agreementCounts(deps.db, ids),
+    ]);
     const labels = await modelLabels(deps, [
       ...rows.map((r) => r.model_id),
       ...versions.map((v) => v.model_id),
@@ -48,12 +54,9 @@ export function createJudgeService(deps: JudgeServiceDeps) {
         versions.filter((v) => v.judge_id === row.id),
         labels,
         runs.get(row.id) ?? 0,
+        agreementOf(agreements.get(row.id)),
       ),
     );
-  }
-
-  async function updatedBy(auth: AuthContext): Promise<string> {
-    return (await repo.keyDisplay(auth.apiKeyId)) ?? `API key ${auth.apiKeyId}`;
   }
 
   async function checkNameFree(scope: ProjectScope, name: string, except?: string) {
@@ -78,7 +81,7 @@ export function createJudgeService(deps: JudgeServiceDeps) {
         created_at: at,
         updated_at: at,
       };
-      const by = await updatedBy(auth);
+      const by = await authorOf(deps.db, auth);
       try {
         await deps.db.transaction().execute((trx) => repo.insert(trx, row, by));
       } catch (error) {
@@ -133,7 +136,7 @@ export function createJudgeService(deps: JudgeServiceDeps) {
         next.evaluation_goal !== current.evaluation_goal ||
         next.model_id !== current.model_id;
       if (changed) {
-        const by = await updatedBy(auth);
+        const by = await authorOf(deps.db, auth);
         let written: boolean;
         try {
           written = await deps.db

@@ -1,14 +1,18 @@
-import type { Judge, JudgeVersion } from "@assay/protocol";
+import type { Agreement, Judge, JudgeVersion } from "@assay/protocol";
 import type { JudgeRow } from "../../platform/db/schema.ts";
 import { type ModelLabel, modelFields } from "./model-labels.ts";
 import type { JudgeVersionRow } from "./repository.ts";
 
-/** A judge as the wire shows it (protocol §2.6): the row, its versions oldest first, its runs. */
+/**
+ * A judge as the wire shows it (protocol §2.6): the row, its versions oldest first, its runs,
+ * and (extensions) how its verdicts agree with people's labels.
+ */
 export function toJudge(
   row: JudgeRow,
   versions: readonly JudgeVersionRow[],
   labels: ReadonlyMap<string, ModelLabel>,
   runCount: number,
+  agreement: Agreement,
 ): Judge {
   return {
     id: row.id,
@@ -22,6 +26,8 @@ export function toJudge(
     ...modelFields(row.model_id, labels),
     run_count: runCount,
     versions: versions.map((v) => toJudgeVersion(v, labels)),
+    annotation_count: agreement.annotation_count,
+    agreement,
   };
 }
 

@@ -8,13 +8,14 @@ import type {
   TraceEvaluation,
   TraceEvaluationResult,
 } from "@assay/protocol";
+import type { Kysely } from "kysely";
 import { AppError, badRequest, notFound } from "../../app-error.ts";
 import type { Catalog } from "../../catalog/catalog.ts";
 import { TraceJudgingError } from "../../engine/runners/trace-judging/index.ts";
 import { RUN_TRACE_EVALUATION_JOB } from "../../jobs/job-names.ts";
 import type { Clock } from "../../platform/clock.ts";
 import type { Database } from "../../platform/db/database.ts";
-import type { JudgeRow, TraceEvaluationRow } from "../../platform/db/schema.ts";
+import type { DatabaseSchema, JudgeRow, TraceEvaluationRow } from "../../platform/db/schema.ts";
 import type { JobQueue } from "../../platform/queue/job-queue.ts";
 import { createJudgeRepository } from "../judges/repository.ts";
 import { ModelUnavailableError } from "../models/resolve-endpoint.ts";
@@ -79,12 +80,16 @@ export function createTraceEvaluationService(deps: TraceEvaluationServiceDeps) {
     if (missing !== undefined) throw new AppError("NOT_FOUND", `trace not found: ${missing}`);
   }
 
-  /** The evaluations' rows and jobs, in one transaction. */
-  async function createAll(
+  /**
+   * New pending evaluations of `judge` over the traces, and how to write them: `write` inserts
+   * the rows and queues their jobs inside the caller's transaction, so they exist with their work
+   * queued or not at all. The snapshot is read here, before any transaction begins.
+   */
+  async function prepare(
     scope: ProjectScope,
     judge: JudgeRow,
     traceIds: readonly string[],
-  ): Promise<TraceEvaluation[]> {
+  ): Promise<PreparedTraceEvaluations> {
     const snapshot = JSON.stringify(await snapshotOf(deps, judge));
     const createdAt = deps.clock.now().toISOString();
     const rows: TraceEvaluationRow[] = traceIds.map((traceId) => ({
@@ -102,7 +107,7 @@ export function createTraceEvaluationService(deps: TraceEvaluationServiceDeps) {
       started_at: null,
       finished_at: null,
     }));
-    await deps.db.transaction().execute(async (trx) => {
+    const write = async (trx: Kysely<DatabaseSchema>) => {
       await repo.insert(trx, rows);
       for (let i = 0; i < rows.length; i += EVALUATIONS_PER_JOB) {
         const payload: RunTraceEvaluationPayload = {
@@ -115,11 +120,25 @@ export function createTraceEvaluationService(deps: TraceEvaluationServiceDeps) {
           { transaction: trx },
         );
       }
-    });
-    return rows.map(toTraceEvaluation);
+    };
+    return { rows, write };
+  }
+
+  /** The evaluations' rows and jobs, in one transaction. */
+  async function createAll(
+    scope: ProjectScope,
+    judge: JudgeRow,
+    traceIds: readonly string[],
+  ): Promise<TraceEvaluation[]> {
+    const prepared = await prepare(scope, judge, traceIds);
+    await deps.db.transaction().execute(prepared.write);
+    return prepared.rows.map(toTraceEvaluation);
   }
 
   return {
+    /** For another resource that creates evaluations within its own transaction (annotation import). */
+    prepare,
+
     async create(scope: ProjectScope, body: CreateTraceEvaluationBody): Promise<TraceEvaluation> {
       if (!(await repo.findTrace(scope, body.trace_id))) throw notFound("trace");
       const judge = await judgeOf(scope, body.judge_id);
@@ -178,6 +197,12 @@ export function createTraceEvaluationService(deps: TraceEvaluationServiceDeps) {
       }
     },
   };
+}
+
+/** Evaluations built but not yet stored: `write` stores them and queues their jobs in `trx`. */
+export interface PreparedTraceEvaluations {
+  rows: TraceEvaluationRow[];
+  write(trx: Kysely<DatabaseSchema>): Promise<void>;
 }
 
 const EMPTY_VERDICT = {

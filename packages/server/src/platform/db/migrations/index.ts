@@ -4,6 +4,7 @@ import * as modelsAndBenchmarks from "./0002-models-and-benchmarks.ts";
 import * as evaluations from "./0003-evaluations.ts";
 import * as judgesAndTraces from "./0004-judges-and-traces.ts";
 import * as traceBulkLoad from "./0005-trace-bulk-load.ts";
+import * as annotationsAndOptimizations from "./0006-annotations-and-optimizations.ts";
 
 /**
  * Every migration, in order. Listed statically (not read from a folder) so they travel with the
@@ -15,6 +16,7 @@ const migrations: Record<string, Migration> = {
   "0003-evaluations": evaluations,
   "0004-judges-and-traces": judgesAndTraces,
   "0005-trace-bulk-load": traceBulkLoad,
+  "0006-annotations-and-optimizations": annotationsAndOptimizations,
 };
 
 export const migrationProvider: MigrationProvider = {

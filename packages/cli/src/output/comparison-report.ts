@@ -1,0 +1,81 @@
+import type { ComparisonPage, ComparisonResult, Evaluation } from "@assay/client";
+import { percent } from "./format.ts";
+import { printTable, truncate } from "./table.ts";
+
+/** Signed percentage points with one decimal and a real minus sign: `+4.1`, `−2.0`. */
+export function signedPoints(fraction: number): string {
+  const text = (Math.abs(fraction) * 100).toFixed(1);
+  return `${fraction < 0 ? "−" : "+"}${text}`;
+}
+
+/**
+ * What `assay compare` prints above the prompts: who A and B are, the counters of each whole
+ * evaluation, then the paired statistics over the prompts both answered and the verdict.
+ */
+export function printComparisonSummary(
+  a: Evaluation,
+  b: Evaluation,
+  comparison: ComparisonPage,
+): void {
+  const accuracy = (correct: number, total: number) =>
+    total === 0 ? "–" : percent(correct / total);
+  printTable(
+    ["", "evaluation", "model", "benchmark", "correct", "results", "accuracy"],
+    [
+      [
+        "A (1)",
+        a.id,
+        label(a),
+        a.dataset_name || a.dataset_id,
+        comparison.correctCount1,
+        comparison.totalResults1,
+        accuracy(comparison.correctCount1, comparison.totalResults1),
+      ],
+      [
+        "B (2)",
+        b.id,
+        label(b),
+        b.dataset_name || b.dataset_id,
+        comparison.correctCount2,
+        comparison.totalResults2,
+        accuracy(comparison.correctCount2, comparison.totalResults2),
+      ],
+    ],
+  );
+  const s = comparison.stats;
+  console.log(
+    `paired prompts: ${s.pairs} (both right ${s.both_correct}, only A right ${s.only_1_correct}, only B right ${s.only_2_correct}, both wrong ${s.both_wrong})`,
+  );
+  if (s.pairs > 0) {
+    const { low, high } = s.difference_interval;
+    console.log(
+      `accuracy on them: A ${percent(s.accuracy_1)}, B ${percent(s.accuracy_2)}; B − A ${signedPoints(s.difference)} points (95% CI ${signedPoints(low)} to ${signedPoints(high)})`,
+    );
+    console.log(`McNemar exact test: p = ${formatP(s.p_value)}`);
+  }
+  console.log(`verdict: ${s.verdict}`);
+}
+
+/** The prompts listed under the summary: who got each right, and both answers. */
+export function printComparedPrompts(rows: readonly ComparisonResult[]): void {
+  printTable(
+    ["position", "right", "prompt", "truth", "A answered", "B answered"],
+    rows.map((r) => [
+      r.result_id_1,
+      r.passed1 && r.passed2 ? "both" : r.passed1 ? "A" : r.passed2 ? "B" : "neither",
+      truncate(r.prompt, 40),
+      truncate(r.truth, 16),
+      truncate(r.result1, 24),
+      truncate(r.result2, 24),
+    ]),
+  );
+}
+
+function label(evaluation: Evaluation): string {
+  return evaluation.model_key || evaluation.model_name || evaluation.model_id;
+}
+
+/** Four significant digits, or scientific notation for the very small. */
+function formatP(p: number): string {
+  return p !== 0 && p < 1e-4 ? p.toExponential(2) : String(Number(p.toPrecision(4)));
+}

@@ -1,0 +1,66 @@
+import type { JudgeOptimizationRun } from "@assay/client";
+import { percent } from "./format.ts";
+import { printFields } from "./table.ts";
+
+type SplitAgreement = NonNullable<JudgeOptimizationRun["assay"]>["baseline"]["held_out"];
+
+/**
+ * Agreement on one split as one line: `accuracy 91.7% (95% CI 64.6%–98.5%), κ 0.83 (95% CI
+ * 0.52–1.00)`. κ is undefined when the judge (or the people) gave one answer to everything.
+ */
+export function splitText(figures: SplitAgreement): string {
+  const { low, high } = figures.accuracy_interval;
+  const accuracy = `accuracy ${percent(figures.accuracy)} (95% CI ${percent(low)}–${percent(high)})`;
+  if (figures.kappa === null) return `${accuracy}, κ undefined`;
+  const kappaCi = figures.kappa_interval
+    ? ` (95% CI ${figures.kappa_interval.low.toFixed(2)}–${figures.kappa_interval.high.toFixed(2)})`
+    : "";
+  return `${accuracy}, κ ${figures.kappa.toFixed(2)}${kappaCi}`;
+}
+
+/**
+ * A finished run as people read it: baseline against the best candidate on the held-out labels,
+ * with κ and intervals, whether it improved, the cost, and the goal `apply` would give the judge.
+ */
+export function printOptimizationReport(run: JudgeOptimizationRun): void {
+  const stats = run.assay;
+  const judge = run.judge_snapshot;
+  const fields: [string, unknown][] = [
+    ["run", run.id],
+    ["judge", judge ? `${judge.name} (version ${judge.version})` : run.judge_id],
+    [
+      "budget",
+      stats
+        ? `${run.budget}: ${stats.rounds} rounds × ${stats.candidates_per_round} candidates`
+        : run.budget,
+    ],
+    [
+      "labels",
+      stats
+        ? `${stats.held_out_count} held out, ${stats.training_count} for training`
+        : run.annotation_count,
+    ],
+  ];
+  if (stats) {
+    fields.push(["baseline", splitText(stats.baseline.held_out)]);
+    fields.push([
+      "optimized",
+      stats.best ? splitText(stats.best.held_out) : "no candidate was needed",
+    ]);
+    const points =
+      run.optimized_accuracy !== undefined && run.baseline_accuracy !== undefined
+        ? ` (${signed((run.optimized_accuracy - run.baseline_accuracy) * 100)} points on the held-out labels)`
+        : "";
+    fields.push(["improved", `${stats.improved ? "yes" : "no"}${points}`]);
+  }
+  fields.push([
+    "cost",
+    `$${run.actual_cost.toFixed(4)} (estimated $${run.estimated_cost.toFixed(4)})`,
+  ]);
+  if (stats?.improved) fields.push(["optimized goal", run.optimized_goal]);
+  printFields(fields);
+}
+
+function signed(n: number): string {
+  return `${n >= 0 ? "+" : ""}${n.toFixed(1)}`;
+}

@@ -1,0 +1,136 @@
+import {
+  type Agreement,
+  type Annotation,
+  type AnnotationImportItem,
+  type JudgeAnnotation,
+  type PutAnnotationBody,
+  routes,
+} from "@assay/protocol";
+import type { Client } from "../client.ts";
+import type { RouteOutput } from "../core/api-client.ts";
+import type { RequestOptions } from "../core/client-options.ts";
+import { checkAnnotationItems, readAnnotationFile } from "./annotation-file.ts";
+import { openLocalFile } from "./local-file.ts";
+import { clampPageSize, type Pagination, pagination } from "./pagination.ts";
+import { type IdRef, idOf } from "./refs.ts";
+import { APIResource } from "./resource.ts";
+
+/** What `annotations.import()` takes: a JSONL file's path (Node.js only) or contents, or items. */
+export type AnnotationImportSource = string | Blob | readonly AnnotationImportItem[];
+
+export type ImportAnnotationsResult = RouteOutput<typeof routes.importAnnotations>["data"];
+export type DeleteAnnotationResult = RouteOutput<typeof routes.deleteAnnotation>["data"];
+
+/** Paging of `annotations.listForJudge()`. */
+export interface JudgeAnnotationListParams {
+  /** 1-based; default 1. */
+  page?: number | undefined;
+  /** Default 100, clamped to 1…500. */
+  pageSize?: number | undefined;
+}
+
+export interface JudgeAnnotationPage {
+  /** Newest first, each beside the judge's latest verdict on its trace. */
+  annotations: JudgeAnnotation[];
+  /** Labels on this page. */
+  count: number;
+  /** The judge's labels on all pages (the wire's `total`). */
+  totalCount: number;
+  /** How the judge's verdicts agree with all of its labels. */
+  agreement: Agreement;
+  pagination: Pagination;
+}
+
+/**
+ * The labels `import()` would send, read and checked the same way (bad lines raise
+ * `InvalidAnnotationsError`), for a caller that wants to look at them first.
+ */
+export async function loadAnnotations(
+  source: AnnotationImportSource,
+): Promise<AnnotationImportItem[]> {
+  if (typeof source === "string") return readAnnotationFile(await openLocalFile(source), source);
+  if (source instanceof Blob) return readAnnotationFile(source, "the file given");
+  return checkAnnotationItems(source);
+}
+
+/**
+ * `client.annotations` (Assay extension): people's labels of what a judge should say about a
+ * trace, one per (judge, trace). A label is put through one of the judge's trace evaluations of
+ * the trace; the judge's `agreement` compares its latest verdicts with the labels.
+ */
+export class Annotations extends APIResource<Client> {
+  /** Labels the evaluation's (judge, trace), replacing an earlier label of the pair whole. */
+  async put(
+    traceEvaluation: IdRef,
+    label: PutAnnotationBody,
+    options?: RequestOptions,
+  ): Promise<Annotation> {
+    const { data } = await this.client.request(
+      routes.putAnnotation,
+      { params: { trace_evaluation_id: idOf(traceEvaluation) }, body: label },
+      options,
+    );
+    return data;
+  }
+
+  /** The label of the evaluation's (judge, trace); none (or an unknown id) raises `NotFoundError`. */
+  async get(traceEvaluation: IdRef, options?: RequestOptions): Promise<Annotation> {
+    const { data } = await this.client.request(
+      routes.getAnnotation,
+      { params: { trace_evaluation_id: idOf(traceEvaluation) } },
+      options,
+    );
+    return data;
+  }
+
+  /** Removes the label of the evaluation's (judge, trace); answers the label's id. */
+  async delete(traceEvaluation: IdRef, options?: RequestOptions): Promise<DeleteAnnotationResult> {
+    const { data } = await this.client.request(
+      routes.deleteAnnotation,
+      { params: { trace_evaluation_id: idOf(traceEvaluation) } },
+      options,
+    );
+    return data;
+  }
+
+  /**
+   * Imports labels, all or nothing: a JSONL file (a path, Node.js only, or its contents as a
+   * Blob) of `{trace_id, judge_id, passed, score?, comment?}` lines, or those objects in an
+   * array. Every line is checked first: bad ones raise `InvalidAnnotationsError` naming each line
+   * and nothing is sent. A pair listed twice keeps its last label; a pair the judge never
+   * evaluated gets a trace evaluation, queued to run. At most 10 000 labels per call.
+   */
+  async import(
+    source: AnnotationImportSource,
+    options?: RequestOptions,
+  ): Promise<ImportAnnotationsResult> {
+    const { data } = await this.client.request(
+      routes.importAnnotations,
+      { body: { annotations: await loadAnnotations(source) } },
+      options,
+    );
+    return data;
+  }
+
+  /** One page of a judge's labels, newest first, with the judge's agreement. */
+  async listForJudge(
+    judge: IdRef,
+    params: JudgeAnnotationListParams = {},
+    options?: RequestOptions,
+  ): Promise<JudgeAnnotationPage> {
+    const page = params.page ?? 1;
+    const pageSize = clampPageSize(params.pageSize);
+    const { data } = await this.client.request(
+      routes.listJudgeAnnotations,
+      { params: { judge_id: idOf(judge) }, query: { page, page_size: pageSize } },
+      options,
+    );
+    return {
+      annotations: data.annotations,
+      count: data.count,
+      totalCount: data.total,
+      agreement: data.agreement,
+      pagination: pagination(page, pageSize, data.total),
+    };
+  }
+}

@@ -1,0 +1,127 @@
+import { z } from "zod";
+import { DeletedResourceSchema, PathIdSchema, pageQuery, TimestampSchema } from "./common.ts";
+import { statusData } from "./envelopes.ts";
+import { IntervalSchema } from "./evaluations.ts";
+
+/**
+ * Annotations (Assay extension): a person's label on what a judge should say about a trace. One
+ * label per (judge, trace): it is put through one of that judge's trace evaluations of the trace,
+ * and a later put replaces it. A judge's agreement compares each label with the judge's latest
+ * verdict on the trace; its optimization needs at least MIN_OPTIMIZATION_ANNOTATIONS labels.
+ */
+
+export const MAX_ANNOTATION_COMMENT_CHARS = 5_000;
+export const MAX_ANNOTATIONS_PER_IMPORT = 10_000;
+
+export const AnnotationSchema = z
+  .object({
+    id: z.string(),
+    organization_id: z.string(),
+    project_id: z.string(),
+    judge_id: z.string(),
+    trace_id: z.string(),
+    /** The trace evaluation the label was put through (the latest, for an import). */
+    trace_evaluation_id: z.string(),
+    passed: z.boolean(),
+    /** 0–1, when the person gave one. */
+    score: z.number().optional(),
+    comment: z.string().optional(),
+    created_at: TimestampSchema,
+    updated_at: TimestampSchema,
+    /** The API key's display form. */
+    created_by: z.string(),
+  })
+  .meta({ id: "Annotation" });
+export type Annotation = z.infer<typeof AnnotationSchema>;
+
+/**
+ * How well a judge's verdicts agree with the labels. Only labels whose trace has a verdict of the
+ * judge count (`compared`); the figures are null while none does. Accuracy's interval is Wilson's,
+ * κ's is the large-sample normal interval (Fleiss, Cohen & Everitt standard error).
+ */
+export const AgreementSchema = z
+  .object({
+    annotation_count: z.number().int(),
+    compared: z.number().int(),
+    agreements: z.number().int(),
+    accuracy: z.number().nullable(),
+    accuracy_interval: IntervalSchema.nullable(),
+    kappa: z.number().nullable(),
+    kappa_interval: IntervalSchema.nullable(),
+  })
+  .meta({ id: "Agreement" });
+export type Agreement = z.infer<typeof AgreementSchema>;
+
+export const AnnotationPathSchema = z.object({
+  organization_id: PathIdSchema,
+  project_id: PathIdSchema,
+  trace_evaluation_id: PathIdSchema,
+});
+
+const CommentSchema = z.string().trim().max(MAX_ANNOTATION_COMMENT_CHARS);
+const ScoreSchema = z.number().min(0).max(1);
+
+/** `PUT P/trace-evaluations/{id}/annotation`. */
+export const PutAnnotationBodySchema = z.strictObject({
+  passed: z.boolean(),
+  score: ScoreSchema.optional(),
+  comment: CommentSchema.optional(),
+});
+export type PutAnnotationBody = z.infer<typeof PutAnnotationBodySchema>;
+
+export const AnnotationResponseSchema = statusData(AnnotationSchema);
+export const DeleteAnnotationResponseSchema = statusData(DeletedResourceSchema);
+
+/** One line of an import file (JSONL) as the client sends it. */
+export const AnnotationImportItemSchema = z.strictObject({
+  trace_id: PathIdSchema,
+  judge_id: PathIdSchema,
+  passed: z.boolean(),
+  score: ScoreSchema.optional(),
+  comment: CommentSchema.optional(),
+});
+export type AnnotationImportItem = z.infer<typeof AnnotationImportItemSchema>;
+
+/**
+ * `POST P/annotations/import`: all or nothing. A (trace, judge) pair without a trace evaluation
+ * gets one, queued to run, so the judge's verdict can be compared with the label.
+ */
+export const ImportAnnotationsBodySchema = z.strictObject({
+  annotations: z.array(AnnotationImportItemSchema).min(1).max(MAX_ANNOTATIONS_PER_IMPORT),
+});
+export type ImportAnnotationsBody = z.infer<typeof ImportAnnotationsBodySchema>;
+
+export const ImportAnnotationsResponseSchema = statusData(
+  z.object({
+    created: z.number().int(),
+    updated: z.number().int(),
+    trace_evaluations_created: z.number().int(),
+  }),
+);
+
+/** A label beside the judge's latest verdict on the trace (absent while it has none). */
+export const JudgeAnnotationSchema = AnnotationSchema.extend({
+  judge_passed: z.boolean().optional(),
+  judge_score: z.number().optional(),
+  agrees: z.boolean().optional(),
+}).meta({ id: "JudgeAnnotation" });
+export type JudgeAnnotation = z.infer<typeof JudgeAnnotationSchema>;
+
+export const JudgeAnnotationsPathSchema = z.object({
+  organization_id: PathIdSchema,
+  project_id: PathIdSchema,
+  judge_id: PathIdSchema,
+});
+
+/** `GET P/judges/{id}/annotations`: newest first. */
+export const ListJudgeAnnotationsQuerySchema = z.object({ ...pageQuery(100, 500) });
+export type ListJudgeAnnotationsQuery = z.output<typeof ListJudgeAnnotationsQuerySchema>;
+
+export const ListJudgeAnnotationsResponseSchema = statusData(
+  z.object({
+    annotations: z.array(JudgeAnnotationSchema),
+    count: z.number().int(),
+    total: z.number().int(),
+    agreement: AgreementSchema,
+  }),
+);

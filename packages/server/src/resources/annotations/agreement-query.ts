@@ -1,0 +1,72 @@
+import type { Agreement } from "@assay/protocol";
+import { agreementOfTable } from "../../engine/stats/index.ts";
+import type { Database } from "../../platform/db/database.ts";
+import { latestVerdict } from "./latest-verdict.ts";
+
+/** A judge's labels, and the 2×2 table of label against latest verdict (rows: the person). */
+export interface AgreementCounts {
+  labels: number;
+  table: [[number, number], [number, number]];
+}
+
+/**
+ * How the judges' latest verdicts agree with people's labels, for any number of judges in one
+ * aggregate query (a page of judges costs one query, not one per judge). The database counts
+ * labels per (judge, label, latest verdict): at most six groups a judge, each label's verdict
+ * looked up once. Judges without labels are absent from the map; `agreementOf` gives zeros.
+ */
+export async function agreementCounts(
+  db: Database,
+  judgeIds: readonly string[],
+): Promise<Map<string, AgreementCounts>> {
+  if (judgeIds.length === 0) return new Map();
+  const labels = db
+    .selectFrom("annotations as a")
+    .where("a.judge_id", "in", judgeIds)
+    .select((eb) => ["a.judge_id", "a.passed as human", latestVerdict(eb, "passed").as("judge")])
+    .as("l");
+  const groups = await db
+    .selectFrom(labels)
+    .select((eb) => ["l.judge_id", "l.human", "l.judge", eb.fn.countAll<number>().as("n")])
+    .groupBy(["l.judge_id", "l.human", "l.judge"])
+    .execute();
+  const counts = new Map<string, AgreementCounts>();
+  for (const group of groups) {
+    let judge = counts.get(group.judge_id);
+    if (!judge) {
+      judge = emptyCounts();
+      counts.set(group.judge_id, judge);
+    }
+    const n = Number(group.n);
+    judge.labels += n;
+    // A label without a verdict counts as a label, not in the table. Index 0 is pass.
+    if (group.judge !== null)
+      judge.table[Number(group.human) === 1 ? 0 : 1][Number(group.judge) === 1 ? 0 : 1] += n;
+  }
+  return counts;
+}
+
+function emptyCounts(): AgreementCounts {
+  return {
+    labels: 0,
+    table: [
+      [0, 0],
+      [0, 0],
+    ],
+  };
+}
+
+/** The wire's agreement of a judge from its counts (undefined: the judge has no labels). */
+export function agreementOf(counts: AgreementCounts | undefined): Agreement {
+  const { labels, table } = counts ?? emptyCounts();
+  const figures = agreementOfTable(table);
+  return {
+    annotation_count: labels,
+    compared: figures.n,
+    agreements: figures.agreements,
+    accuracy: figures.accuracy,
+    accuracy_interval: figures.accuracyInterval,
+    kappa: figures.kappa,
+    kappa_interval: figures.kappaInterval,
+  };
+}

@@ -1,0 +1,32 @@
+import { type ExpressionBuilder, sql } from "kysely";
+import type { DatabaseSchema } from "../../platform/db/schema.ts";
+
+/** Queries over labels name the annotations table `a`. */
+export type LabelTables = DatabaseSchema & { a: DatabaseSchema["annotations"] };
+
+/**
+ * A column of the judge's latest verdict on the trace of label `a` (null when there is none):
+ * the newest successful evaluation of that judge and trace that has a `passed`. A re-run
+ * (perhaps by a newer version of the judge) supersedes older verdicts, so only the latest says
+ * what the judge thinks now.
+ *
+ * A scalar subquery per label, not a join: it walks that trace's few evaluations through the
+ * `trace_evaluations_trace_idx` index, where PostgreSQL answers a join on a correlated id by
+ * hashing the whole trace_evaluations table. Its order ends on the id, so two columns read
+ * this way come from the same evaluation.
+ */
+export function latestVerdict(eb: ExpressionBuilder<LabelTables, "a">, column: "passed" | "score") {
+  return (
+    eb
+      .selectFrom("trace_evaluations as te")
+      .select(`te.${column}`)
+      .whereRef("te.judge_id", "=", "a.judge_id")
+      .whereRef("te.trace_id", "=", "a.trace_id")
+      .where("te.status", "=", "success")
+      .where("te.passed", "is not", null)
+      // Both are set with a verdict; coalesce keeps NULL ordering (dialects differ) out.
+      .orderBy(sql`coalesce(te.result_at, te.created_at)`, "desc")
+      .orderBy("te.id", "desc")
+      .limit(1)
+  );
+}

@@ -1,0 +1,124 @@
+import type {
+  Agreement,
+  Annotation,
+  ImportAnnotationsBody,
+  JudgeAnnotation,
+  ListJudgeAnnotationsQuery,
+  PutAnnotationBody,
+} from "@assay/protocol";
+import { notFound } from "../../app-error.ts";
+import type { TraceEvaluationRow } from "../../platform/db/schema.ts";
+import type { AuthContext } from "../api-keys/service.ts";
+import { authorOf } from "../judges/author.ts";
+import { createJudgeRepository } from "../judges/repository.ts";
+import type { ProjectScope } from "../organizations/service.ts";
+import { createTraceEvaluationRepository } from "../trace-evaluations/repository.ts";
+import {
+  createTraceEvaluationService,
+  type TraceEvaluationServiceDeps,
+} from "../trace-evaluations/service.ts";
+import { agreementCounts, agreementOf } from "./agreement-query.ts";
+import { type ImportCounts, importAnnotations } from "./import-annotations.ts";
+import type { LabelStamp } from "./label-row.ts";
+import { labelRow } from "./label-row.ts";
+import { createAnnotationRepository } from "./repository.ts";
+import { toAnnotation, toJudgeAnnotation } from "./to-annotation.ts";
+
+/** Creating evaluations for an import needs what creating them over HTTP needs. */
+export type AnnotationServiceDeps = TraceEvaluationServiceDeps;
+
+/**
+ * Annotations: people's labels of what a judge should say about a trace, one per (judge, trace).
+ * The single-label routes go through one of the judge's trace evaluations of the trace (the one
+ * a reviewer is looking at); another tenant's evaluation is as unknown as a missing one (404).
+ */
+export function createAnnotationService(deps: AnnotationServiceDeps) {
+  const repo = createAnnotationRepository(deps.db);
+  const judges = createJudgeRepository(deps.db);
+  const traceEvaluationRows = createTraceEvaluationRepository(deps.db);
+  const traceEvaluations = createTraceEvaluationService(deps);
+
+  async function evaluationOf(scope: ProjectScope, id: string): Promise<TraceEvaluationRow> {
+    const row = await traceEvaluationRows.find(scope, id);
+    if (!row) throw notFound("trace evaluation");
+    return row;
+  }
+
+  async function stampOf(auth: AuthContext): Promise<LabelStamp> {
+    return { at: deps.clock.now().toISOString(), by: await authorOf(deps.db, auth) };
+  }
+
+  return {
+    /** Puts the label of the evaluation's (judge, trace), replacing any earlier one. */
+    async put(
+      scope: ProjectScope,
+      auth: AuthContext,
+      traceEvaluationId: string,
+      body: PutAnnotationBody,
+    ): Promise<Annotation> {
+      const evaluation = await evaluationOf(scope, traceEvaluationId);
+      const row = labelRow(scope, evaluation, evaluation.id, body, await stampOf(auth));
+      await repo.upsert(deps.db, [row]);
+      const stored = await repo.findByPair(scope, evaluation);
+      // Only a concurrent delete of the same label gets here.
+      if (!stored) throw notFound("annotation");
+      return toAnnotation(stored);
+    },
+
+    /** The label of the evaluation's (judge, trace); 404 when there is none. */
+    async get(scope: ProjectScope, traceEvaluationId: string): Promise<Annotation> {
+      const evaluation = await evaluationOf(scope, traceEvaluationId);
+      const row = await repo.findByPair(scope, evaluation);
+      if (!row) throw notFound("annotation");
+      return toAnnotation(row);
+    },
+
+    /** Removes the label of the evaluation's (judge, trace); answers the label's id. */
+    async delete(scope: ProjectScope, traceEvaluationId: string): Promise<string> {
+      const evaluation = await evaluationOf(scope, traceEvaluationId);
+      const id = await repo.deleteByPair(scope, evaluation);
+      if (id === undefined) throw notFound("annotation");
+      return id;
+    },
+
+    async import(
+      scope: ProjectScope,
+      auth: AuthContext,
+      body: ImportAnnotationsBody,
+    ): Promise<ImportCounts> {
+      return importAnnotations(
+        { db: deps.db, annotations: repo, judges, traceEvaluations, traceEvaluationRows },
+        scope,
+        body,
+        await stampOf(auth),
+      );
+    },
+
+    /** A page of the judge's labels, newest first, beside its verdicts; with the agreement. */
+    async listForJudge(
+      scope: ProjectScope,
+      judgeId: string,
+      query: ListJudgeAnnotationsQuery,
+    ): Promise<{
+      annotations: JudgeAnnotation[];
+      count: number;
+      total: number;
+      agreement: Agreement;
+    }> {
+      if (!(await judges.find(scope, judgeId))) throw notFound("judge");
+      const [rows, counts] = await Promise.all([
+        repo.listForJudge(scope, judgeId, { page: query.page, pageSize: query.page_size }),
+        agreementCounts(deps.db, [judgeId]),
+      ]);
+      const agreement = agreementOf(counts.get(judgeId));
+      return {
+        annotations: rows.map(toJudgeAnnotation),
+        count: rows.length,
+        total: agreement.annotation_count,
+        agreement,
+      };
+    },
+  };
+}
+
+export type AnnotationService = ReturnType<typeof createAnnotationService>;

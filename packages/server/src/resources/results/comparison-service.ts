@@ -1,0 +1,56 @@
+import type { ComparisonQuery, ComparisonResponse } from "@assay/protocol";
+import { badRequest, notFound } from "../../app-error.ts";
+import type { Database } from "../../platform/db/database.ts";
+import type { AuthContext } from "../api-keys/service.ts";
+import { createEvaluationRepository } from "../evaluations/repository.ts";
+import { createComparisonRepository } from "./comparison-repository.ts";
+import { toPairedStats } from "./paired-stats.ts";
+
+/**
+ * `GET /results/comparison` (protocol §12.4): two evaluations the caller may read (its own or
+ * public ones), on the same benchmark, paired by prompt. The counters describe whole evaluations
+ * and the statistics every pair; only the rows are filtered and paged.
+ */
+export function createComparisonService(deps: { db: Database }) {
+  const evaluations = createEvaluationRepository(deps.db);
+  const comparisons = createComparisonRepository(deps.db);
+
+  async function readable(auth: AuthContext, id: string, field: string) {
+    const row = await evaluations.findReadable(auth.organizationId, id);
+    // A private evaluation of another organization is answered like one that does not exist.
+    if (!row) throw notFound(`${field}: evaluation`);
+    return row;
+  }
+
+  return {
+    async compare(auth: AuthContext, query: ComparisonQuery): Promise<ComparisonResponse> {
+      const first = await readable(auth, query.evaluation_id_1, "evaluation_id_1");
+      const second = await readable(auth, query.evaluation_id_2, "evaluation_id_2");
+      if (first.benchmark_id !== second.benchmark_id)
+        throw badRequest(
+          "query.evaluation_id_2",
+          `evaluation ${second.id} ran benchmark ${second.benchmark_id}, evaluation ${first.id} ran ${first.benchmark_id}; only evaluations of the same benchmark compare`,
+        );
+      const filter = { outcome: query.outcome_filter, search: query.search };
+      const [summary, results] = await Promise.all([
+        comparisons.summary(first.id, second.id, filter),
+        comparisons.page(first.id, second.id, {
+          ...filter,
+          page: query.page,
+          pageSize: query.page_size,
+        }),
+      ]);
+      return {
+        results,
+        total_count: summary.kept,
+        correct_count_1: first.correct_count,
+        total_results_1: first.done_count,
+        correct_count_2: second.correct_count,
+        total_results_2: second.done_count,
+        assay: toPairedStats(summary.counts),
+      };
+    },
+  };
+}
+
+export type ComparisonService = ReturnType<typeof createComparisonService>;
