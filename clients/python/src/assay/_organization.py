@@ -1,0 +1,26 @@
+"""The key's organization and project, looked up once when a project client is constructed."""
+
+from typing import NamedTuple
+
+from ._exceptions import ServiceError
+from ._operation import Operation
+from ._response import Envelope
+from .types.organizations import Organization, Project
+
+
+class Scope(NamedTuple):
+    organization: Organization
+    #: The key's default project: its organization's first project, the one the client works in.
+    project: Project
+
+
+def organization_op() -> Operation[Organization]:
+    return Operation("GET", "/organizations", Organization, Envelope.DATA)
+
+
+def scope_of(organization: Organization) -> Scope:
+    if not organization.projects:
+        raise ServiceError(
+            "Organization {} has no project; the API key needs a project to work in.".format(organization.id)
+        )
+    return Scope(organization, organization.projects[0])

@@ -1,0 +1,32 @@
+"""One module per resource, each with its synchronous and asynchronous class."""
+
+from .annotations import Annotations, AsyncAnnotations
+from .benchmarks import AsyncBenchmarks, Benchmarks
+from .evaluations import AsyncEvaluations, Evaluations
+from .judge_optimizations import AsyncJudgeOptimizations, JudgeOptimizations
+from .judges import AsyncJudges, Judges
+from .models import AsyncModels, Models
+from .results import AsyncResults, Results
+from .trace_evaluations import AsyncTraceEvaluations, TraceEvaluations
+from .traces import AsyncTraces, Traces
+
+__all__ = [
+    "Annotations",
+    "AsyncAnnotations",
+    "AsyncBenchmarks",
+    "AsyncEvaluations",
+    "AsyncJudgeOptimizations",
+    "AsyncJudges",
+    "AsyncModels",
+    "AsyncResults",
+    "AsyncTraceEvaluations",
+    "AsyncTraces",
+    "Benchmarks",
+    "Evaluations",
+    "JudgeOptimizations",
+    "Judges",
+    "Models",
+    "Results",
+    "TraceEvaluations",
+    "Traces",
+]

@@ -1,0 +1,39 @@
+"""Base of every resource (``client.models``, ``public.benchmarks``, …): it holds its client."""
+
+from typing import TYPE_CHECKING, Any, Dict, List, Protocol
+
+if TYPE_CHECKING:
+    from .._base_client import AsyncAPIClient, SyncAPIClient
+
+
+class ProjectClient(Protocol):
+    """What operations need from a client: where its project's routes are."""
+
+    def _project_path(self, *segments: Any) -> str: ...
+
+    def _scope_params(self) -> Dict[str, str]: ...
+
+
+class SyncAPIResource:
+    def __init__(self, client: "SyncAPIClient") -> None:
+        self._client = client
+
+
+class AsyncAPIResource:
+    def __init__(self, client: "AsyncAPIClient") -> None:
+        self._client = client
+
+
+def with_added(current: List[str], added: List[str]) -> List[str]:
+    """Current ids, then the new ones, each once, in first-seen order (the project PATCH replaces the set)."""
+    return list(dict.fromkeys([*current, *added]))
+
+
+def with_removed(current: List[str], removed: List[str]) -> List[str]:
+    gone = set(removed)
+    return [i for i in dict.fromkeys(current) if i not in gone]
+
+
+def body(**fields: Any) -> Dict[str, Any]:
+    """A JSON body of the fields that were given (``None`` means "not given")."""
+    return {name: value for name, value in fields.items() if value is not None}

@@ -1,0 +1,73 @@
+from typing import List, Optional
+
+from ._base import AssayModel
+from .common import Interval
+
+
+class Agreement(AssayModel):
+    """
+    How well a judge's verdicts agree with people's labels. Only labels whose trace has a verdict of
+    the judge count (``compared``); the figures are None while none does.
+    """
+
+    annotation_count: int
+    compared: int
+    agreements: int
+    accuracy: Optional[float] = None
+    accuracy_interval: Optional[Interval] = None
+    #: Cohen's kappa and its 95% interval.
+    kappa: Optional[float] = None
+    kappa_interval: Optional[Interval] = None
+
+
+class Annotation(AssayModel):
+    """Assay extension: a person's label on what a judge should say about a trace."""
+
+    id: str
+    organization_id: str
+    project_id: str
+    judge_id: str
+    trace_id: str
+    trace_evaluation_id: str
+    passed: bool
+    score: Optional[float] = None
+    comment: Optional[str] = None
+    created_at: str
+    updated_at: str
+    created_by: str
+
+
+class JudgeAnnotation(Annotation):
+    """A label beside the judge's latest verdict on the trace (absent while it has none)."""
+
+    judge_passed: Optional[bool] = None
+    judge_score: Optional[float] = None
+    agrees: Optional[bool] = None
+
+
+class JudgeAnnotationsResponse(AssayModel):
+    annotations: List[JudgeAnnotation]
+    count: int
+    total: int
+    agreement: Agreement
+
+
+class AnnotationImportItem(AssayModel):
+    trace_id: str
+    judge_id: str
+    passed: bool
+    score: Optional[float] = None
+    comment: Optional[str] = None
+
+
+class ImportAnnotationsResponse(AssayModel):
+    created: int
+    updated: int
+    #: Trace evaluations queued for (trace, judge) pairs that had none.
+    trace_evaluations_created: int
+
+
+class DeleteAnnotationResponse(AssayModel):
+    organization_id: str
+    project_id: str
+    id: str

@@ -1,0 +1,274 @@
+import enum
+from datetime import timedelta
+from typing import Any, Dict, List, Optional
+
+from pydantic import Field, PrivateAttr
+
+from ._base import AssayModel
+from .common import Interval, Pagination
+
+
+class EvaluationStatus(str, enum.Enum):
+    PENDING = "pending"
+    IN_PROGRESS = "in-progress"
+    PAUSED = "paused"
+    SUCCESS = "success"
+    FAILURE = "failure"
+    TIMEOUT = "timeout"
+    CANCELLED = "cancelled"
+
+
+#: After these nothing changes; waiting helpers stop on any of them.
+FINISHED_EVALUATION_STATUSES = frozenset(
+    {EvaluationStatus.SUCCESS, EvaluationStatus.FAILURE, EvaluationStatus.TIMEOUT, EvaluationStatus.CANCELLED}
+)
+
+
+class EvaluationMetric(AssayModel):
+    name: str
+    description: str = ""
+
+
+class EvaluationTaskType(AssayModel):
+    name: str
+    description: str = ""
+
+
+class EvaluationDataset(AssayModel):
+    total_size: int = 0
+    training_size: int = 0
+    test_size: int = 0
+    characteristics: Optional[List[str]] = []
+
+
+class EvaluationModelInfo(AssayModel):
+    model_name: str = ""
+    performance: Any = None
+
+
+class PerformanceDetails(AssayModel):
+    strengths: Optional[List[str]] = []
+    challenges: Optional[List[str]] = []
+
+
+class ErrorAnalysis(AssayModel):
+    common_failure_modes: Optional[List[str]] = []
+    example: str = ""
+
+
+class AnalysisSummary(AssayModel):
+    key_takeaways: Optional[List[str]] = []
+
+
+class EvaluationSummary(AssayModel):
+    name: str = ""
+    goal: str = ""
+    metrics: Optional[List[EvaluationMetric]] = []
+    task_types: Optional[List[EvaluationTaskType]] = []
+    dataset: Optional[EvaluationDataset] = None
+    model: Optional[EvaluationModelInfo] = None
+    performance_details: Optional[PerformanceDetails] = None
+    error_analysis: Optional[ErrorAnalysis] = None
+    analysis_summary: Optional[AnalysisSummary] = None
+
+
+class EvaluationProgress(AssayModel):
+    total: int
+    done: int
+    correct: int
+    failed: int
+    cached: int
+
+
+class SubsetStats(AssayModel):
+    name: str
+    total: int
+    correct: int
+    accuracy: float
+    ci95: Interval
+
+
+class TokenUsage(AssayModel):
+    prompt: int
+    completion: int
+    total: int
+
+
+class EvaluationOptions(AssayModel):
+    concurrency: int
+    limit: Optional[int] = None
+    cache: bool
+
+
+class EvaluationStats(AssayModel):
+    """Assay extension: progress while running, statistics once finished."""
+
+    progress: EvaluationProgress
+    #: Standard error of ``accuracy`` and its 95% Wilson interval.
+    accuracy_stderr: float
+    accuracy_ci95: Interval
+    subsets: List[SubsetStats]
+    tokens: TokenUsage
+    #: US dollars from the catalog's prices; None when the model has none (custom models).
+    cost_usd: Optional[float] = None
+    #: Averages of the benchmark's additional metrics.
+    metrics: Dict[str, Optional[float]] = {}
+    options: EvaluationOptions
+    started_at: int
+
+
+class Evaluation(AssayModel):
+    """
+    A run of a model on a benchmark. Timestamps are unix seconds; ``finished_at`` is 0 until it
+    ends; ``accuracy`` is 0–1. Objects returned by a client can follow themselves
+    (``wait_for_completion()``) and read their results (``get_results()``).
+    """
+
+    id: str
+    status: EvaluationStatus
+    status_description: str = ""
+    submitted_at: int
+    finished_at: int
+    model_id: str
+    model_name: str = ""
+    model_key: str = ""
+    model_company: str = ""
+    benchmark_id: str = Field(..., alias="dataset_id")
+    benchmark_name: str = Field("", alias="dataset_name")
+    #: Milliseconds per prompt.
+    average_duration: int
+    accuracy: float
+    readability_score: float = 0.0
+    toxicity_score: float = 0.0
+    ethics_score: float = 0.0
+    failed_prompt_count: int = 0
+    queue_id: int = 0
+    summary: Optional[EvaluationSummary] = None
+    # Assay extensions.
+    hallucination_score: Optional[float] = None
+    organization_id: Optional[str] = None
+    project_id: Optional[str] = None
+    is_public: Optional[bool] = None
+    #: Progress and statistics (confidence interval, subsets, tokens, cost).
+    assay: Optional[EvaluationStats] = None
+
+    _client: Any = PrivateAttr(default=None)
+
+    def attach_client(self, client: Any) -> "Evaluation":
+        """Lets this object use ``client`` for its helper methods (done by every client method)."""
+        self._client = client
+        return self
+
+    @property
+    def dataset_id(self) -> str:
+        return self.benchmark_id
+
+    @property
+    def is_finished(self) -> bool:
+        """True once nothing more will change: success, failure, timeout or cancelled."""
+        return self.status in FINISHED_EVALUATION_STATUSES
+
+    @property
+    def is_success(self) -> bool:
+        return self.status == EvaluationStatus.SUCCESS
+
+    def wait_for_completion(
+        self, *, interval_seconds: float = 30, timeout_seconds: Optional[float] = None
+    ) -> "Evaluation":
+        """Polls with the synchronous client this came from; updates this object and returns it."""
+        final = self._sync_client("wait_for_completion_async").evaluations.wait_for_completion(
+            self, interval_seconds=interval_seconds, timeout_seconds=timeout_seconds
+        )
+        return self._update_from(final)
+
+    async def wait_for_completion_async(
+        self, *, interval_seconds: float = 30, timeout_seconds: Optional[float] = None
+    ) -> "Evaluation":
+        """Polls with the asynchronous client this came from; updates this object and returns it."""
+        final = await self._async_client("wait_for_completion").evaluations.wait_for_completion(
+            self, interval_seconds=interval_seconds, timeout_seconds=timeout_seconds
+        )
+        return self._update_from(final)
+
+    def get_results(self, *, page: Optional[int] = None, page_size: Optional[int] = None) -> "ResultsResponse":
+        client = self._sync_client("get_results_async")
+        results: ResultsResponse = client.results.get(evaluation=self, page=page, page_size=page_size)
+        return results
+
+    async def get_results_async(
+        self, *, page: Optional[int] = None, page_size: Optional[int] = None
+    ) -> "ResultsResponse":
+        client = self._async_client("get_results")
+        results: ResultsResponse = await client.results.get(evaluation=self, page=page, page_size=page_size)
+        return results
+
+    def get_all_results(self) -> "List[Result]":
+        results: List[Result] = self._sync_client("get_all_results_async").results.get_all(evaluation=self)
+        return results
+
+    async def get_all_results_async(self) -> "List[Result]":
+        results: List[Result] = await self._async_client("get_all_results").results.get_all(evaluation=self)
+        return results
+
+    def _sync_client(self, async_name: str) -> Any:
+        if self._client is None:
+            raise ValueError("No client attached: use an Evaluation returned by a client")
+        if getattr(self._client, "_is_async", False):
+            raise RuntimeError("This evaluation came from an async client: use `await {}()`".format(async_name))
+        return self._client
+
+    def _async_client(self, sync_name: str) -> Any:
+        if self._client is None:
+            raise ValueError("No client attached: use an Evaluation returned by a client")
+        if not getattr(self._client, "_is_async", False):
+            raise RuntimeError("This evaluation came from a sync client: use `{}()`".format(sync_name))
+        return self._client
+
+    def _update_from(self, other: "Evaluation") -> "Evaluation":
+        for name in type(self).model_fields:
+            setattr(self, name, getattr(other, name))
+        return self
+
+
+class EvaluationsResponse(AssayModel):
+    evaluations: List[Evaluation]
+    pagination: Pagination
+
+
+class ResultTokens(AssayModel):
+    prompt: int
+    completion: int
+
+
+class Result(AssayModel):
+    """One prompt of an evaluation."""
+
+    subset: str
+    prompt: str
+    result: str
+    truth: str
+    duration: timedelta
+    score: float
+    metrics: Dict[str, Optional[float]]
+    # Assay extensions.
+    prompt_id: Optional[str] = None
+    #: 0-based position of the prompt in the benchmark.
+    position: Optional[int] = None
+    passed: Optional[bool] = None
+    #: What the scorer extracted and compared, or why the prompt failed.
+    reason: Optional[str] = None
+    #: Set when the model call failed after retries.
+    error: Optional[str] = None
+    tokens: Optional[ResultTokens] = None
+    cached: Optional[bool] = None
+
+
+class ResultMetrics(AssayModel):
+    total_count: int
+
+
+class ResultsResponse(AssayModel):
+    evaluation_id: str
+    results: List[Result]
+    metrics: ResultMetrics
+    pagination: Pagination

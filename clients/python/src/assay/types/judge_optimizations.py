@@ -1,0 +1,103 @@
+import enum
+from typing import List, Optional
+
+from ._base import AssayModel
+from .common import Interval
+from .trace_evaluations import JudgeSnapshot
+
+
+class OptimizationBudget(str, enum.Enum):
+    LIGHT = "light"
+    MEDIUM = "medium"
+    HEAVY = "heavy"
+
+
+class OptimizationRunStatus(str, enum.Enum):
+    PENDING = "pending"
+    IN_PROGRESS = "in_progress"
+    SUCCESS = "success"
+    FAILURE = "failure"
+
+
+class SplitAgreement(AssayModel):
+    count: int
+    accuracy: float
+    accuracy_interval: Interval
+    kappa: Optional[float] = None
+
+
+class SplitAgreements(AssayModel):
+    training: SplitAgreement
+    held_out: SplitAgreement
+
+
+class OptimizationStats(AssayModel):
+    """Assay extension: the figures behind ``baseline_accuracy`` and ``optimized_accuracy``."""
+
+    rounds: int
+    candidates_per_round: int
+    training_count: int
+    held_out_count: int
+    baseline: SplitAgreements
+    best: Optional[SplitAgreements] = None
+    #: The best candidate beat the baseline on the held-out labels: ``apply`` uses its goal.
+    improved: bool
+    judge_calls: int
+    optimizer_calls: int
+
+
+class JudgeOptimizationRun(AssayModel):
+    id: str
+    organization_id: str
+    project_id: str
+    judge_id: str
+    created_at: str
+    status: OptimizationRunStatus
+    budget: OptimizationBudget = OptimizationBudget.MEDIUM
+    annotation_count: int = 0
+    estimated_cost: float = 0.0
+    actual_cost: float = 0.0
+    user_id: Optional[str] = None
+    status_description: Optional[str] = None
+    original_goal: Optional[str] = None
+    optimized_goal: Optional[str] = None
+    logs: Optional[str] = None
+    started_at: Optional[str] = None
+    finished_at: Optional[str] = None
+    applied_at: Optional[str] = None
+    judge_snapshot: Optional[JudgeSnapshot] = None
+    baseline_accuracy: Optional[float] = None
+    optimized_accuracy: Optional[float] = None
+    applied_version: Optional[int] = None
+    assay: Optional[OptimizationStats] = None
+
+    @property
+    def is_finished(self) -> bool:
+        return self.status in (OptimizationRunStatus.SUCCESS, OptimizationRunStatus.FAILURE)
+
+
+class JudgeOptimizationRunsResponse(AssayModel):
+    optimization_runs: List[JudgeOptimizationRun]
+    count: int
+    total: int
+
+
+class EstimateJudgeOptimizationCostResponse(AssayModel):
+    estimated_cost: float
+    annotation_count: int
+    budget: str
+    judge_calls: Optional[int] = None
+    optimizer_calls: Optional[int] = None
+
+
+class CreateJudgeOptimizationRunResponse(AssayModel):
+    id: str
+    judge_id: str
+    budget: str
+    status: str
+
+
+class ApplyJudgeOptimizationResultResponse(AssayModel):
+    judge_id: str
+    new_version: int
+    message: str
