@@ -7,12 +7,10 @@ import {
   type UpdateEvaluationBody,
 } from "@assay/protocol";
 import type { Client } from "../client.ts";
-import { abortedError } from "../core/abort.ts";
 import type { APIClient } from "../core/api-client.ts";
 import type { RequestOptions } from "../core/client-options.ts";
-import { sleep } from "../core/sleep.ts";
-import { checkWaitDuration } from "../core/wait-duration.ts";
-import { ServiceError, WaitTimeoutError } from "../errors.ts";
+import { checkWaitDuration, pollUntilFinished } from "../core/wait-duration.ts";
+import { ServiceError } from "../errors.ts";
 import { clampPageSize, type Pagination, pagination } from "./pagination.ts";
 import { listParam, type SortOrder } from "./query.ts";
 import { APIResource } from "./resource.ts";
@@ -193,21 +191,15 @@ export class Evaluations extends APIResource<Client> {
     checkWaitDuration("intervalMs", intervalMs);
     if (timeoutMs !== undefined) checkWaitDuration("timeoutMs", timeoutMs);
     const id = evaluationId(evaluation);
-    const deadline = timeoutMs === undefined ? undefined : Date.now() + timeoutMs;
-    for (;;) {
-      const current = await this.getById(id, request);
-      onProgress?.(current);
-      if (isFinished(current)) return current;
-      const left = deadline === undefined ? intervalMs : deadline - Date.now();
-      if (left <= 0) {
-        throw new WaitTimeoutError(
-          `Evaluation ${id} was still ${current.status} after ${timeoutMs} ms; it goes on on the server.`,
-          { timeoutMs: timeoutMs as number, last: current },
-        );
-      }
-      await sleep(Math.min(intervalMs, left), request.signal);
-      if (request.signal?.aborted) throw abortedError(request.signal);
-    }
+    return pollUntilFinished({
+      label: `Evaluation ${id}`,
+      read: () => this.getById(id, request),
+      finished: isFinished,
+      intervalMs,
+      timeoutMs,
+      onProgress,
+      signal: request.signal,
+    });
   }
 }
 

@@ -5,11 +5,8 @@ import {
   routes,
 } from "@assay/protocol";
 import type { Client } from "../client.ts";
-import { abortedError } from "../core/abort.ts";
 import type { RequestOptions } from "../core/client-options.ts";
-import { sleep } from "../core/sleep.ts";
-import { checkWaitDuration } from "../core/wait-duration.ts";
-import { WaitTimeoutError } from "../errors.ts";
+import { checkWaitDuration, pollUntilFinished } from "../core/wait-duration.ts";
 import { type Pagination, pagination } from "./pagination.ts";
 import { textParam } from "./query.ts";
 import { type IdRef, idOf } from "./refs.ts";
@@ -186,20 +183,14 @@ export class JudgeOptimizations extends APIResource<Client> {
     checkWaitDuration("intervalMs", intervalMs, false);
     checkWaitDuration("timeoutMs", timeoutMs, true);
     const id = idOf(run);
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const current = await this.get(id, request);
-      onProgress?.(current);
-      if (isOptimizationFinished(current)) return current;
-      const left = deadline - Date.now();
-      if (left <= 0) {
-        throw new WaitTimeoutError(
-          `Optimization run ${id} was still ${current.status} after ${timeoutMs} ms; it goes on on the server.`,
-          { timeoutMs, last: current },
-        );
-      }
-      await sleep(Math.min(intervalMs, left), request.signal);
-      if (request.signal?.aborted) throw abortedError(request.signal);
-    }
+    return pollUntilFinished({
+      label: `Optimization run ${id}`,
+      read: () => this.get(id, request),
+      finished: isOptimizationFinished,
+      intervalMs,
+      timeoutMs,
+      onProgress,
+      signal: request.signal,
+    });
   }
 }

@@ -6,11 +6,9 @@ import {
   type TraceEvaluationResult,
 } from "@assay/protocol";
 import type { Client } from "../client.ts";
-import { abortedError } from "../core/abort.ts";
 import type { RequestOptions } from "../core/client-options.ts";
-import { sleep } from "../core/sleep.ts";
-import { checkWaitDuration } from "../core/wait-duration.ts";
-import { NotFoundError, WaitTimeoutError } from "../errors.ts";
+import { checkWaitDuration, pollUntilFinished } from "../core/wait-duration.ts";
+import { NotFoundError } from "../errors.ts";
 import { type Pagination, pagination } from "./pagination.ts";
 import { type SortOrder, textParam } from "./query.ts";
 import { type IdRef, idOf } from "./refs.ts";
@@ -205,25 +203,17 @@ export class TraceEvaluations extends APIResource<Client> {
     checkWaitDuration("intervalMs", intervalMs, false);
     checkWaitDuration("timeoutMs", timeoutMs, true);
     const id = idOf(traceEvaluation);
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const current = await this.get(id, request);
-      onProgress?.(current);
-      if (isTraceEvaluationFinished(current)) {
-        const result =
-          current.status === "success" ? await this.getResults(id, request) : undefined;
-        return { traceEvaluation: current, result };
-      }
-      const left = deadline - Date.now();
-      if (left <= 0) {
-        throw new WaitTimeoutError(
-          `Trace evaluation ${id} was still ${current.status} after ${timeoutMs} ms; it goes on on the server.`,
-          { timeoutMs, last: current },
-        );
-      }
-      await sleep(Math.min(intervalMs, left), request.signal);
-      if (request.signal?.aborted) throw abortedError(request.signal);
-    }
+    const current = await pollUntilFinished({
+      label: `Trace evaluation ${id}`,
+      read: () => this.get(id, request),
+      finished: isTraceEvaluationFinished,
+      intervalMs,
+      timeoutMs,
+      onProgress,
+      signal: request.signal,
+    });
+    const result = current.status === "success" ? await this.getResults(id, request) : undefined;
+    return { traceEvaluation: current, result };
   }
 }
 
