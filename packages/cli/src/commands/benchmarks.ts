@@ -33,7 +33,7 @@ export function registerBenchmarkCommands(program: Command) {
     .option("--json", "print JSON")
     .action(async (options: ListOptions) => {
       await withApiClient(options, async (client) => {
-        const rows = await client.benchmarks.get({
+        const { benchmarks: rows } = await client.benchmarks.get({
           type: options.type,
           name: options.name,
           key: options.key,

@@ -33,7 +33,7 @@ export function registerModelCommands(program: Command) {
     .option("--json", "print JSON")
     .action(async (options: ListOptions) => {
       await withApiClient(options, async (client) => {
-        const rows = await client.models.get({
+        const { models: rows } = await client.models.get({
           type: options.type,
           name: options.name,
           key: options.key,

@@ -54,10 +54,18 @@ export interface CreateSmartBenchmarkInput extends Omit<CreateSmartBenchmarkBody
 
 export type CreateBenchmarkResult = RouteOutput<typeof routes.createCustomBenchmark>["data"];
 
+/**
+ * What `benchmarks.get()` answers: `(await client.benchmarks.get()).benchmarks`, shaped like
+ * `models.get()` (the wire calls the list `datasets`).
+ */
+export interface BenchmarksResponse {
+  benchmarks: Benchmark[];
+}
+
 /** `client.benchmarks`: the benchmarks attached to the project, and its own datasets. */
 export class Benchmarks extends APIResource<Client> {
   /** The attached benchmarks matching the filter: the project's own first, then built-in ones. */
-  async get(filter: BenchmarkFilter = {}, options?: RequestOptions): Promise<Benchmark[]> {
+  async get(filter: BenchmarkFilter = {}, options?: RequestOptions): Promise<BenchmarksResponse> {
     const { data } = await this.client.request(
       routes.listBenchmarks,
       {
@@ -71,12 +79,12 @@ export class Benchmarks extends APIResource<Client> {
       },
       options,
     );
-    return data.datasets;
+    return { benchmarks: data.datasets };
   }
 
   /** The attached benchmark with exactly this key (the server matches keys as substrings). */
   async getByKey(key: string, options?: RequestOptions): Promise<Benchmark | undefined> {
-    const benchmarks = await this.get({ key }, options);
+    const { benchmarks } = await this.get({ key }, options);
     return benchmarks.find((benchmark) => benchmark.key === key);
   }
 
@@ -171,7 +179,7 @@ export class Benchmarks extends APIResource<Client> {
   }
 
   async #attachedIds(options: RequestOptions | undefined): Promise<string[]> {
-    return (await this.get({}, options)).map((benchmark) => benchmark.id);
+    return (await this.get({}, options)).benchmarks.map((benchmark) => benchmark.id);
   }
 
   async #attach(ids: string[], options: RequestOptions | undefined): Promise<ProjectAttachments> {

@@ -31,10 +31,15 @@ export interface ModelFilter {
 
 export type CreateCustomModelResult = RouteOutput<typeof routes.createCustomModel>["data"];
 
+/** What `models.get()` answers, as the original client does: `(await client.models.get()).models`. */
+export interface ModelsResponse {
+  models: Model[];
+}
+
 /** `client.models`: the models attached to the project, and its own OpenAI-compatible endpoints. */
 export class Models extends APIResource<Client> {
   /** The attached models matching the filter: the project's own first, then catalog ones. */
-  async get(filter: ModelFilter = {}, options?: RequestOptions): Promise<Model[]> {
+  async get(filter: ModelFilter = {}, options?: RequestOptions): Promise<ModelsResponse> {
     const { data } = await this.client.request(
       routes.listModels,
       {
@@ -50,12 +55,12 @@ export class Models extends APIResource<Client> {
       },
       options,
     );
-    return data.models;
+    return { models: data.models };
   }
 
   /** The attached model with exactly this key (the server matches keys as substrings). */
   async getByKey(key: string, options?: RequestOptions): Promise<Model | undefined> {
-    const models = await this.get({ key }, options);
+    const { models } = await this.get({ key }, options);
     return models.find((model) => model.key === key);
   }
 
@@ -116,7 +121,7 @@ export class Models extends APIResource<Client> {
   }
 
   async #attachedIds(options: RequestOptions | undefined): Promise<string[]> {
-    return (await this.get({}, options)).map((model) => model.id);
+    return (await this.get({}, options)).models.map((model) => model.id);
   }
 
   async #attach(ids: string[], options: RequestOptions | undefined): Promise<ProjectAttachments> {

@@ -1,7 +1,8 @@
 import {
   type BenchmarkPrompt,
+  type CatalogBenchmark,
   type PublicBenchmarksQuery,
-  type PublicBenchmarksResponse,
+  type PublicBenchmarksResponse as PublicBenchmarksWire,
   routes,
 } from "@assay/protocol";
 import type { RequestOptions } from "../core/client-options.ts";
@@ -17,14 +18,22 @@ export interface PublicBenchmarksParams extends CatalogPageParams {
   sort_by?: NonNullable<PublicBenchmarksQuery["sort_by"]> | undefined;
 }
 
+/**
+ * What `publicClient.benchmarks.get()` answers: the page as `benchmarks` (the wire's `datasets`),
+ * like `client.benchmarks.get()`, with the facets and counts of the wire answer.
+ */
+export interface PublicBenchmarksResponse extends Omit<PublicBenchmarksWire, "datasets"> {
+  benchmarks: CatalogBenchmark[];
+}
+
 /** `publicClient.benchmarks`: the built-in benchmark catalog and its prompts. */
 export class PublicBenchmarks extends APIResource {
   /** One page of matching benchmarks, with facets over the whole catalog and the total count. */
-  get(
+  async get(
     params: PublicBenchmarksParams = {},
     options?: RequestOptions,
   ): Promise<PublicBenchmarksResponse> {
-    return this.client.request(
+    const { datasets, ...page } = await this.client.request(
       routes.listPublicBenchmarks,
       {
         query: {
@@ -35,6 +44,7 @@ export class PublicBenchmarks extends APIResource {
       },
       options,
     );
+    return { benchmarks: datasets, ...page };
   }
 
   /**

@@ -58,18 +58,22 @@ async function customBenchmark(client: Client, id: string): Promise<CustomBenchm
 describe("listing and lookup", () => {
   it("lists the built-in benchmarks for a fresh project", async () => {
     const client = await newTenantClient(service);
-    const listed = await client.benchmarks.get();
+    // Shaped like models.get(): `client.benchmarks.get().benchmarks`.
+    const answer = await client.benchmarks.get();
+    expect(Object.keys(answer)).toEqual(["benchmarks"]);
+    const listed = answer.benchmarks;
     const keys = listed.map((b) => b.key);
     expect(keys).toEqual(expect.arrayContaining(["gsm8k", "mmlu", "hellaswag"]));
     expect(listed.some(isCustomBenchmark)).toBe(false);
-    expect(await client.benchmarks.get({ type: "custom" })).toEqual([]);
+    expect((await client.benchmarks.get({ type: "custom" })).benchmarks).toEqual([]);
 
     const gsm8k = (await client.benchmarks.getByKey("gsm8k")) as Benchmark;
     expect(gsm8k).toMatchObject({ key: "gsm8k", name: "GSM8K", prompt_count: 1319 });
     expect(gsm8k).not.toHaveProperty("organization_id");
     await expect(client.benchmarks.getById(gsm8k.id)).resolves.toEqual(gsm8k);
 
-    const math = await client.benchmarks.get({ categories: ["Math"], languages: ["english"] });
+    const math = (await client.benchmarks.get({ categories: ["Math"], languages: ["english"] }))
+      .benchmarks;
     expect(math.map((b) => b.key)).toContain("gsm8k");
     expect(math.every((b) => !isCustomBenchmark(b) && b.categories.includes("math"))).toBe(true);
 
@@ -82,7 +86,7 @@ describe("listing and lookup", () => {
     const log = requestLog(service.apiUrl);
     const client = await newTenantClient(service, { fetch: log.fetch });
     const gsm8k = (await client.benchmarks.getByKey("gsm8k")) as Benchmark;
-    const before = (await client.benchmarks.get()).map((b) => b.id);
+    const before = (await client.benchmarks.get()).benchmarks.map((b) => b.id);
 
     const detached = await client.benchmarks.remove([gsm8k.id]);
     expect(log.requests.at(-1)).toMatchObject({
@@ -138,7 +142,7 @@ describe("custom benchmarks", () => {
       system_prompt: "Answer with a number only.",
     });
 
-    const [listed, ...others] = await client.benchmarks.get({ type: "custom" });
+    const [listed, ...others] = (await client.benchmarks.get({ type: "custom" })).benchmarks;
     expect(others).toEqual([]);
     expect(listed).toMatchObject({
       id: created.benchmark_id,
@@ -151,7 +155,7 @@ describe("custom benchmarks", () => {
       scoring_metric: "exact_match",
     });
     // Custom first, then the built-in ones.
-    expect((await client.benchmarks.get())[0]?.id).toBe(created.benchmark_id);
+    expect((await client.benchmarks.get()).benchmarks[0]?.id).toBe(created.benchmark_id);
   });
 
   it("creates one from a file path, named and typed from the path", async () => {
@@ -180,9 +184,9 @@ describe("custom benchmarks", () => {
       files: ["capitals.jsonl"],
       metrics: ["readability"],
     });
-    expect((await client.benchmarks.get({ type: "custom", name })).map((b) => b.id)).toEqual([
-      benchmark_id,
-    ]);
+    expect(
+      (await client.benchmarks.get({ type: "custom", name })).benchmarks.map((b) => b.id),
+    ).toEqual([benchmark_id]);
   });
 
   it("takes a File's own name, and a content type when given", async () => {
@@ -339,7 +343,7 @@ describe("custom benchmarks", () => {
     expect(refused.message).toMatch(/line 4: truth is missing/);
     expect(refused.message).toMatch(/line 5: input is empty/);
     expect(refused.message).not.toMatch(/line [136]:/);
-    expect(await client.benchmarks.get({ type: "custom" })).toEqual([]);
+    expect((await client.benchmarks.get({ type: "custom" })).benchmarks).toEqual([]);
   });
 
   it("refuses a second benchmark with the same name", async () => {
@@ -437,7 +441,7 @@ describe("smart benchmarks", () => {
       metrics: ["faithfulness"],
     });
 
-    const [listed] = await client.benchmarks.get({ type: "custom" });
+    const [listed] = (await client.benchmarks.get({ type: "custom" })).benchmarks;
     expect(listed).toMatchObject({
       id: created.benchmark_id,
       name,

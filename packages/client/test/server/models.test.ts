@@ -54,19 +54,24 @@ const ids = (models: Model[]) => models.map((m) => m.id);
 describe("listing and lookup", () => {
   it("lists the catalog for a fresh project, then the project's own models first", async () => {
     const client = await newTenantClient(service);
-    const fresh = await client.models.get();
+    // The original client's shape: `client.models.get().models`.
+    const answer = await client.models.get();
+    expect(Object.keys(answer)).toEqual(["models"]);
+    const fresh = answer.models;
     expect(fresh.map((m) => m.key)).toEqual(ATTACHED_KEYS);
     expect(fresh.some(isCustomModel)).toBe(false);
     // Catalog models never carry organization_id: the original SDK's custom/public rule.
     for (const model of fresh) expect(model).not.toHaveProperty("organization_id");
 
     const { model_id } = await client.models.createCustom(customModel());
-    const listed = await client.models.get();
+    const listed = (await client.models.get()).models;
     expect(listed).toHaveLength(ATTACHED_KEYS.length + 1);
     expect(listed[0]).toMatchObject({ id: model_id, organization_id: client.organizationId });
     expect(isCustomModel(listed[0] as Model)).toBe(true);
-    expect(ids(await client.models.get({ type: "custom" }))).toEqual([model_id]);
-    expect((await client.models.get({ type: "public" })).map((m) => m.key)).toEqual(ATTACHED_KEYS);
+    expect(ids((await client.models.get({ type: "custom" })).models)).toEqual([model_id]);
+    expect((await client.models.get({ type: "public" })).models.map((m) => m.key)).toEqual(
+      ATTACHED_KEYS,
+    );
   });
 
   it("sends one request per call, lists comma-joined, and filters on the server", async () => {
@@ -75,7 +80,7 @@ describe("listing and lookup", () => {
     await client.init();
     log.requests.length = 0;
 
-    const models = await client.models.get({ companies: ["Anthropic", "Google"] });
+    const models = (await client.models.get({ companies: ["Anthropic", "Google"] })).models;
     expect(log.requests).toHaveLength(1);
     const url = log.requests[0]?.url as URL;
     expect(url.pathname).toBe(
@@ -87,7 +92,7 @@ describe("listing and lookup", () => {
       new Set(["Anthropic", "Google"]),
     );
 
-    const open = await client.models.get({ type: "public", categories: ["Open-Source"] });
+    const open = (await client.models.get({ type: "public", categories: ["Open-Source"] })).models;
     expect(open.length).toBeGreaterThan(0);
     expect(open.every((m) => !isCustomModel(m) && m.open_weights)).toBe(true);
     expect(log.requests[1]?.url.search).toBe("?type=public&categories=Open-Source");
@@ -132,7 +137,7 @@ describe("listing and lookup", () => {
     expect(view.benchmarks).not.toBe(client.benchmarks);
     // 1 ms is too short for any real request: the view's models use the view's timeout.
     await expect(view.models.get({}, { maxRetries: 0 })).rejects.toThrow(/timed out/);
-    await expect(client.models.get()).resolves.not.toHaveLength(0);
+    expect((await client.models.get()).models).not.toHaveLength(0);
   });
 });
 
@@ -142,7 +147,7 @@ describe("attaching and detaching", () => {
     const client = await newTenantClient(service, { fetch: log.fetch });
     const { model_id: customId } = await client.models.createCustom(customModel());
     const gpt4o = (await client.models.getByKey("openai/gpt-4o")) as Model;
-    const before = ids(await client.models.get());
+    const before = ids((await client.models.get()).models);
 
     log.requests.length = 0;
     const detached = await client.models.remove([gpt4o.id, customId]);
@@ -155,10 +160,10 @@ describe("attaching and detaching", () => {
     expect(detached).toMatchObject({ id: client.projectId, name: "Default Project" });
     expect(new Set(detached.models)).toEqual(new Set(expected));
 
-    const after = await client.models.get();
+    const after = (await client.models.get()).models;
     expect(ids(after)).toEqual(expected);
     expect(await client.models.getByKey("openai/gpt-4o")).toBeUndefined();
-    expect(await client.models.get({ type: "custom" })).toEqual([]);
+    expect((await client.models.get({ type: "custom" })).models).toEqual([]);
     // Detached is not gone: a catalog model can still be read by id.
     await expect(client.models.getById(gpt4o.id)).resolves.toMatchObject({ key: "openai/gpt-4o" });
 
@@ -166,7 +171,7 @@ describe("attaching and detaching", () => {
     expect(log.requests.at(-1)?.body).toEqual({ models: [...expected, customId, gpt4o.id] });
     expect(new Set(reattached.models)).toEqual(new Set(before));
     expect(await client.models.getByKey("openai/gpt-4o")).toMatchObject({ id: gpt4o.id });
-    expect(ids(await client.models.get({ type: "custom" }))).toEqual([customId]);
+    expect(ids((await client.models.get({ type: "custom" })).models)).toEqual([customId]);
 
     // Adding what is attached changes nothing.
     const again = await client.models.add([gpt4o.id]);
@@ -175,13 +180,13 @@ describe("attaching and detaching", () => {
 
   it("refuses ids the project cannot attach, changing nothing", async () => {
     const client = await newTenantClient(service);
-    const before = ids(await client.models.get());
+    const before = ids((await client.models.get()).models);
     const error = await client.models
       .add(["00000000-0000-4000-8000-000000000000"])
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(BadRequestError);
     expect((error as Error).message).toMatch(/body\.models\[\d+\]: unknown model id/);
-    expect(ids(await client.models.get())).toEqual(before);
+    expect(ids((await client.models.get()).models)).toEqual(before);
   });
 });
 
@@ -200,7 +205,7 @@ describe("custom models", () => {
       model_id: expect.any(String),
     });
 
-    const [listed] = await client.models.get({ type: "custom" });
+    const [listed] = (await client.models.get({ type: "custom" })).models;
     expect(listed).toMatchObject({
       id: created.model_id,
       key: "acme/support-bot",
@@ -229,7 +234,7 @@ describe("custom models", () => {
     await expect(client.models.deleteCustom(created.model_id)).resolves.toEqual({
       id: created.model_id,
     });
-    expect(await client.models.get({ type: "custom" })).toEqual([]);
+    expect((await client.models.get({ type: "custom" })).models).toEqual([]);
     expect(await client.models.getByKey("acme/support-bot")).toBeUndefined();
 
     const reused = await client.models.createCustom({ ...body, name: "Support bot, again" });
@@ -244,8 +249,8 @@ describe("custom models", () => {
     const client = await newTenantClient(service);
     const { model_id } = await client.models.createCustom(customModel({ api_key: PROVIDER_KEY }));
     const answers = [
-      await client.models.get(),
-      await client.models.get({ type: "custom" }),
+      (await client.models.get()).models,
+      (await client.models.get({ type: "custom" })).models,
       await client.models.getById(model_id),
       await client.models.getByKey((await client.models.getById(model_id)).key),
     ];
@@ -314,7 +319,7 @@ describe("custom models", () => {
     );
     await expect(other.models.deleteCustom(model_id)).rejects.toBeInstanceOf(NotFoundError);
     await expect(other.models.add([model_id])).rejects.toBeInstanceOf(BadRequestError);
-    expect(ids(await other.models.get())).not.toContain(model_id);
+    expect(ids((await other.models.get()).models)).not.toContain(model_id);
     // Still there, untouched, for its owner.
     await expect(owner.models.getById(model_id)).resolves.toMatchObject({ max_tokens: 1024 });
   });
@@ -335,7 +340,7 @@ describe("outbound URL policy", () => {
     expect(error).toBeInstanceOf(BadRequestError);
     expect((error as Error).message).toContain("body.api_url");
     expect((error as Error).message).toContain("ALLOWED_MODEL_HOSTS");
-    expect(await client.models.get({ type: "custom" })).toEqual([]);
+    expect((await client.models.get({ type: "custom" })).models).toEqual([]);
 
     // The same URL is fine where loopback is allowed.
     await expect(

@@ -87,7 +87,7 @@ describe("client.public", () => {
     expect(page.count).toBe(2);
     const view = pub.withOptions({ maxRetries: 0 });
     expect(view.models).not.toBe(pub.models);
-    await expect(view.benchmarks.get()).resolves.toHaveProperty("datasets");
+    await expect(view.benchmarks.get()).resolves.toHaveProperty("benchmarks");
   });
 });
 
@@ -144,22 +144,26 @@ describe("public models", () => {
 describe("public benchmarks", () => {
   it("lists the built-in catalog with facets", async () => {
     const page = await client().public.benchmarks.get();
-    const keys = page.datasets.map((b) => b.key);
+    // The page is `benchmarks` (the wire's `datasets`), like client.benchmarks.get().
+    expect(Object.keys(page).sort()).toEqual(
+      ["benchmarks", "categories", "count", "languages", "total_count"].sort(),
+    );
+    const keys = page.benchmarks.map((b) => b.key);
     expect(keys).toEqual(expect.arrayContaining(["gsm8k", "mmlu", "hellaswag"]));
-    expect(page.total_count).toBe(page.datasets.length);
-    expect(page.count).toBe(page.datasets.length);
+    expect(page.total_count).toBe(page.benchmarks.length);
+    expect(page.count).toBe(page.benchmarks.length);
     expect(page.languages).toContain("English");
     expect(page.categories).toContain("math");
 
     const math = await client().public.benchmarks.get({ categories: ["math"] });
-    expect(math.datasets.map((b) => b.key)).toContain("gsm8k");
-    expect(math.datasets.every((b) => b.categories.includes("math"))).toBe(true);
+    expect(math.benchmarks.map((b) => b.key)).toContain("gsm8k");
+    expect(math.benchmarks.every((b) => b.categories.includes("math"))).toBe(true);
   });
 
   it("reads a built-in benchmark's prompts (downloaded once, from the mirror)", async () => {
     const pub = client().public;
-    const { datasets } = await pub.benchmarks.get({ key: "gsm8k" });
-    const gsm8k = datasets.find((b) => b.key === "gsm8k");
+    const { benchmarks } = await pub.benchmarks.get({ key: "gsm8k" });
+    const gsm8k = benchmarks.find((b) => b.key === "gsm8k");
     expect(gsm8k).toBeDefined();
     const id = gsm8k?.id as string;
 
