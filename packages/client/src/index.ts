@@ -39,7 +39,6 @@ export {
   type PairedStats,
   type Project,
   type ProjectAttachments,
-  type PublicBenchmarksResponse,
   type PublicModelsResponse,
   type PutAnnotationBody,
   type Result,
@@ -67,6 +66,7 @@ export {
 export { DEFAULT_BASE_URL } from "./core/environment.ts";
 export type { Scope } from "./core/organization-context.ts";
 export type { UploadData, UploadTarget } from "./core/upload.ts";
+export { DEFAULT_POLL_SCHEDULE } from "./core/wait-duration.ts";
 // The common errors; `@assay/client/errors` has the whole hierarchy.
 export {
   APIError,
@@ -91,6 +91,7 @@ export type { BenchmarkFile, FileNames } from "./resources/benchmark-files.ts";
 export {
   type BenchmarkFilter,
   Benchmarks,
+  type BenchmarksResponse,
   type CreateBenchmarkResult,
   type CreateCustomBenchmarkInput,
   type CreateSmartBenchmarkInput,
@@ -98,7 +99,6 @@ export {
 export {
   type CreateEvaluationInput,
   type CreateEvaluationOptions,
-  DEFAULT_WAIT_INTERVAL_MS,
   type EvaluationListParams,
   type EvaluationPage,
   type EvaluationRef,
@@ -111,7 +111,6 @@ export {
 export {
   type AppliedOptimization,
   type CreatedOptimization,
-  DEFAULT_OPTIMIZATION_WAIT_INTERVAL_MS,
   DEFAULT_OPTIMIZATION_WAIT_TIMEOUT_MS,
   isOptimizationFinished,
   JudgeOptimizations,
@@ -126,10 +125,19 @@ export {
   type JudgePage,
   Judges,
 } from "./resources/judges.ts";
-export { type CreateCustomModelResult, type ModelFilter, Models } from "./resources/models.ts";
+export {
+  type CreateCustomModelResult,
+  type ModelFilter,
+  Models,
+  type ModelsResponse,
+} from "./resources/models.ts";
 export type { Pagination } from "./resources/pagination.ts";
 export type { PromptField, PromptPage, PromptParams } from "./resources/prompts.ts";
-export { PublicBenchmarks, type PublicBenchmarksParams } from "./resources/public-benchmarks.ts";
+export {
+  PublicBenchmarks,
+  type PublicBenchmarksParams,
+  type PublicBenchmarksResponse,
+} from "./resources/public-benchmarks.ts";
 export {
   type ComparisonPage,
   type ComparisonParams,
@@ -151,7 +159,6 @@ export {
   type ResultsOf,
 } from "./resources/results.ts";
 export {
-  DEFAULT_TRACE_WAIT_INTERVAL_MS,
   DEFAULT_TRACE_WAIT_TIMEOUT_MS,
   type FinishedTraceEvaluation,
   isTraceEvaluationFinished,

@@ -69,15 +69,16 @@ export interface EvaluationPage {
 }
 
 export interface WaitForCompletionOptions extends RequestOptions {
-  /** Between polls; default 30 000 ms, as the original SDK. */
+  /**
+   * A fixed wait between polls. Default: 0.5 s first, growing with the time waited to at most
+   * 10 s (`DEFAULT_POLL_SCHEDULE`), so a short run is reported within a second of its end.
+   */
   intervalMs?: number | undefined;
   /** Give up (`WaitTimeoutError`) after this long; default: wait as long as it takes. */
   timeoutMs?: number | undefined;
   /** Called with every evaluation polled, the finished one included. */
   onProgress?: ((evaluation: Evaluation) => void) | undefined;
 }
-
-export const DEFAULT_WAIT_INTERVAL_MS = 30_000;
 
 /** True once nothing more will change: `success`, `failure`, `timeout` or `cancelled`. */
 export function isFinished(evaluation: Pick<Evaluation, "status">): boolean {
@@ -179,7 +180,8 @@ export class Evaluations extends APIResource<Client> {
   }
 
   /**
-   * Polls the evaluation (at once, then every `intervalMs`) until it has finished, `cancelled`
+   * Polls the evaluation (at once, then on the default schedule or every `intervalMs`) until it
+   * has finished, `cancelled`
    * included, and answers its final state. After `timeoutMs` it raises `WaitTimeoutError`; an
    * aborted `signal` raises `APIConnectionError`. Neither stops the evaluation on the server.
    */
@@ -187,8 +189,8 @@ export class Evaluations extends APIResource<Client> {
     evaluation: EvaluationRef,
     options: WaitForCompletionOptions = {},
   ): Promise<Evaluation> {
-    const { intervalMs = DEFAULT_WAIT_INTERVAL_MS, timeoutMs, onProgress, ...request } = options;
-    checkWaitDuration("intervalMs", intervalMs);
+    const { intervalMs, timeoutMs, onProgress, ...request } = options;
+    if (intervalMs !== undefined) checkWaitDuration("intervalMs", intervalMs);
     if (timeoutMs !== undefined) checkWaitDuration("timeoutMs", timeoutMs);
     const id = evaluationId(evaluation);
     return pollUntilFinished({

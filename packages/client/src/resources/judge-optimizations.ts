@@ -57,7 +57,10 @@ export interface OptimizationPage {
 }
 
 export interface WaitForOptimizationOptions extends RequestOptions {
-  /** Between polls; default 5 000 ms. */
+  /**
+   * A fixed wait between polls. Default: 0.5 s first, growing with the time waited to at most
+   * 10 s (`DEFAULT_POLL_SCHEDULE`).
+   */
   intervalMs?: number | undefined;
   /**
    * Give up (`WaitTimeoutError`) after this long; default 3 600 000 ms (a heavy budget over many
@@ -68,7 +71,6 @@ export interface WaitForOptimizationOptions extends RequestOptions {
   onProgress?: ((run: JudgeOptimizationRun) => void) | undefined;
 }
 
-export const DEFAULT_OPTIMIZATION_WAIT_INTERVAL_MS = 5_000;
 export const DEFAULT_OPTIMIZATION_WAIT_TIMEOUT_MS = 3_600_000;
 
 const DEFAULT_PAGE_SIZE = 20;
@@ -166,7 +168,8 @@ export class JudgeOptimizations extends APIResource<Client> {
   }
 
   /**
-   * Polls the run (at once, then every `intervalMs`) until it ends `success` or `failure`, and
+   * Polls the run (at once, then on the default schedule or every `intervalMs`) until it ends
+   * `success` or `failure`, and
    * answers its final state. After `timeoutMs` it raises `WaitTimeoutError` (`last`: the final
    * state polled); an aborted `signal` raises `APIConnectionError`. Neither stops the run.
    */
@@ -175,12 +178,12 @@ export class JudgeOptimizations extends APIResource<Client> {
     options: WaitForOptimizationOptions = {},
   ): Promise<JudgeOptimizationRun> {
     const {
-      intervalMs = DEFAULT_OPTIMIZATION_WAIT_INTERVAL_MS,
+      intervalMs,
       timeoutMs = DEFAULT_OPTIMIZATION_WAIT_TIMEOUT_MS,
       onProgress,
       ...request
     } = options;
-    checkWaitDuration("intervalMs", intervalMs, false);
+    if (intervalMs !== undefined) checkWaitDuration("intervalMs", intervalMs);
     checkWaitDuration("timeoutMs", timeoutMs, true);
     const id = idOf(run);
     return pollUntilFinished({

@@ -43,7 +43,10 @@ export interface TraceEvaluationPage {
 }
 
 export interface WaitForTraceEvaluationOptions extends RequestOptions {
-  /** Between polls; default 3 000 ms, as the original SDK. */
+  /**
+   * A fixed wait between polls. Default: 0.5 s first, growing with the time waited to at most
+   * 10 s (`DEFAULT_POLL_SCHEDULE`).
+   */
   intervalMs?: number | undefined;
   /**
    * Give up (`WaitTimeoutError`) after this long; default 300 000 ms, as the original SDK.
@@ -61,7 +64,6 @@ export interface FinishedTraceEvaluation {
   result: TraceEvaluationResult | undefined;
 }
 
-export const DEFAULT_TRACE_WAIT_INTERVAL_MS = 3_000;
 export const DEFAULT_TRACE_WAIT_TIMEOUT_MS = 300_000;
 
 /** Most evaluations per page of this list, and the default (protocol §10.3). */
@@ -185,7 +187,8 @@ export class TraceEvaluations extends APIResource<Client> {
   }
 
   /**
-   * Polls the evaluation (at once, then every `intervalMs`) until it ends `success` or
+   * Polls the evaluation (at once, then on the default schedule or every `intervalMs`) until it
+   * ends `success` or
    * `failure`, then reads the verdict once (protocol §10.6). After `timeoutMs` it raises
    * `WaitTimeoutError` (`last`: the final state); an aborted `signal` raises
    * `APIConnectionError`. Neither stops the evaluation on the server.
@@ -195,12 +198,12 @@ export class TraceEvaluations extends APIResource<Client> {
     options: WaitForTraceEvaluationOptions = {},
   ): Promise<FinishedTraceEvaluation> {
     const {
-      intervalMs = DEFAULT_TRACE_WAIT_INTERVAL_MS,
+      intervalMs,
       timeoutMs = DEFAULT_TRACE_WAIT_TIMEOUT_MS,
       onProgress,
       ...request
     } = options;
-    checkWaitDuration("intervalMs", intervalMs, false);
+    if (intervalMs !== undefined) checkWaitDuration("intervalMs", intervalMs);
     checkWaitDuration("timeoutMs", timeoutMs, true);
     const id = idOf(traceEvaluation);
     const current = await pollUntilFinished({
