@@ -15,14 +15,20 @@ import { newTenantClient, requestLog } from "../support/service-clients.ts";
  * read the verdict.
  */
 
-/** A judge that passes every trace unless it contains "WRONG". */
-const judgeBehavior: FakeBehavior = ({ lastUserMessage }) => ({
-  content: JSON.stringify(
-    lastUserMessage.includes("WRONG")
-      ? { reasoning: "The answer is wrong.", score: 0.1, passed: false }
-      : { reasoning: "The answer is right.", score: 0.9, passed: true },
-  ),
-});
+/**
+ * A judge that passes every trace unless it contains "WRONG"; a trace containing "BROKEN" makes
+ * the judge model refuse the request (400, not retried), so its evaluation fails.
+ */
+const judgeBehavior: FakeBehavior = ({ lastUserMessage }) =>
+  lastUserMessage.includes("BROKEN")
+    ? { status: 400, body: { error: { message: "this model cannot judge that" } } }
+    : {
+        content: JSON.stringify(
+          lastUserMessage.includes("WRONG")
+            ? { reasoning: "The answer is wrong.", score: 0.1, passed: false }
+            : { reasoning: "The answer is right.", score: 0.9, passed: true },
+        ),
+      };
 
 const JSONL = [
   { input: [{ role: "user", content: "What is 2 + 2?" }], output: "4" },
@@ -155,6 +161,24 @@ describe("upload → judge → evaluate → verdict", () => {
     const deleted = await client.judges.delete(judge);
     expect(deleted.id).toBe(judge.id);
     await expect(client.judges.get(judge)).rejects.toBeInstanceOf(NotFoundError);
+  });
+
+  it("answers a failed evaluation with its error, not undefined and not an exception", async () => {
+    const { client, modelId } = await setUp();
+    const { trace_ids } = await client.traces.upload({
+      data: new TextEncoder().encode(JSON.stringify({ input: "Say hi", output: "BROKEN" })),
+      filename: "broken.jsonl",
+    });
+    const judge = await createJudge(client, modelId);
+    const created = await client.traceEvaluations.create(trace_ids[0] as string, judge);
+    // No intervalMs: the default (adaptive) schedule.
+    const finished = await client.traceEvaluations.waitForCompletion(created, {
+      timeoutMs: 25_000,
+    });
+    expect(finished).toBeDefined();
+    expect(finished.traceEvaluation).toMatchObject({ id: created.id, status: "failure" });
+    expect(finished.traceEvaluation.status_description).toContain("400");
+    expect(finished.result).toBeUndefined();
   });
 
   it("answers undefined for a verdict that does not exist", async () => {
