@@ -67,7 +67,12 @@ export class Annotations extends APIResource<Client> {
   ): Promise<Annotation> {
     const { data } = await this.client.request(
       routes.putAnnotation,
-      { params: { trace_evaluation_id: idOf(traceEvaluation) }, body: label },
+      {
+        params: {
+          trace_evaluation_id: idOf(traceEvaluation, "traceEvaluation", "TraceEvaluation"),
+        },
+        body: label,
+      },
       options,
     );
     return data;
@@ -77,7 +82,11 @@ export class Annotations extends APIResource<Client> {
   async get(traceEvaluation: IdRef, options?: RequestOptions): Promise<Annotation> {
     const { data } = await this.client.request(
       routes.getAnnotation,
-      { params: { trace_evaluation_id: idOf(traceEvaluation) } },
+      {
+        params: {
+          trace_evaluation_id: idOf(traceEvaluation, "traceEvaluation", "TraceEvaluation"),
+        },
+      },
       options,
     );
     return data;
@@ -87,7 +96,11 @@ export class Annotations extends APIResource<Client> {
   async delete(traceEvaluation: IdRef, options?: RequestOptions): Promise<DeleteAnnotationResult> {
     const { data } = await this.client.request(
       routes.deleteAnnotation,
-      { params: { trace_evaluation_id: idOf(traceEvaluation) } },
+      {
+        params: {
+          trace_evaluation_id: idOf(traceEvaluation, "traceEvaluation", "TraceEvaluation"),
+        },
+      },
       options,
     );
     return data;
@@ -122,7 +135,7 @@ export class Annotations extends APIResource<Client> {
     const pageSize = clampPageSize(params.pageSize);
     const { data } = await this.client.request(
       routes.listJudgeAnnotations,
-      { params: { judge_id: idOf(judge) }, query: { page, page_size: pageSize } },
+      { params: { judge_id: idOf(judge, "judge", "Judge") }, query: { page, page_size: pageSize } },
       options,
     );
     return {

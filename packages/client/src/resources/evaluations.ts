@@ -8,11 +8,13 @@ import {
 } from "@assay/protocol";
 import type { Client } from "../client.ts";
 import type { APIClient } from "../core/api-client.ts";
+import { argumentError, checkArray, checkObject } from "../core/check-argument.ts";
 import type { RequestOptions } from "../core/client-options.ts";
 import { checkWaitDuration, pollUntilFinished } from "../core/wait-duration.ts";
 import { ServiceError } from "../errors.ts";
 import { clampPageSize, type Pagination, pagination } from "./pagination.ts";
 import { listParam, type SortOrder } from "./query.ts";
+import { idOf } from "./refs.ts";
 import { APIResource } from "./resource.ts";
 
 /** An evaluation as methods take it: the object a method returned, or its id. */
@@ -89,7 +91,9 @@ export function isFinished(evaluation: Pick<Evaluation, "status">): boolean {
 export class Evaluations extends APIResource<Client> {
   /**
    * Starts evaluating `model` on `benchmark` and answers the new evaluation (`pending`); the
-   * server runs it on its own, `waitForCompletion()` follows it.
+   * server runs it on its own, `waitForCompletion()` follows it. Anything but a model and a
+   * benchmark object (`undefined` from a `getByKey()` of an unknown key, an id string) raises a
+   * `TypeError` before any request.
    */
   async create(
     model: EvaluationTarget,
@@ -97,6 +101,8 @@ export class Evaluations extends APIResource<Client> {
     createOptions: CreateEvaluationOptions = {},
     options?: RequestOptions,
   ): Promise<Evaluation> {
+    checkTarget(model, "model", "Model", "models");
+    checkTarget(benchmark, "benchmark", "Benchmark", "benchmarks");
     const [evaluation] = await this.createMany([{ model, benchmark, ...createOptions }], options);
     if (evaluation === undefined) {
       throw new ServiceError("The service created no evaluation (an empty answer).");
@@ -109,16 +115,15 @@ export class Evaluations extends APIResource<Client> {
     inputs: readonly CreateEvaluationInput[],
     options?: RequestOptions,
   ): Promise<Evaluation[]> {
-    const { data } = await this.client.request(
-      routes.createEvaluations,
-      { body: inputs.map(toCreateItem) },
-      options,
+    const items = checkArray(inputs, "inputs", "an array of { model, benchmark }").map(
+      toCreateItem,
     );
+    const { data } = await this.client.request(routes.createEvaluations, { body: items }, options);
     return data;
   }
 
   /** The evaluation's current state: status, progress and, once finished, its statistics. */
-  get(evaluation: EvaluationRef, options?: RequestOptions): Promise<Evaluation> {
+  async get(evaluation: EvaluationRef, options?: RequestOptions): Promise<Evaluation> {
     return this.getById(evaluationId(evaluation), options);
   }
 
@@ -146,7 +151,7 @@ export class Evaluations extends APIResource<Client> {
    * readable by any key and listed publicly (`false` makes it private again). Another
    * organization's evaluation raises `NotFoundError`, public or not.
    */
-  update(
+  async update(
     evaluation: EvaluationRef,
     changes: UpdateEvaluationBody,
     options?: RequestOptions,
@@ -159,7 +164,7 @@ export class Evaluations extends APIResource<Client> {
   }
 
   /** `update(evaluation, { is_public })`. */
-  setPublic(
+  async setPublic(
     evaluation: EvaluationRef,
     isPublic: boolean,
     options?: RequestOptions,
@@ -171,7 +176,7 @@ export class Evaluations extends APIResource<Client> {
    * Stops a pending or running evaluation (model calls in flight are aborted) and answers it,
    * `cancelled`. One that has already finished is answered unchanged.
    */
-  cancel(evaluation: EvaluationRef, options?: RequestOptions): Promise<Evaluation> {
+  async cancel(evaluation: EvaluationRef, options?: RequestOptions): Promise<Evaluation> {
     return this.client.request(
       routes.cancelEvaluation,
       { params: { evaluation_id: evaluationId(evaluation) } },
@@ -242,11 +247,22 @@ export async function listEvaluations(
   };
 }
 
-export function evaluationId(evaluation: EvaluationRef): string {
-  return typeof evaluation === "string" ? evaluation : evaluation.id;
+/** The id of an evaluation argument; anything else raises a `TypeError` naming `name`. */
+export function evaluationId(evaluation: EvaluationRef, name = "evaluation"): string {
+  return idOf(evaluation, name, "Evaluation");
 }
 
-function toCreateItem(input: CreateEvaluationInput): CreateEvaluationItem {
+/** A model or benchmark argument of `create()`: an object as the SDK answers it. */
+function checkTarget(value: EvaluationTarget, name: string, kind: string, resource: string): void {
+  checkObject(value, name, `a ${kind} object (e.g. from client.${resource}.getByKey())`);
+}
+
+function toCreateItem(input: CreateEvaluationInput, i: number): CreateEvaluationItem {
+  if (typeof input !== "object" || input === null) {
+    throw argumentError(`inputs[${i}]`, "an object { model, benchmark }", input);
+  }
+  checkTarget(input.model, `inputs[${i}].model`, "Model", "models");
+  checkTarget(input.benchmark, `inputs[${i}].benchmark`, "Benchmark", "benchmarks");
   return {
     model_id: input.model.id,
     dataset_id: input.benchmark.id,

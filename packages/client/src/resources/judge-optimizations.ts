@@ -95,7 +95,7 @@ export class JudgeOptimizations extends APIResource<Client> {
   ): Promise<OptimizationEstimate> {
     const { data } = await this.client.request(
       routes.estimateJudgeOptimization,
-      { body: { judge_id: idOf(judge), budget } },
+      { body: { judge_id: idOf(judge, "judge", "Judge"), budget } },
       options,
     );
     return data;
@@ -113,7 +113,7 @@ export class JudgeOptimizations extends APIResource<Client> {
   ): Promise<CreatedOptimization> {
     const { data } = await this.client.request(
       routes.createJudgeOptimization,
-      { body: { judge_id: idOf(judge), budget } },
+      { body: { judge_id: idOf(judge, "judge", "Judge"), budget } },
       options,
     );
     return data;
@@ -123,7 +123,7 @@ export class JudgeOptimizations extends APIResource<Client> {
   async get(run: IdRef, options?: RequestOptions): Promise<JudgeOptimizationRun> {
     const { data } = await this.client.request(
       routes.getJudgeOptimization,
-      { params: { optimization_id: idOf(run) } },
+      { params: { optimization_id: idOf(run, "run", "JudgeOptimizationRun") } },
       options,
     );
     return data;
@@ -161,7 +161,7 @@ export class JudgeOptimizations extends APIResource<Client> {
   async apply(run: IdRef, options?: RequestOptions): Promise<AppliedOptimization> {
     const { data } = await this.client.request(
       routes.applyJudgeOptimization,
-      { params: { optimization_id: idOf(run) }, body: {} },
+      { params: { optimization_id: idOf(run, "run", "JudgeOptimizationRun") }, body: {} },
       options,
     );
     return data;
@@ -185,7 +185,7 @@ export class JudgeOptimizations extends APIResource<Client> {
     } = options;
     if (intervalMs !== undefined) checkWaitDuration("intervalMs", intervalMs);
     checkWaitDuration("timeoutMs", timeoutMs, true);
-    const id = idOf(run);
+    const id = idOf(run, "run", "JudgeOptimizationRun");
     return pollUntilFinished({
       label: `Optimization run ${id}`,
       read: () => this.get(id, request),

@@ -44,7 +44,7 @@ export class Judges extends APIResource<Client> {
   async get(judge: IdRef, options?: RequestOptions): Promise<Judge> {
     const { data } = await this.client.request(
       routes.getJudge,
-      { params: { judge_id: idOf(judge) } },
+      { params: { judge_id: idOf(judge, "judge", "Judge") } },
       options,
     );
     return data;
@@ -74,7 +74,7 @@ export class Judges extends APIResource<Client> {
   async update(judge: IdRef, body: UpdateJudgeBody, options?: RequestOptions): Promise<Judge> {
     const { data } = await this.client.request(
       routes.updateJudge,
-      { params: { judge_id: idOf(judge) }, body },
+      { params: { judge_id: idOf(judge, "judge", "Judge") }, body },
       options,
     );
     return data;
@@ -84,7 +84,7 @@ export class Judges extends APIResource<Client> {
   async delete(judge: IdRef, options?: RequestOptions): Promise<DeleteJudgeResult> {
     const { data } = await this.client.request(
       routes.deleteJudge,
-      { params: { judge_id: idOf(judge) } },
+      { params: { judge_id: idOf(judge, "judge", "Judge") } },
       options,
     );
     return data;

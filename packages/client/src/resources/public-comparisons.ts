@@ -68,8 +68,8 @@ export class PublicComparisons extends APIResource {
       routes.compareResults,
       {
         query: {
-          evaluation_id_1: evaluationId(evaluation1),
-          evaluation_id_2: evaluationId(evaluation2),
+          evaluation_id_1: evaluationId(evaluation1, "evaluation1"),
+          evaluation_id_2: evaluationId(evaluation2, "evaluation2"),
           page,
           page_size: pageSize,
           outcome_filter: params.outcomeFilter,

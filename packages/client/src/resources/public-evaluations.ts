@@ -24,7 +24,7 @@ export class PublicEvaluations extends APIResource {
     return this.client.request(routes.getEvaluation, { params: { evaluation_id: id } }, options);
   }
 
-  get(evaluation: EvaluationRef, options?: RequestOptions): Promise<Evaluation> {
+  async get(evaluation: EvaluationRef, options?: RequestOptions): Promise<Evaluation> {
     return this.getById(evaluationId(evaluation), options);
   }
 }

@@ -1,5 +1,6 @@
 import { type RESULT_OUTCOMES, type Result, routes } from "@assay/protocol";
 import type { Client } from "../client.ts";
+import { argumentError } from "../core/check-argument.ts";
 import type { RequestOptions } from "../core/client-options.ts";
 import { type EvaluationRef, evaluationId } from "./evaluations.ts";
 import { clampPageSize, DEFAULT_PAGE_SIZE, type Pagination, pagination } from "./pagination.ts";
@@ -43,8 +44,14 @@ export interface IterateResultsParams extends ResultFilter {
  */
 export class Results extends APIResource<Client> {
   /** One page of results of `params.evaluation` (or `params.evaluationId`). */
-  get(params: ResultsOf & ResultPageParams, options?: RequestOptions): Promise<ResultPage> {
-    const id = "evaluationId" in params ? params.evaluationId : evaluationId(params.evaluation);
+  async get(params: ResultsOf & ResultPageParams, options?: RequestOptions): Promise<ResultPage> {
+    if (typeof params !== "object" || params === null) {
+      throw argumentError("params", "an object { evaluation } or { evaluationId }", params);
+    }
+    const id =
+      "evaluationId" in params
+        ? evaluationId(params.evaluationId, "params.evaluationId")
+        : evaluationId(params.evaluation, "params.evaluation");
     return this.getById(id, params, options);
   }
 
@@ -77,7 +84,7 @@ export class Results extends APIResource<Client> {
   }
 
   /** Every result of the evaluation (matching `filter`), read in pages of 100. */
-  getAll(
+  async getAll(
     evaluation: EvaluationRef,
     filter: ResultFilter = {},
     options?: RequestOptions,

@@ -11,7 +11,7 @@ import { checkWaitDuration, pollUntilFinished } from "../core/wait-duration.ts";
 import { NotFoundError } from "../errors.ts";
 import { type Pagination, pagination } from "./pagination.ts";
 import { type SortOrder, textParam } from "./query.ts";
-import { type IdRef, idOf } from "./refs.ts";
+import { type IdRef, idOf, idsOf } from "./refs.ts";
 import { APIResource } from "./resource.ts";
 
 /** Filters, order and paging of `traceEvaluations.getMany()` (protocol §10.3). */
@@ -86,7 +86,9 @@ export class TraceEvaluations extends APIResource<Client> {
   async create(trace: IdRef, judge: IdRef, options?: RequestOptions): Promise<TraceEvaluation> {
     const { data } = await this.client.request(
       routes.createTraceEvaluation,
-      { body: { trace_id: idOf(trace), judge_id: idOf(judge) } },
+      {
+        body: { trace_id: idOf(trace, "trace", "Trace"), judge_id: idOf(judge, "judge", "Judge") },
+      },
       options,
     );
     return data;
@@ -103,7 +105,12 @@ export class TraceEvaluations extends APIResource<Client> {
   ): Promise<TraceEvaluation[]> {
     const { data } = await this.client.request(
       routes.bulkCreateTraceEvaluations,
-      { body: { judge_id: idOf(judge), trace_ids: traces.map(idOf) } },
+      {
+        body: {
+          judge_id: idOf(judge, "judge", "Judge"),
+          trace_ids: idsOf(traces, "traces", "Trace"),
+        },
+      },
       options,
     );
     return data.trace_evaluations;
@@ -113,7 +120,11 @@ export class TraceEvaluations extends APIResource<Client> {
   async get(traceEvaluation: IdRef, options?: RequestOptions): Promise<TraceEvaluation> {
     const { data } = await this.client.request(
       routes.getTraceEvaluation,
-      { params: { trace_evaluation_id: idOf(traceEvaluation) } },
+      {
+        params: {
+          trace_evaluation_id: idOf(traceEvaluation, "traceEvaluation", "TraceEvaluation"),
+        },
+      },
       options,
     );
     return data;
@@ -162,7 +173,11 @@ export class TraceEvaluations extends APIResource<Client> {
     try {
       const { data } = await this.client.request(
         routes.getTraceEvaluationResult,
-        { params: { trace_evaluation_id: idOf(traceEvaluation) } },
+        {
+          params: {
+            trace_evaluation_id: idOf(traceEvaluation, "traceEvaluation", "TraceEvaluation"),
+          },
+        },
         options,
       );
       return data;
@@ -180,7 +195,12 @@ export class TraceEvaluations extends APIResource<Client> {
   ): Promise<CostEstimate> {
     const { data } = await this.client.request(
       routes.estimateTraceEvaluationCost,
-      { body: { trace_ids: traces.map(idOf), judge_id: idOf(judge) } },
+      {
+        body: {
+          trace_ids: idsOf(traces, "traces", "Trace"),
+          judge_id: idOf(judge, "judge", "Judge"),
+        },
+      },
       options,
     );
     return data;
@@ -205,7 +225,7 @@ export class TraceEvaluations extends APIResource<Client> {
     } = options;
     if (intervalMs !== undefined) checkWaitDuration("intervalMs", intervalMs);
     checkWaitDuration("timeoutMs", timeoutMs, true);
-    const id = idOf(traceEvaluation);
+    const id = idOf(traceEvaluation, "traceEvaluation", "TraceEvaluation");
     const current = await pollUntilFinished({
       label: `Trace evaluation ${id}`,
       read: () => this.get(id, request),

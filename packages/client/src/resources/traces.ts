@@ -87,7 +87,7 @@ export class Traces extends APIResource<Client> {
   async get(trace: IdRef, options?: RequestOptions): Promise<Trace> {
     const { data } = await this.client.request(
       routes.getTrace,
-      { params: { trace_id: idOf(trace) } },
+      { params: { trace_id: idOf(trace, "trace", "Trace") } },
       options,
     );
     return data;
@@ -132,7 +132,7 @@ export class Traces extends APIResource<Client> {
   async delete(trace: IdRef, options?: RequestOptions): Promise<DeleteTraceResult> {
     const { data } = await this.client.request(
       routes.deleteTrace,
-      { params: { trace_id: idOf(trace) } },
+      { params: { trace_id: idOf(trace, "trace", "Trace") } },
       options,
     );
     return data;

@@ -115,6 +115,26 @@ describe("an evaluation from start to results", () => {
     expect(none).toMatchObject({ evaluations: [], totalCount: 0 });
   });
 
+  it("refuses what getByKey answered for an unknown key with a TypeError, creating nothing", async () => {
+    const { client, benchmark } = await setUp(fast);
+    const model = await client.models.getByKey("openai/gpt-4o-typo");
+    expect(model).toBeUndefined();
+    const error = await client.evaluations
+      // What a JavaScript caller can write; TypeScript would refuse it.
+      .create(model as unknown as Evaluation, benchmark)
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TypeError);
+    expect((error as Error).message).toBe(
+      "model must be a Model object (e.g. from client.models.getByKey()), got undefined",
+    );
+    await expect(
+      client.evaluations.create(benchmark, "gsm8k" as unknown as Evaluation),
+    ).rejects.toThrow(
+      'benchmark must be a Benchmark object (e.g. from client.benchmarks.getByKey()), got the string "gsm8k"',
+    );
+    expect((await client.evaluations.getMany()).totalCount).toBe(0);
+  });
+
   it("runs only the first N prompts with limit", async () => {
     const { client, model, benchmark } = await setUp(fast);
     const created = await client.evaluations.create(model, benchmark, { limit: 3, cache: false });
