@@ -237,4 +237,14 @@ describe("assay models", () => {
       stderr: "assay: no model with id 00000000-0000-4000-8000-000000000000 in this project\n",
     });
   });
+
+  it("says a base URL lacks the API prefix instead of a bare 404 page not found", async () => {
+    const { origin } = service();
+    const result = await runApiCli(service(), ["models", "list"], { SERVICE_BASE_URL: origin });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(
+      `404 page not found at ${origin}/organizations: the base URL must include the API prefix, ` +
+        `e.g. ${origin}/api/v1`,
+    );
+  });
 });

@@ -1,3 +1,4 @@
+import { Client } from "@assay/client";
 import {
   APIConnectionError,
   APIError,
@@ -91,6 +92,25 @@ describe("status error contents", () => {
     expect(error.message).toBe("Error code: 404 - 404 page not found");
     expect(error.body).toBe("404 page not found\n");
     expect(error.requestId).toBeUndefined();
+  });
+
+  it("says the base URL lacks the API prefix only when its path does not end with /api/v1", async () => {
+    const outside = async (baseURL: string) => {
+      const fetch = async () => new Response("404 page not found", { status: 404 });
+      const client = new Client({ apiKey: "k", baseURL, fetch, maxRetries: 0 });
+      return (await client.request(routes.health).catch((e: unknown) => e)) as NotFoundError;
+    };
+    const bare = await outside("http://assay.test:8080");
+    expect(bare).toBeInstanceOf(NotFoundError);
+    expect(bare.message).toBe(
+      "404 page not found at http://assay.test:8080/health: the base URL must include the API " +
+        "prefix, e.g. http://assay.test:8080/api/v1",
+    );
+    expect((await outside("http://assay.test/assay")).message).toContain("must include the API");
+    // A deployment under another path, and a proxy's 404 under the right prefix, are left alone.
+    for (const base of ["http://assay.test/tenant-a/api/v1", "http://assay.test/api/v1/"]) {
+      expect((await outside(base)).message).toBe("Error code: 404 - 404 page not found");
+    }
   });
 
   it("says only the status for an empty body", async () => {

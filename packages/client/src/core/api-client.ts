@@ -1,6 +1,6 @@
 import { fillPath, pathParamNames, type Route } from "@assay/protocol";
 import type { z } from "zod";
-import { ServiceError } from "../errors.ts";
+import { type APIError, ServiceError } from "../errors.ts";
 import { VERSION } from "../version.ts";
 import {
   type ClientOptions,
@@ -18,6 +18,7 @@ import {
   firstPresent,
 } from "./environment.ts";
 import { mergeHeaders } from "./headers.ts";
+import { withPrefixHint } from "./prefix-hint.ts";
 import { sleep } from "./sleep.ts";
 import { type SendOptions, send, type TransportDeps } from "./transport.ts";
 import { putUpload, type UploadData, type UploadTarget } from "./upload.ts";
@@ -96,16 +97,19 @@ export abstract class APIClient {
       defaultHeaders,
       options.headers,
     );
+    const url = buildURL(baseURL, path, input.query as Record<string, unknown> | undefined);
     const response = await send(
       this.#shared,
       {
         method: route.method,
-        url: buildURL(baseURL, path, input.query as Record<string, unknown> | undefined),
+        url,
         headers,
         body: hasBody ? JSON.stringify(input.body) : undefined,
       },
       this.sendOptions(options),
-    );
+    ).catch((error: APIError) => {
+      throw withPrefixHint(error, baseURL, url);
+    });
     return validateResponse(route, response);
   }
 

@@ -214,3 +214,40 @@ describe("upload()", () => {
     expect(await service.running.deps.blobs.stat(objectKey)).toBeUndefined();
   });
 });
+
+describe("a base URL without the API prefix", () => {
+  it("says the prefix is missing instead of a bare 404 page not found", async () => {
+    const recorder = recordingFetch();
+    const client = new Client({
+      apiKey: service.apiKey,
+      baseURL: service.origin,
+      fetch: recorder.fetch,
+    });
+    const error = await rejection(client.models.get());
+    expect(error).toBeInstanceOf(NotFoundError);
+    expect(error.message).toBe(
+      `404 page not found at ${service.origin}/organizations: the base URL must include the API ` +
+        `prefix, e.g. ${service.origin}/api/v1`,
+    );
+    expect(error.statusCode).toBe(404);
+    expect(error.body).toBe("404 page not found");
+    // A 404 is not retried: one request.
+    expect(recorder.requests).toEqual(["GET /organizations"]);
+
+    // The same through the public client, and with a wrong prefix.
+    const wrongPrefix = new Client({ apiKey: service.apiKey, baseURL: `${service.origin}/v1` });
+    const publicError = await rejection(wrongPrefix.public.models.get());
+    expect(publicError).toBeInstanceOf(NotFoundError);
+    expect(publicError.message).toBe(
+      `404 page not found at ${service.origin}/v1/models: the base URL must include the API ` +
+        `prefix, e.g. ${service.origin}/api/v1`,
+    );
+  });
+
+  it("leaves the API's own 404 alone when the base URL is right", async () => {
+    const client = clientFor(service.apiKey);
+    const error = await rejection(client.models.getById("00000000-0000-4000-8000-000000000000"));
+    expect(error).toBeInstanceOf(NotFoundError);
+    expect(error.message).toBe("Error code: 404 - model not found");
+  });
+});
