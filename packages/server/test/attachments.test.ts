@@ -105,6 +105,58 @@ describe("benchmark files", () => {
     expect([await count("benchmarks"), await count("benchmark_prompts")]).toEqual(before);
   });
 
+  it("of input_type messages take a plain string input as one user message", async () => {
+    // The original client's sample uploads rows like these with input_type "messages".
+    await uploadFile(
+      service,
+      tenant,
+      "chat.jsonl",
+      [
+        { input: "What is the capital of France?", truth: "Paris" },
+        { input: [{ role: "user", content: "And of Italy?" }], truth: "Rome" },
+      ]
+        .map((row) => JSON.stringify(row))
+        .join("\n"),
+    );
+    const created = await service.call<{ data: { benchmark_id: string } }>(
+      "POST",
+      `${P}/custom-benchmarks`,
+      { json: { name: "Capitals", description: "", file: "chat.jsonl", input_type: "messages" } },
+    );
+    expect(created.status, created.text).toBe(201);
+    const prompts = await service.call<{ data: { prompts: { input: unknown; truth: string }[] } }>(
+      "GET",
+      `${P}/benchmarks/${created.body.data.benchmark_id}/prompts?sort_by=id`,
+    );
+    expect(prompts.body.data.prompts.map((p) => [p.input, p.truth])).toEqual([
+      [[{ role: "user", content: "What is the capital of France?" }], "Paris"],
+      [[{ role: "user", content: "And of Italy?" }], "Rome"],
+    ]);
+  });
+
+  it("of input_type messages with a malformed messages array are refused, naming the line", async () => {
+    const before = [await count("benchmarks"), await count("benchmark_prompts")];
+    await uploadFile(
+      service,
+      tenant,
+      "bad-chat.jsonl",
+      '{"input":"fine","truth":"1"}\n{"input":[{"role":"robot","content":"hi"}],"truth":"2"}\n',
+    );
+    const res = await service.call<{ error: { message: string; details: { field: string }[] } }>(
+      "POST",
+      `${P}/custom-benchmarks`,
+      {
+        json: { name: "Bad chat", description: "", file: "bad-chat.jsonl", input_type: "messages" },
+      },
+    );
+    expect(res.status).toBe(422);
+    expect(res.body.error.details.map((d) => d.field)).toEqual(["line 2"]);
+    expect(res.body.error.message).toContain(
+      "input[0].role must be one of system, user, assistant, tool, developer",
+    );
+    expect([await count("benchmarks"), await count("benchmark_prompts")]).toEqual(before);
+  });
+
   it("named but never uploaded are a 400 naming the field", async () => {
     const res = await service.call("POST", `${P}/custom-benchmarks`, {
       json: { name: "Ghost", description: "", file: "never-uploaded.jsonl" },

@@ -346,6 +346,39 @@ describe("custom benchmarks", () => {
     expect((await client.benchmarks.get({ type: "custom" })).benchmarks).toEqual([]);
   });
 
+  it("creates a messages benchmark whose rows give input as a string (one user message)", async () => {
+    const client = await newTenantClient(service);
+    const rows = [
+      { input: "What is the capital of France?", truth: "Paris" },
+      { input: [{ role: "user", content: "And of Italy?" }], truth: "Rome" },
+    ];
+    const { benchmark_id } = await client.benchmarks.createCustom({
+      name: uniqueName("Capitals"),
+      description: "",
+      input_type: "messages",
+      file: new TextEncoder().encode(rows.map((row) => JSON.stringify(row)).join("\n")),
+      filename: "capitals.jsonl",
+    });
+    const prompts = await client.benchmarks.getAllPrompts(benchmark_id);
+    expect(prompts.map((p) => p.input)).toEqual([
+      [{ role: "user", content: "What is the capital of France?" }],
+      [{ role: "user", content: "And of Italy?" }],
+    ]);
+
+    const bad = `${JSON.stringify({ input: [{ role: "robot", content: "hi" }], truth: "x" })}\n`;
+    const error = await client.benchmarks
+      .createCustom({
+        name: uniqueName("Bad chat"),
+        description: "",
+        input_type: "messages",
+        file: new TextEncoder().encode(bad),
+        filename: "bad-chat.jsonl",
+      })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(UnprocessableEntityError);
+    expect((error as Error).message).toMatch(/line 1: input\[0\]\.role must be one of/);
+  });
+
   it("refuses a second benchmark with the same name", async () => {
     const client = serviceClient(service);
     const name = uniqueName("Twice");

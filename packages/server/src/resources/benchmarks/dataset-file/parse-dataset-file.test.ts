@@ -87,7 +87,47 @@ describe("parseDatasetFile: JSONL", () => {
       { line: 1, reason: "input must be a JSON object (input_type json_payload)" },
     ]);
     expect(await problems(payload, { inputType: "messages" })).toEqual([
-      { line: 1, reason: "input must be a list of chat messages (input_type messages)" },
+      {
+        line: 1,
+        reason: "input must be a string or a list of chat messages (input_type messages)",
+      },
+    ]);
+  });
+
+  it("takes a string input of a messages dataset as one user message, still refusing bad messages", async () => {
+    const content = [
+      { input: "What is 2 + 2?", truth: "4" },
+      {
+        input: [
+          { role: "system", content: "Be brief." },
+          { role: "user", content: "1+1?" },
+        ],
+        truth: "2",
+      },
+    ]
+      .map((row) => JSON.stringify(row))
+      .join("\n");
+    expect((await parseDatasetFile(chunked(content, 7), { inputType: "messages" })).rows).toEqual([
+      { input: [{ role: "user", content: "What is 2 + 2?" }], truth: "4", line: 1 },
+      {
+        input: [
+          { role: "system", content: "Be brief." },
+          { role: "user", content: "1+1?" },
+        ],
+        truth: "2",
+        line: 2,
+      },
+    ]);
+    const bad = [
+      '{"input":"fine","truth":"1"}',
+      '{"input":[{"role":"robot","content":"x"}],"truth":"1"}',
+      '{"input":"   ","truth":"1"}',
+      '{"input":[],"truth":"1"}',
+    ].join("\n");
+    expect(await problems(bad, { inputType: "messages" })).toEqual([
+      { line: 2, reason: "input[0].role must be one of system, user, assistant, tool, developer" },
+      { line: 3, reason: "input is empty" },
+      { line: 4, reason: "input has no messages" },
     ]);
   });
 

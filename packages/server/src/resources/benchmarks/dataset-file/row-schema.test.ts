@@ -55,9 +55,15 @@ describe("validateRow", () => {
   it("accepts only messages with input_type messages and only objects with json_payload", () => {
     const messages = [user("hi")];
     expect(validateRow({ input: messages, truth: "a" }, "messages", 1).ok).toBe(true);
-    expect(reasonFor({ input: "hi", truth: "a" }, "messages")).toBe(
-      "input must be a list of chat messages (input_type messages)",
+    // A string is one user message, as the original client's sample dataset has it.
+    expect(validateRow({ input: "hi", truth: "a" }, "messages", 1)).toEqual({
+      ok: true,
+      row: { input: [user("hi")], truth: "a", line: 1 },
+    });
+    expect(reasonFor({ input: { text: "hi" }, truth: "a" }, "messages")).toBe(
+      "input must be a string or a list of chat messages (input_type messages)",
     );
+    expect(reasonFor({ input: "", truth: "a" }, "messages")).toBe("input is empty");
     const payload = { prompt: "hi", options: { temperature: 0 } };
     expect(validateRow({ input: payload, truth: "a" }, "json_payload", 1)).toMatchObject({
       ok: true,

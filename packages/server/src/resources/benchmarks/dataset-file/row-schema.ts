@@ -72,12 +72,18 @@ const MessagesSchema = z.array(ChatMessageSchema).min(1, "has no messages");
 const TextSchema = z.string().refine(notBlank, "is empty");
 const JsonObjectSchema = z.record(z.string(), z.unknown());
 
-function inputSchema(branches: Partial<Record<JsonType, z.ZodType>>, wrongType: string) {
-  return byJsonType(branches, wrongType).refine(
-    (input) => Buffer.byteLength(JSON.stringify(input)) <= MAX_INPUT_BYTES,
-    // Only a well-typed input is measured (the refinement would otherwise run after a type issue).
-    { message: "is larger than 256 KiB", when: (payload) => payload.issues.length === 0 },
-  );
+function inputSchema(
+  branches: Partial<Record<JsonType, z.ZodType>>,
+  wrongType: string,
+  normalize: (input: unknown) => unknown = (input) => input,
+) {
+  return byJsonType(branches, wrongType)
+    .transform(normalize)
+    .refine(
+      (input) => Buffer.byteLength(JSON.stringify(input)) <= MAX_INPUT_BYTES,
+      // Only a well-typed input is measured (the refinement would otherwise run after a type issue).
+      { message: "is larger than 256 KiB", when: (payload) => payload.issues.length === 0 },
+    );
 }
 
 const InputSchemas = {
@@ -85,9 +91,11 @@ const InputSchemas = {
     { string: TextSchema, array: MessagesSchema },
     "must be a string or a list of chat messages",
   ),
+  // A plain string is one user message: the original client's own sample uploads such rows.
   messages: inputSchema(
-    { array: MessagesSchema },
-    "must be a list of chat messages (input_type messages)",
+    { string: TextSchema, array: MessagesSchema },
+    "must be a string or a list of chat messages (input_type messages)",
+    (input) => (typeof input === "string" ? [{ role: "user", content: input }] : input),
   ),
   json_payload: inputSchema(
     { object: JsonObjectSchema },
