@@ -10,7 +10,8 @@ export const ERROR_CODES = [
   "UNAUTHENTICATED", // 401: missing, unknown or revoked API key
   "PERMISSION_DENIED", // 403: authenticated, but not allowed (also: bad or expired signed URL)
   "NOT_FOUND", // 404: missing, or belongs to another tenant (indistinguishable on purpose)
-  "CONFLICT", // 409: duplicate (name or key already taken)
+  "CONFLICT", // 409: duplicate (name or key taken), or the target's state refuses the request
+  // (a run not finished, a built-in benchmark whose data is not loaded); retrying alone won't help
   "PRECONDITION_FAILED", // 412: the target already exists and may not be overwritten
   "PAYLOAD_TOO_LARGE", // 413: body over the route's limit
   "UNSUPPORTED_MEDIA_TYPE", // 415: a body in a content type the route does not take

@@ -2,7 +2,8 @@ import { createReadStream, readFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
-import { Client, NotFoundError, PublicClient } from "@assay/client";
+import { type Benchmark, Client, type Model, NotFoundError, PublicClient } from "@assay/client";
+import { ConflictError } from "@assay/client/errors";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GSM8K_TEST_FILE } from "../../../server/test/support/shared-datasets.ts";
 import { startTestService, type TestService } from "../../../server/test/support/test-service.ts";
@@ -193,5 +194,29 @@ describe("public benchmarks", () => {
     await expect(
       pub.benchmarks.getPrompts("00000000-0000-4000-8000-000000000000"),
     ).rejects.toBeInstanceOf(NotFoundError);
+  });
+});
+
+describe("a built-in benchmark whose data cannot be downloaded", () => {
+  it("fails at once with ConflictError saying how to load it, without retries", async () => {
+    // The mirror serves only GSM8K: MMLU's download answers 404.
+    const log = requestLog(service.apiUrl);
+    const c = client({ fetch: log.fetch });
+    const mmlu = (await c.benchmarks.getByKey("mmlu")) as Benchmark;
+    const model = (await c.models.getByKey("openai/gpt-4o")) as Model;
+    const before = log.requests.length;
+
+    const error = await c.evaluations.create(model, mmlu).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ConflictError);
+    expect((error as ConflictError).message).toContain(
+      "the data of built-in benchmark mmlu is not loaded and could not be downloaded",
+    );
+    expect((error as ConflictError).message).toContain("assay catalog import mmlu --file <path>");
+    await expect(c.public.benchmarks.getPrompts(mmlu.id)).rejects.toBeInstanceOf(ConflictError);
+    expect(log.requests.slice(before).map((r) => r.route)).toEqual([
+      `POST /organizations/${c.organizationId}/projects/${c.projectId}/evaluations`,
+      `GET /datasets/${mmlu.id}/prompts`,
+    ]);
+    expect((await c.evaluations.getMany()).totalCount).toBe(0);
   });
 });

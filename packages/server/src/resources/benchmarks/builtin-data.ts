@@ -68,12 +68,7 @@ export function createBuiltinData(deps: BuiltinDataDeps) {
       await importFromSource(definition);
     } catch (error) {
       if (error instanceof BenchmarkDownloadError || error instanceof BenchmarkDataError) {
-        throw new AppError(
-          "SERVICE_UNAVAILABLE",
-          `the data of benchmark ${definition.key} is not available (${error.message}); ` +
-            `an administrator can import it with: assay catalog import ${definition.key} --file <path>`,
-          { cause: error, retryAfterSeconds: 60 },
-        );
+        throw dataMissing(definition, error);
       }
       throw error;
     }
@@ -103,3 +98,21 @@ export function createBuiltinData(deps: BuiltinDataDeps) {
 }
 
 export type BuiltinData = ReturnType<typeof createBuiltinData>;
+
+/**
+ * A built-in benchmark whose data is neither loaded nor downloadable (offline, the source down or
+ * changed). Retrying does not help until someone loads it, so it is a 409 (the benchmark's state
+ * refuses the request) without Retry-After, saying how to load it; nothing has been created.
+ */
+function dataMissing(definition: BenchmarkDefinition, error: Error): AppError {
+  const { key } = definition;
+  const file = definition.source.filename;
+  return new AppError(
+    "CONFLICT",
+    `the data of built-in benchmark ${key} is not loaded and could not be downloaded ` +
+      `(${error.message}). An administrator can load it from a local copy of ${file} with ` +
+      `\`assay catalog import ${key} --file <path>\`, or set ASSAY_DATASET_MIRROR_URL to a ` +
+      `mirror serving ${key}/${file}.`,
+    { cause: error },
+  );
+}
