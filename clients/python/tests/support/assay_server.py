@@ -118,7 +118,12 @@ class AssayServer:
     def _cli(self, *args: str) -> str:
         """An admin command of the CLI, on this server's database and data dir (it may run meanwhile)."""
         done = subprocess.run(
-            [self.node, *NODE_FLAGS, str(CLI), *args], cwd=str(REPO_ROOT), env=self.env, capture_output=True, text=True, timeout=120
+            [self.node, *NODE_FLAGS, str(CLI), *args],
+            cwd=str(REPO_ROOT),
+            env=self.env,
+            capture_output=True,
+            text=True,
+            timeout=120,
         )
         if done.returncode != 0:
             raise RuntimeError("assay {} failed:\n{}{}".format(" ".join(args), done.stdout, done.stderr))
