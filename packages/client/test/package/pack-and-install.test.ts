@@ -73,7 +73,7 @@ async function run(
   }
 }
 
-/** The type errors `tsc` reports for `args` in the project (empty when it passes). */
+/** What `tsc` reports for `args` in the project: empty when it passes, else its errors. */
 async function typeErrors(args: string[]): Promise<string> {
   try {
     await execFileAsync(join(project, "node_modules/.bin/tsc"), args, {
@@ -82,7 +82,9 @@ async function typeErrors(args: string[]): Promise<string> {
     });
     return "";
   } catch (error) {
-    return String((error as { stdout?: string }).stdout ?? error);
+    // Never empty: tsc prints its diagnostics on stdout, a failure to start shows as the error.
+    const { stdout, stderr } = error as { stdout?: string; stderr?: string };
+    return stdout || stderr || String(error);
   }
 }
 
@@ -186,7 +188,8 @@ describe("the npm packages", () => {
   });
 });
 
-describe("a program using them", () => {
+// tsc takes seconds, more on a busy machine.
+describe("a program using them", { timeout: 120_000 }, () => {
   it("type-checks with tsc --strict, with TypeScript's defaults and with Node's ESM resolution", async () => {
     // skipLibCheck stays off: the packages' .d.ts files (and zod's) are checked too.
     expect(await typeErrors(["--strict", "--noEmit", "consumer.ts"])).toBe("");
