@@ -163,6 +163,11 @@ describe("the npm packages", () => {
       JSON.parse(readFileSync(join(project, "node_modules/@assay", name, "package.json"), "utf8"));
     for (const name of PACKAGES) {
       expect(manifest(name)).toMatchObject({
+        version: "0.1.0",
+        license: "MIT",
+        repository: { type: "git", directory: `packages/${name}` },
+        engines: { node: ">=20" },
+        types: "./dist/index.d.ts",
         publishConfig: { access: "public" },
         sideEffects: false,
       });
