@@ -6,8 +6,9 @@ import { resolve } from "node:path";
 export const ASSAY_BIN = resolve(import.meta.dirname, "../../packages/cli/bin/assay.js");
 
 /**
- * The node flags the `assay` command's shebang sets (memory tuning): the bench starts node itself
- * (to add its probes), so it reads them from there to measure the service as users run it.
+ * The node flags the `assay` command's shebang sets (source condition, memory tuning): the bench
+ * starts node itself (to add its probes), so it reads them from there to measure the service as
+ * users run it.
  */
 export function assayNodeFlags(): string[] {
   return shebangWords().filter((word) => word.startsWith("--"));

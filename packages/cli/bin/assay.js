@@ -1,5 +1,7 @@
-#!/usr/bin/env -S MALLOC_ARENA_MAX=2 node --max-semi-space-size=16 --heap-growing-percent=100
-// Node.js 24 runs the TypeScript sources directly (type stripping): no build step.
+#!/usr/bin/env -S MALLOC_ARENA_MAX=2 node --conditions=@assay/source --max-semi-space-size=16 --heap-growing-percent=100
+// Node.js 24 runs the TypeScript sources directly (type stripping): no build step. The
+// @assay/source condition makes the workspace packages (@assay/protocol, @assay/client, …) resolve
+// to their src/ rather than the dist/ only their npm tarballs hold (packages/client/README.md).
 //
 // The two V8 flags bound the service's memory without costing throughput (measured by
 // `npm run bench:eval -- --no-grid --big`: 50,000 samples at 256 in flight peak at ~225 MB instead

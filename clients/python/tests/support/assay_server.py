@@ -21,6 +21,9 @@ from urllib.parse import urlsplit, urlunsplit
 
 REPO_ROOT = Path(__file__).resolve().parents[4]
 CLI = REPO_ROOT / "packages" / "cli" / "bin" / "assay.js"
+#: The repository runs its TypeScript sources: workspace packages resolve to ``src/`` under this
+#: condition (``packages/server/test/support/workspace-node.ts``); node ignores the shebang that sets it.
+NODE_FLAGS = ["--conditions=@assay/source"]
 PG_ADMIN = Path(__file__).with_name("pg_admin.cjs")
 
 #: A catalog model routed to the fake endpoint; the default judge model of judges created without one.
@@ -86,7 +89,7 @@ class AssayServer:
 
     def start(self, timeout: float = 90.0) -> "AssayServer":
         self._process = subprocess.Popen(
-            [self.node, str(CLI), "serve"],
+            [self.node, *NODE_FLAGS, str(CLI), "serve"],
             cwd=str(REPO_ROOT),
             env=self.env,
             stdout=subprocess.PIPE,
@@ -115,7 +118,12 @@ class AssayServer:
     def _cli(self, *args: str) -> str:
         """An admin command of the CLI, on this server's database and data dir (it may run meanwhile)."""
         done = subprocess.run(
-            [self.node, str(CLI), *args], cwd=str(REPO_ROOT), env=self.env, capture_output=True, text=True, timeout=120
+            [self.node, *NODE_FLAGS, str(CLI), *args],
+            cwd=str(REPO_ROOT),
+            env=self.env,
+            capture_output=True,
+            text=True,
+            timeout=120,
         )
         if done.returncode != 0:
             raise RuntimeError("assay {} failed:\n{}{}".format(" ".join(args), done.stdout, done.stderr))

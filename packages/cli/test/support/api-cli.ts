@@ -2,6 +2,7 @@ import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll } from "vitest";
 import { startTestService, type TestService } from "../../../server/test/support/test-service.ts";
+import { WORKSPACE_NODE_FLAGS } from "../../../server/test/support/workspace-node.ts";
 import { type CliEnv, type CliResult, runCli } from "./cli.ts";
 
 /**
@@ -58,7 +59,7 @@ export function runCliWithInput(
   input: string,
   timeoutMs = 20_000,
 ): Promise<CliResult> {
-  const child = spawn(process.execPath, [ASSAY_BIN, ...args], {
+  const child = spawn(process.execPath, [...WORKSPACE_NODE_FLAGS, ASSAY_BIN, ...args], {
     cwd: REPO_ROOT,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
     stdio: ["pipe", "pipe", "pipe"],

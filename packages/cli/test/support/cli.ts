@@ -7,6 +7,7 @@ import {
   type TestDatabase,
 } from "../../../server/test/support/databases.ts";
 import { freePort } from "../../../server/test/support/free-port.ts";
+import { WORKSPACE_NODE_FLAGS } from "../../../server/test/support/workspace-node.ts";
 
 /** The real entry point, as `npm install -g` would run it. */
 const ASSAY_BIN = fileURLToPath(new URL("../../bin/assay.js", import.meta.url));
@@ -53,7 +54,7 @@ function childEnv(env: CliEnv): NodeJS.ProcessEnv {
 
 /** Starts `node packages/cli/bin/assay.js <args>` from the repository root. */
 export function startCli(args: string[], env: CliEnv): CliProcess {
-  const child = spawn(process.execPath, [ASSAY_BIN, ...args], {
+  const child = spawn(process.execPath, [...WORKSPACE_NODE_FLAGS, ASSAY_BIN, ...args], {
     cwd: REPO_ROOT,
     env: childEnv(env),
     stdio: ["ignore", "pipe", "pipe"],

@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { migrateToLatest, openDatabase } from "../../src/platform/db/database.ts";
 import { migrationProvider } from "../../src/platform/db/migrations/index.ts";
 import { createTestDatabase, DIALECTS, type TestDatabase } from "../support/databases.ts";
+import { WORKSPACE_NODE_FLAGS } from "../support/workspace-node.ts";
 
 const execFileAsync = promisify(execFile);
 
@@ -99,7 +100,9 @@ describe.each(DIALECTS)("migrations on %s", (dialect) => {
     };
     const runs = await Promise.all(
       [1, 2, 3, 4].map(() =>
-        execFileAsync(process.execPath, [script], { env }).then((r) => r.stdout.trim()),
+        execFileAsync(process.execPath, [...WORKSPACE_NODE_FLAGS, script], { env }).then((r) =>
+          r.stdout.trim(),
+        ),
       ),
     );
     expect(runs).toEqual(["migrated", "migrated", "migrated", "migrated"]);

@@ -5,6 +5,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type FakeModelServer, startFakeModelServer } from "../support/fake-model-server.ts";
 import { startTestService, type TestService } from "../support/test-service.ts";
+import { WORKSPACE_NODE_FLAGS } from "../support/workspace-node.ts";
 import {
   createEvaluation,
   createModel,
@@ -25,7 +26,7 @@ const children: ChildProcess[] = [];
 /** A real `assay worker` process on the test service's database and data dir. */
 function startWorker(): ChildProcess {
   const { config } = service.running.deps;
-  const child = spawn(process.execPath, [CLI, "worker"], {
+  const child = spawn(process.execPath, [...WORKSPACE_NODE_FLAGS, CLI, "worker"], {
     env: {
       ...process.env,
       ASSAY_DATA_DIR: config.dataDir,

@@ -16,6 +16,7 @@ import {
   sleep,
   waitFor,
 } from "../support/queue-test-kit.ts";
+import { WORKSPACE_NODE_FLAGS } from "../support/workspace-node.ts";
 
 const CRASH_WORKER = fileURLToPath(new URL("../support/queue-crash-worker.ts", import.meta.url));
 
@@ -36,7 +37,7 @@ interface ChildWorker {
 }
 
 function spawnCrashWorker(env: Record<string, string>): ChildWorker {
-  const child = spawn(process.execPath, [CRASH_WORKER], {
+  const child = spawn(process.execPath, [...WORKSPACE_NODE_FLAGS, CRASH_WORKER], {
     env: { ...process.env, ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
