@@ -31,7 +31,7 @@ describe.each(DIALECTS)("judges without a model, no default judge model, on %s",
     service = await startJudgingService(dialect);
     tenant = await tenantOf(service);
     await createModel(service, tenant, fake.url, "acme/judge");
-    [traceId] = await insertTraces(service, tenant, [
+    [traceId = ""] = await insertTraces(service, tenant, [
       { input: "What is the capital of France?", output: "Paris." },
     ]);
   });
