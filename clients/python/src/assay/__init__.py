@@ -8,7 +8,7 @@ LayerLens Stratix API: ``Stratix``/``Atlas`` (and their async forms) are aliases
     model = client.models.get_by_key("openai/gpt-4o")
     benchmark = client.benchmarks.get_by_key("gsm8k")
     evaluation = client.evaluations.create(model=model, benchmark=benchmark)
-    evaluation = client.evaluations.wait_for_completion(evaluation, interval_seconds=10)
+    evaluation = client.evaluations.wait_for_completion(evaluation)
     print(evaluation.accuracy)
 """
 
