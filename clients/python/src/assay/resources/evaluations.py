@@ -85,6 +85,8 @@ def get_evaluation_op(id: EvaluationRef) -> Operation[Evaluation]:
 
 
 #: What ``evaluations.create()`` takes, and where a caller gets one.
+ModelArg = Union[Model, PublicModelDetail]
+BenchmarkArg = Union[Benchmark, PublicBenchmarkDetail]
 _MODELS = (Model, PublicModelDetail)
 _MODEL_SOURCE = "client.models.get_by_key(), get_by_id() or get(), or client.public.models.get()"
 _BENCHMARKS = (Benchmark, PublicBenchmarkDetail)
@@ -129,8 +131,8 @@ class Evaluations(SyncAPIResource):
     def create(
         self,
         *,
-        model: Any,
-        benchmark: Any,
+        model: ModelArg,
+        benchmark: BenchmarkArg,
         limit: Optional[int] = None,
         concurrency: Optional[int] = None,
         cache: Optional[bool] = None,
@@ -217,8 +219,8 @@ class AsyncEvaluations(AsyncAPIResource):
     async def create(
         self,
         *,
-        model: Any,
-        benchmark: Any,
+        model: ModelArg,
+        benchmark: BenchmarkArg,
         limit: Optional[int] = None,
         concurrency: Optional[int] = None,
         cache: Optional[bool] = None,

@@ -73,9 +73,11 @@ class Judges(SyncAPIResource):
     ) -> Judge:
         """
         Creates a judge and returns it as stored (a follow-up GET, as the original SDK does).
-        Without ``model_id`` (a model id or key of the project) the server's default judge model is
-        used. A name already taken raises ``ConflictError``; a goal under 10 characters
-        ``BadRequestError``.
+        Without ``model_id`` (a model id or key of the project) the server's default judge model
+        (``ASSAY_DEFAULT_JUDGE_MODEL``) is used; on a server without one the judge is created
+        without a model (``model_id`` None) and its runs fail saying so until
+        ``judges.update(judge_id, model_id=...)`` gives it one. A name already taken raises
+        ``ConflictError``; a goal under 10 characters ``BadRequestError``.
         """
         fields = body(name=name, evaluation_goal=evaluation_goal, model_id=model_id)
         created = self._client._execute(_Ops(self._client).create(fields), timeout)
