@@ -1,18 +1,22 @@
 #!/usr/bin/env bash
-# The Python SDK's checks and tests, in one command: a virtualenv in clients/python/.venv (made once,
-# reused), the package installed into it as users install it (`pip install .[test]`), then the
-# Python 3.8 compatibility check (vermin), lint and format (ruff), types (mypy --strict) and the
-# test suite (pytest), which starts a real Assay server of this repository with Node.js 24.
+# The Python SDK's checks and tests, in one command, against the package as users install it:
+# it builds the sdist and, from the sdist, the wheel (python -m build), installs the wheel with its
+# `test` extra into a virtualenv made anew on every run (clients/python/.venv-<version>; pip's cache
+# keeps it quick), runs the Python 3.8 compatibility check (vermin), lint and format (ruff) and
+# types (mypy --strict) on the sources with the `dev` extra's tools (kept in .venv-tools-<version>),
+# then the test suite (pytest) on the installed wheel, from a directory where `import assay`
+# cannot find the source tree. The tests start a real Assay server of this repository with Node.js 24.
 #
 #   clients/python/scripts/test.sh [pytest arguments]
 #
 # DATABASE_URL (PostgreSQL) is passed through: the server then runs on a fresh database of its own.
-# ASSAY_PYTHON picks the interpreter (default python3), e.g. ASSAY_PYTHON=python3.8; each one gets
-# its own virtualenv.
+# ASSAY_PYTHON picks the interpreter (default python3), e.g. ASSAY_PYTHON=python3.8.
+# ASSAY_PYTHON_DIST=<dir> keeps the built sdist and wheel there.
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 repo_root="$(cd "$here/../.." && pwd)"
 python="${ASSAY_PYTHON:-python3}"
+started=$SECONDS
 
 # Node.js 24 runs the server: the one on PATH, else the copies scripts/lib/node.sh or a machine put aside.
 node_major() { node -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo 0; }
@@ -31,23 +35,76 @@ if [ ! -d "$repo_root/node_modules" ]; then
 fi
 
 version="$("$python" -c 'import sys; print("%d.%d" % sys.version_info[:2])')"
-venv="$here/.venv"
-if [ -n "${ASSAY_PYTHON:-}" ]; then venv="$here/.venv-$version"; fi
-if [ ! -x "$venv/bin/python" ]; then
-  echo "creating $venv (Python $version)" >&2
-  "$python" -m venv "$venv"
+work="$(mktemp -d "${TMPDIR:-/tmp}/assay-python-test.XXXXXX")"
+trap 'rm -rf "$work"' EXIT
+dist="${ASSAY_PYTHON_DIST:-$work/dist}"
+
+# Virtualenvs without pip of their own when the interpreter's pip can install into them (pip >=
+# 22.3 has --python): that saves the seconds ensurepip takes on every new one.
+pip_version="$("$python" -m pip --version 2>/dev/null | sed -n 's/^pip \([0-9]*\)\.\([0-9]*\).*/\1 \2/p')"
+outer_pip=false
+if [ -n "$pip_version" ]; then
+  read -r major minor <<<"$pip_version"
+  if [ "$major" -gt 22 ] || { [ "$major" -eq 22 ] && [ "$minor" -ge 3 ]; }; then outer_pip=true; fi
 fi
-"$venv/bin/python" -m pip install --quiet --disable-pip-version-check "$here[test]"
+new_venv() {
+  if $outer_pip; then "$python" -m venv --without-pip "$1"; else "$python" -m venv "$1"; fi
+}
+pip_in() {
+  local venv="$1"
+  shift
+  if $outer_pip; then
+    "$python" -m pip --python "$venv/bin/python" --disable-pip-version-check --quiet "$@"
+  else
+    "$venv/bin/python" -m pip --disable-pip-version-check --quiet "$@"
+  fi
+}
+
+# The tools that check and build the sources (the `dev` extra) live in a virtualenv that is kept
+# and refreshed when pyproject.toml changes: they are not what is under test.
+tools="$here/.venv-tools-$version"
+stamp="$("$python" -c 'import hashlib,sys; print(hashlib.sha256(open(sys.argv[1],"rb").read()).hexdigest())' "$here/pyproject.toml")"
+if [ "$(cat "$tools/.pyproject-sha256" 2>/dev/null)" != "$stamp" ]; then
+  echo "== tools (the dev extra) into $tools"
+  rm -rf "$tools"
+  new_venv "$tools"
+  pip_in "$tools" install "$here[dev]"
+  echo "$stamp" >"$tools/.pyproject-sha256"
+fi
+
+echo "== build (sdist, then the wheel from it; Python $version)"
+"$tools/bin/python" -m build --no-isolation --outdir "$dist" "$here" >"$work/build.log" 2>&1 || {
+  cat "$work/build.log" >&2
+  exit 1
+}
+wheel="$(ls "$dist"/assay_client-*.whl)"
+echo "   $(basename "$(ls "$dist"/assay_client-*.tar.gz)") $(basename "$wheel")"
+
+# What is under test: the wheel with its test extra, in a virtualenv made anew on every run.
+venv="$here/.venv-$version"
+rm -rf "$venv"
+new_venv "$venv"
+# No byte-compiling of every installed module up front: Python compiles what the tests import.
+pip_in "$venv" install --no-compile "$wheel[test]"
 
 cd "$here"
 echo "== Python 3.8 compatibility (vermin)"
-"$venv/bin/vermin" --target=3.8- --violations --eval-annotations --no-tips --quiet src
+"$tools/bin/vermin" --target=3.8- --violations --eval-annotations --no-tips --quiet src
 echo "== lint and format (ruff)"
-"$venv/bin/ruff" check --quiet src tests
-"$venv/bin/ruff" format --check --quiet src tests
-if [ -x "$venv/bin/mypy" ]; then
+"$tools/bin/ruff" check --quiet src tests
+"$tools/bin/ruff" format --check --quiet src tests
+if [ -x "$tools/bin/mypy" ]; then
   echo "== types (mypy --strict)"
-  "$venv/bin/mypy" --strict --no-error-summary src/assay
+  "$tools/bin/mypy" --strict --no-error-summary src/assay
 fi
-echo "== tests (pytest, Python $version)"
-"$venv/bin/python" -m pytest -q "$@"
+
+echo "== tests (pytest, Python $version, on the installed wheel)"
+cd "$work"
+"$venv/bin/python" - "$here/src" <<'PY'
+import os, sys
+import assay
+source, installed = os.path.realpath(sys.argv[1]), os.path.realpath(assay.__file__)
+assert "site-packages" in installed.split(os.sep) and not installed.startswith(source + os.sep), installed
+PY
+ASSAY_SDK_SOURCE="$here/src" "$venv/bin/python" -m pytest -q "$here/tests" "$@"
+echo "(clients/python/scripts/test.sh took $((SECONDS - started)) s)"

@@ -6,7 +6,13 @@ import pytest
 
 from assay import Assay, AsyncAssay, NotFoundError
 from assay._exceptions import UnprocessableEntityError
-from assay.types import BenchmarkPromptsData, CreateBenchmarkResponse, CustomBenchmark, PublicBenchmark
+from assay.types import (
+    BenchmarkPromptsData,
+    BenchmarksListResponse,
+    CreateBenchmarkResponse,
+    CustomBenchmark,
+    PublicBenchmark,
+)
 
 from .conftest import unique
 from .support.assay_server import AssayServer
@@ -14,13 +20,18 @@ from .support.files import ARITHMETIC_ROWS, write_jsonl
 
 
 def test_lists_own_benchmarks_first_then_built_in_ones(client: Assay, arithmetic_benchmark: CustomBenchmark) -> None:
-    benchmarks = client.benchmarks.get()
+    answer = client.benchmarks.get()
+    assert isinstance(answer, BenchmarksListResponse) and isinstance(answer.benchmarks, list)
+    benchmarks = answer.benchmarks
     kinds = [isinstance(b, CustomBenchmark) for b in benchmarks]
     assert kinds == sorted(kinds, reverse=True)
     assert arithmetic_benchmark.id in [b.id for b in benchmarks]
     public = client.benchmarks.get(type="public")
+    assert public.benchmarks and all(isinstance(b, PublicBenchmark) for b in public.benchmarks)
+    assert all(isinstance(b, CustomBenchmark) for b in client.benchmarks.get(type="custom").benchmarks)
+    # Also a sequence of its benchmarks, as the bare list older code expects.
+    assert len(answer) == len(benchmarks) and answer[0] == benchmarks[0] and list(answer) == benchmarks
     assert public and all(isinstance(b, PublicBenchmark) for b in public)
-    assert all(isinstance(b, CustomBenchmark) for b in client.benchmarks.get(type="custom"))
 
 
 def test_get_by_key_and_get_by_id(client: Assay, arithmetic_benchmark: CustomBenchmark) -> None:

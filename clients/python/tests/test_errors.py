@@ -9,7 +9,16 @@ import httpx
 import pytest
 
 import assay
-from assay import APIError, Assay, AsyncAssay, AuthenticationError, BadRequestError, NotFoundError, ServiceError
+from assay import (
+    APIError,
+    Assay,
+    AsyncAssay,
+    AuthenticationError,
+    BadRequestError,
+    NotFoundError,
+    PublicClient,
+    ServiceError,
+)
 from assay._exceptions import (
     APIConnectionError,
     APIResponseValidationError,
@@ -60,10 +69,33 @@ def test_unknown_key_is_an_authentication_error_for_the_async_client_too(assay_s
         AsyncAssay(api_key=generate_api_key(), base_url=assay_server.base_url)
 
 
-def test_a_base_url_without_the_api_prefix_answers_404_page_not_found(assay_server: AssayServer) -> None:
+def test_a_base_url_without_the_api_prefix_is_explained(assay_server: AssayServer) -> None:
+    expected = (
+        "Error code: 404 - 404 page not found at {0}/organizations: the base URL must include the API prefix, "
+        "e.g. {0}/api/v1".format(assay_server.origin)
+    )
+    for base_url in (assay_server.origin, assay_server.origin + "/"):
+        with pytest.raises(NotFoundError) as caught:
+            Assay(api_key=assay_server.api_key, base_url=base_url)
+        assert str(caught.value) == expected and caught.value.body == "404 page not found"
+    with pytest.raises(NotFoundError, match=r"e\.g\. {}/api/v1$".format(assay_server.origin)):
+        AsyncAssay(api_key=assay_server.api_key, base_url=assay_server.origin + "/api")
+    public = PublicClient(api_key=assay_server.api_key, base_url=assay_server.origin + "/v1")
+    with pytest.raises(NotFoundError, match=r"at {0}/v1/models: .* e\.g\. {0}/v1/api/v1$".format(assay_server.origin)):
+        public.models.get()
+
+
+def test_a_plain_404_under_the_api_prefix_is_left_as_it_is(scripted: ScriptedServer) -> None:
+    """A server configured with another ASSAY_API_PREFIX is not second-guessed: only a missing prefix is explained."""
+    client = Assay(api_key="k", base_url=scripted.base_url)
+    scripted.script(Reply(404, "404 page not found"), path="/models")
     with pytest.raises(NotFoundError) as caught:
-        Assay(api_key=assay_server.api_key, base_url=assay_server.origin)
-    assert "404 page not found" in str(caught.value) and caught.value.body == "404 page not found"
+        client.models.get()
+    assert str(caught.value) == "Error code: 404 - 404 page not found"
+    other = Assay(api_key="k", base_url=scripted.origin + "/custom")
+    scripted.script(Reply(404, {"error": {"message": "model not found", "code": "NOT_FOUND"}}), path="/models")
+    with pytest.raises(NotFoundError, match="model not found"):
+        other.models.get()
 
 
 def test_400_404_409_from_the_real_server(client: Assay) -> None:

@@ -3,7 +3,7 @@
 import pytest
 
 from assay import Assay, AsyncAssay, NotFoundError
-from assay.types import CreateModelResponse, CustomModel, PublicModel
+from assay.types import CreateModelResponse, CustomModel, ModelsListResponse, PublicModel
 
 from .conftest import unique
 from .support.assay_server import JUDGE_MODEL_KEY, AssayServer
@@ -11,13 +11,29 @@ from .support.fake_model import FakeModelServer
 
 
 def test_lists_custom_models_first_then_catalog_models(client: Assay, custom_model: CustomModel) -> None:
-    models = client.models.get()
-    assert models, "a fresh project has the catalog attached"
+    answer = client.models.get()
+    assert isinstance(answer, ModelsListResponse)
+    models = answer.models
+    assert isinstance(models, list) and models, "a fresh project has the catalog attached"
     kinds = [isinstance(m, CustomModel) for m in models]
     assert kinds == sorted(kinds, reverse=True), "custom models come first"
     assert custom_model.id in [m.id for m in models]
-    assert all(isinstance(m, CustomModel) for m in client.models.get(type="custom"))
-    assert all(isinstance(m, PublicModel) for m in client.models.get(type="public"))
+    assert all(isinstance(m, CustomModel) for m in client.models.get(type="custom").models)
+    assert all(isinstance(m, PublicModel) for m in client.models.get(type="public").models)
+
+
+def test_the_answer_is_also_a_sequence_of_its_models(client: Assay, custom_model: CustomModel) -> None:
+    """Code written for a client that answered a bare list keeps working."""
+    answer = client.models.get()
+    assert len(answer) == len(answer.models) and answer
+    assert answer[0] == answer.models[0] and answer[-1] == answer.models[-1]
+    assert answer[:2] == answer.models[:2] and list(answer) == answer.models
+    assert [m.id for m in answer] == [m.id for m in answer.models] and answer.models[0] in answer
+    assert answer == answer.models, "compares equal to its list"
+    empty = client.models.get(type="custom", key="no-such-key-" + unique("k"))
+    assert not empty and len(empty) == 0 and empty == [] and empty.models == []
+    assert client.with_options(timeout=5).models.get().models == answer.models
+    assert answer.model_dump()["models"][0]["id"] == answer.models[0].id
 
 
 def test_get_by_key_matches_exactly_and_get_by_id_classifies(client: Assay, custom_model: CustomModel) -> None:
@@ -90,7 +106,9 @@ def test_custom_model_lifecycle(client: Assay, fake_model: FakeModelServer) -> N
 async def test_async_models(assay_server: AssayServer, custom_model: CustomModel) -> None:
     async with AsyncAssay(api_key=assay_server.api_key, base_url=assay_server.base_url) as client:
         models = await client.models.get()
-        assert custom_model.id in [m.id for m in models]
+        assert isinstance(models, ModelsListResponse) and custom_model.id in [m.id for m in models.models]
+        assert len(models) == len(models.models) and models[0] == models.models[0]
+        assert (await client.with_options(timeout=5).models.get()).models == models.models
         assert await client.models.get_by_key(custom_model.key) == custom_model
         assert isinstance(await client.models.get_by_id(custom_model.id), CustomModel)
         with pytest.raises(NotFoundError):

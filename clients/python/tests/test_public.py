@@ -49,6 +49,7 @@ def test_models_catalog(public: PublicClient) -> None:
     page = public.models.get()
     assert isinstance(page, PublicModelsListResponse)
     assert page.models and all(isinstance(m, PublicModelDetail) for m in page.models)
+    assert len(page) == page.count and page[0] == page.models[0] and list(page) == page.models
     assert page.total_count >= page.count == len(page.models)
     assert "OpenAI" in page.companies
     openai = public.models.get(companies=["OpenAI"], sort_by="name", order="asc", page_size=5)
@@ -61,8 +62,10 @@ def test_models_catalog(public: PublicClient) -> None:
 def test_benchmarks_catalog_and_prompts(public: PublicClient) -> None:
     page = public.benchmarks.get()
     assert isinstance(page, PublicBenchmarksListResponse)
-    assert "gsm8k" in [b.key for b in page.datasets] and page.total_count >= len(page.datasets)
-    gsm8k = public.benchmarks.get(key="gsm8k").datasets[0]
+    assert "gsm8k" in [b.key for b in page.benchmarks] and page.total_count >= len(page.benchmarks)
+    assert page.datasets == page.benchmarks, "the original client's name for them"
+    assert len(page) == page.count and list(page) == page.benchmarks
+    gsm8k = public.benchmarks.get(key="gsm8k").benchmarks[0]
     prompts = public.benchmarks.get_prompts(gsm8k.id, page=1, page_size=2)
     assert isinstance(prompts, BenchmarkPromptsResponse) and prompts.status == "success"
     assert prompts.data.count == GSM8K_ROWS and len(prompts.data.prompts) == 2
@@ -114,7 +117,7 @@ async def test_async_public(assay_server: AssayServer, two_evaluations: Tuple[Ev
     first, second = two_evaluations
     async with AsyncPublicClient(api_key=assay_server.api_key, base_url=assay_server.base_url) as public:
         assert (await public.models.get(page_size=3)).count == 3
-        gsm8k = (await public.benchmarks.get(key="gsm8k")).datasets[0]
+        gsm8k = (await public.benchmarks.get(key="gsm8k")).benchmarks[0]
         assert (await public.benchmarks.get_prompts(gsm8k.id)).data.count == GSM8K_ROWS
         assert len(await public.benchmarks.get_all_prompts(gsm8k.id)) == GSM8K_ROWS
         assert first.id in [e.id for e in (await public.evaluations.get_many()).evaluations]

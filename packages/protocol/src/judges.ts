@@ -45,6 +45,10 @@ export const JudgeSchema = z
     version: z.number().int(),
     created_at: TimestampSchema,
     updated_at: TimestampSchema,
+    /**
+     * The judge model; absent (with its name and company) for a judge created without a model
+     * while the server had no default judge model: its runs use ASSAY_DEFAULT_JUDGE_MODEL.
+     */
     model_id: z.string().optional(),
     model_name: z.string().optional(),
     model_company: z.string().optional(),
@@ -64,7 +68,10 @@ export const JudgePathSchema = z.object({
   judge_id: PathIdSchema,
 });
 
-/** `POST P/judges`. Without `model_id` the server's default judge model (ASSAY_DEFAULT_JUDGE_MODEL). */
+/**
+ * `POST P/judges`. Without `model_id` the server's default judge model (ASSAY_DEFAULT_JUDGE_MODEL)
+ * is stored; with none configured the judge has no model until `PATCH` gives it one.
+ */
 export const CreateJudgeBodySchema = z.strictObject({
   name: JudgeNameSchema,
   evaluation_goal: EvaluationGoalSchema,

@@ -8,7 +8,7 @@ LayerLens Stratix API: ``Stratix``/``Atlas`` (and their async forms) are aliases
     model = client.models.get_by_key("openai/gpt-4o")
     benchmark = client.benchmarks.get_by_key("gsm8k")
     evaluation = client.evaluations.create(model=model, benchmark=benchmark)
-    evaluation = client.evaluations.wait_for_completion(evaluation, interval_seconds=10)
+    evaluation = client.evaluations.wait_for_completion(evaluation)
     print(evaluation.accuracy)
 """
 
@@ -21,6 +21,7 @@ from .types import (
     Benchmark,
     BenchmarkPrompt,
     BenchmarkPromptsResponse,
+    BenchmarksListResponse,
     ComparisonResponse,
     ComparisonResult,
     CustomBenchmark,
@@ -32,6 +33,7 @@ from .types import (
     JudgeSnapshot,
     JudgeVersion,
     Model,
+    ModelsListResponse,
     OptimizationBudget,
     OptimizationRunStatus,
     PublicBenchmark,
@@ -65,6 +67,7 @@ __all__ = [
     "Benchmark",
     "BenchmarkPrompt",
     "BenchmarkPromptsResponse",
+    "BenchmarksListResponse",
     "Client",
     "ComparisonResponse",
     "ComparisonResult",
@@ -77,6 +80,7 @@ __all__ = [
     "JudgeSnapshot",
     "JudgeVersion",
     "Model",
+    "ModelsListResponse",
     "NotFoundError",
     "OptimizationBudget",
     "OptimizationRunStatus",

@@ -141,6 +141,7 @@ class SyncAPIClient(_ClientCore):
             max_retries=self.max_retries,
             sleep=self._shared.sleep,
             random=self._shared.random,
+            base_url=self._shared.base_url,
         )
 
     def _put_upload(
@@ -197,6 +198,7 @@ class AsyncAPIClient(_ClientCore):
             max_retries=self.max_retries,
             sleep=self._shared.async_sleep,
             random=self._shared.random,
+            base_url=self._shared.base_url,
         )
 
     async def _put_upload(

@@ -192,6 +192,7 @@ class AsyncAssay(_ProjectScoped, AsyncAPIClient):
                 max_retries=self.max_retries,
                 sleep=self._shared.sleep,
                 random=self._shared.random,
+                base_url=self._shared.base_url,
             )
             return scope_of(parse(response, op.cast_to, op.envelope))
 

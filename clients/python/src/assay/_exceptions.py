@@ -4,6 +4,7 @@ Every error the SDK raises, as one hierarchy so a caller can catch at the level 
     ServiceError                       configuration and client-side checks (missing key, file too large)
     ├─ InvalidInputError (ValueError)  an argument the SDK refuses before any request
     │  └─ FileTooLargeError            an upload over 50 MiB
+    ├─ ArgumentTypeError (TypeError)   an argument of the wrong type (None where a Model is required…)
     ├─ WaitTimeoutError (TimeoutError) a waiting helper gave up; the work goes on on the server
     └─ APIError                        something went wrong talking to the API
        ├─ APIConnectionError           no answer: network failure
@@ -26,6 +27,7 @@ __all__ = [
     "APIResponseValidationError",
     "APIStatusError",
     "APITimeoutError",
+    "ArgumentTypeError",
     "AtlasError",
     "AuthenticationError",
     "BadRequestError",
@@ -54,6 +56,14 @@ AtlasError = ServiceError
 
 class InvalidInputError(ServiceError, ValueError):
     """An argument refused before any request (the original clients raised ``ValueError`` here)."""
+
+
+class ArgumentTypeError(ServiceError, TypeError):
+    """
+    An argument of the wrong type, refused before any request: a string or ``None`` where a
+    ``Model``, ``Benchmark`` or ``Evaluation`` is required, an object of another kind for an id.
+    The message names the parameter and what it takes.
+    """
 
 
 class FileTooLargeError(InvalidInputError):
@@ -177,12 +187,40 @@ _STATUS_ERRORS = {
 }
 
 
-def make_status_error(response: httpx.Response) -> APIStatusError:
-    """The one place that turns a non-2xx answer into an error (wire protocol §1.8)."""
+#: The API prefix every base URL ends with, unless the server was configured otherwise.
+API_PREFIX = "/api/v1"
+#: What the server answers, as plain text, for any path outside its API prefix.
+PAGE_NOT_FOUND = "404 page not found"
+
+
+def make_status_error(response: httpx.Response, base_url: Optional[str] = None) -> APIStatusError:
+    """
+    The one place that turns a non-2xx answer into an error (wire protocol §1.8). ``base_url`` is
+    the client's, for API requests: a plain ``404 page not found`` then says what it likely means.
+    """
     message, body = describe_error_body(response.status_code, response.text)
     status = response.status_code
+    if base_url is not None and status == 404 and response.text.strip() == PAGE_NOT_FOUND:
+        message = _missing_prefix_message(message, response, base_url)
     cls = _STATUS_ERRORS.get(status) or (InternalServerError if status >= 500 else APIStatusError)
     return cls(message, response=response, body=body)
+
+
+def _missing_prefix_message(message: str, response: httpx.Response, base_url: str) -> str:
+    """
+    A base URL without the API prefix (``http://host:8080``) makes every request miss the API,
+    which answers a bare ``404 page not found``; say so, with the URL to use. A base URL that has
+    the prefix keeps the plain message (a server with another ASSAY_API_PREFIX is not second-guessed).
+    """
+    base = base_url.rstrip("/")
+    path = httpx.URL(base).path.rstrip("/")
+    if path.endswith(API_PREFIX):
+        return message
+    suggested = base + ("/v1" if path.endswith("/api") else API_PREFIX)
+    url = str(response.request.url.copy_with(query=None))
+    return "Error code: 404 - {} at {}: the base URL must include the API prefix, e.g. {}".format(
+        PAGE_NOT_FOUND, url, suggested
+    )
 
 
 def describe_error_body(status_code: int, text: str) -> Tuple[str, object]:

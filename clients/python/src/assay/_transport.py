@@ -1,7 +1,8 @@
 """
 One request with retries, for both flavours of client: each attempt builds a fresh request (an upload
 re-opens its file), maps httpx failures to the SDK's errors, and waits between attempts as
-``_retry`` says. Resolves with a 2xx answer or raises the error of the last attempt.
+``_retry`` says. Resolves with a 2xx answer or raises the error of the last attempt. ``base_url``
+is given for API requests (not for presigned uploads), so a 404 can say when it is the cause.
 """
 
 from typing import Awaitable, Callable, Optional, Tuple
@@ -21,6 +22,7 @@ def send_sync(
     max_retries: int,
     sleep: Callable[[float], None],
     random: Callable[[], float],
+    base_url: Optional[str] = None,
 ) -> httpx.Response:
     retry = 0
     while True:
@@ -30,7 +32,7 @@ def send_sync(
             failure = None
         except httpx.TransportError as error:
             response, failure = None, _transport_failure(error, request)
-        outcome, failure, headers = _judge(response, failure)
+        outcome, failure, headers = _judge(response, failure, base_url)
         if outcome is not None:
             return outcome
         if retry >= max_retries or failure is None or not _retryable(failure):
@@ -46,6 +48,7 @@ async def send_async(
     max_retries: int,
     sleep: Callable[[float], Awaitable[None]],
     random: Callable[[], float],
+    base_url: Optional[str] = None,
 ) -> httpx.Response:
     retry = 0
     while True:
@@ -55,7 +58,7 @@ async def send_async(
             failure = None
         except httpx.TransportError as error:
             response, failure = None, _transport_failure(error, request)
-        outcome, failure, headers = _judge(response, failure)
+        outcome, failure, headers = _judge(response, failure, base_url)
         if outcome is not None:
             return outcome
         if retry >= max_retries or failure is None or not _retryable(failure):
@@ -65,14 +68,14 @@ async def send_async(
 
 
 def _judge(
-    response: Optional[httpx.Response], failure: Optional[APIError]
+    response: Optional[httpx.Response], failure: Optional[APIError], base_url: Optional[str]
 ) -> Tuple[Optional[httpx.Response], Optional[APIError], Optional[httpx.Headers]]:
     """(2xx answer, None, None), or (None, the error, the headers that may say when to retry)."""
     if response is None:
         return None, failure, None
     if response.is_success:
         return response, None, None
-    return None, make_status_error(response), response.headers
+    return None, make_status_error(response, base_url), response.headers
 
 
 def _retryable(failure: APIError) -> bool:

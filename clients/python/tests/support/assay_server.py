@@ -65,8 +65,17 @@ def node_binary() -> str:
 
 
 class AssayServer:
-    def __init__(self, fake_model_url: str) -> None:
+    """
+    ``default_judge_model``: ``ASSAY_DEFAULT_JUDGE_MODEL``, None for a server without one (a fresh
+    install); ``with_gsm8k``: load the built-in GSM8K's data at start.
+    """
+
+    def __init__(
+        self, fake_model_url: str, *, default_judge_model: Optional[str] = JUDGE_MODEL_KEY, with_gsm8k: bool = True
+    ) -> None:
         self.node = node_binary()
+        self.default_judge_model = default_judge_model
+        self.with_gsm8k = with_gsm8k
         self.data_dir = tempfile.mkdtemp(prefix="assay-python-")
         self.port = free_port()
         self.api_key = generate_api_key()
@@ -104,7 +113,8 @@ class AssayServer:
                 self.close()
                 raise RuntimeError("the Assay server did not start:\n" + self.log)
         try:
-            self.import_gsm8k()
+            if self.with_gsm8k:
+                self.import_gsm8k()
         except BaseException:
             self.close()
             raise
@@ -176,8 +186,9 @@ class AssayServer:
             ALLOWED_MODEL_HOSTS="127.0.0.1",
             OPENAI_API_KEY="sk-test-fake",
             ASSAY_PROVIDER_OPENAI_BASE_URL=fake_model_url,
-            ASSAY_DEFAULT_JUDGE_MODEL=JUDGE_MODEL_KEY,
         )
+        if self.default_judge_model is not None:
+            env["ASSAY_DEFAULT_JUDGE_MODEL"] = self.default_judge_model
         if self.database_url is not None:
             env["DATABASE_URL"] = self.database_url
         return env

@@ -303,37 +303,3 @@ describe.each(DIALECTS)("judges on %s", (dialect) => {
     });
   });
 });
-
-describe("judges without a default judge model", () => {
-  let service: TestService;
-  let tenant: Tenant;
-
-  beforeAll(async () => {
-    service = await startTestService({ env: { ASSAY_RATE_LIMIT_ENABLED: "false" } });
-    tenant = await tenantOf(service);
-  });
-
-  afterAll(async () => {
-    await service?.close();
-  });
-
-  it("answers 400 naming ASSAY_DEFAULT_JUDGE_MODEL when no model is given", async () => {
-    const res = await service.call<ErrorBody>("POST", `${projectPath(tenant)}/judges`, {
-      json: { name: "No model", evaluation_goal: GOAL },
-    });
-    expect(res.status).toBe(400);
-    expect(res.body.error.message).toContain("ASSAY_DEFAULT_JUDGE_MODEL");
-    expect(res.body.error.details).toEqual([
-      { field: "body.model_id", message: expect.stringContaining("ASSAY_DEFAULT_JUDGE_MODEL") },
-    ]);
-  });
-
-  it("still creates judges that name their model", async () => {
-    const judge = await createJudge(service, tenant, {
-      name: "Named",
-      evaluation_goal: GOAL,
-      model_id: "openai/gpt-4o-mini",
-    });
-    expect(judge.version).toBe(1);
-  });
-});

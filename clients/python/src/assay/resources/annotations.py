@@ -16,6 +16,8 @@ from ..types.annotations import (
     ImportAnnotationsResponse,
     JudgeAnnotationsResponse,
 )
+from ..types.judges import Judge
+from ..types.trace_evaluations import TraceEvaluation
 from ._refs import IdRef, id_of
 from ._resource import AsyncAPIResource, ProjectClient, SyncAPIResource, body
 
@@ -29,18 +31,19 @@ class _Ops:
     def __init__(self, client: ProjectClient) -> None:
         self.client = client
 
-    def label_path(self, trace_evaluation_id: str) -> str:
-        return self.client._project_path("trace-evaluations", trace_evaluation_id, "annotation")
+    def label_path(self, trace_evaluation_id: IdRef) -> str:
+        run_id = id_of(trace_evaluation_id, "trace_evaluation_id", TraceEvaluation)
+        return self.client._project_path("trace-evaluations", run_id, "annotation")
 
-    def put(self, trace_evaluation_id: str, fields: Dict[str, Any]) -> Operation[Annotation]:
+    def put(self, trace_evaluation_id: IdRef, fields: Dict[str, Any]) -> Operation[Annotation]:
         return Operation(
             "PUT", self.label_path(trace_evaluation_id), Annotation, Envelope.STATUS_DATA_OR_BARE, body=fields
         )
 
-    def get(self, trace_evaluation_id: str) -> Operation[Annotation]:
+    def get(self, trace_evaluation_id: IdRef) -> Operation[Annotation]:
         return Operation("GET", self.label_path(trace_evaluation_id), Annotation, Envelope.STATUS_DATA_OR_BARE)
 
-    def delete(self, trace_evaluation_id: str) -> Operation[DeleteAnnotationResponse]:
+    def delete(self, trace_evaluation_id: IdRef) -> Operation[DeleteAnnotationResponse]:
         path = self.label_path(trace_evaluation_id)
         return Operation("DELETE", path, DeleteAnnotationResponse, Envelope.STATUS_DATA_OR_BARE)
 
@@ -51,11 +54,13 @@ class _Ops:
             "POST", path, ImportAnnotationsResponse, Envelope.STATUS_DATA_OR_BARE, body={"annotations": annotations}
         )
 
-    def list(self, judge_id: str, page: Optional[int], page_size: Optional[int]) -> Operation[JudgeAnnotationsResponse]:
+    def list(
+        self, judge_id: IdRef, page: Optional[int], page_size: Optional[int]
+    ) -> Operation[JudgeAnnotationsResponse]:
         params = query(
             page=page if page is not None else 1, page_size=clamp_page_size(page_size, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE)
         )
-        path = self.client._project_path("judges", judge_id, "annotations")
+        path = self.client._project_path("judges", id_of(judge_id, "judge_id", Judge), "annotations")
         return Operation("GET", path, JudgeAnnotationsResponse, Envelope.STATUS_DATA_OR_BARE, params=params)
 
 
@@ -78,14 +83,14 @@ class Annotations(SyncAPIResource):
     ) -> Annotation:
         """Labels what the run's judge should have said about its trace; replaces an earlier label."""
         fields = body(passed=passed, score=score, comment=comment)
-        return self._client._execute(_Ops(self._client).put(id_of(trace_evaluation_id), fields), timeout)
+        return self._client._execute(_Ops(self._client).put(trace_evaluation_id, fields), timeout)
 
     def get(self, trace_evaluation_id: IdRef, *, timeout: RequestTimeout = NOT_GIVEN) -> Annotation:
         """The label of the run's (judge, trace); ``NotFoundError`` when there is none."""
-        return self._client._execute(_Ops(self._client).get(id_of(trace_evaluation_id)), timeout)
+        return self._client._execute(_Ops(self._client).get(trace_evaluation_id), timeout)
 
     def delete(self, trace_evaluation_id: IdRef, *, timeout: RequestTimeout = NOT_GIVEN) -> DeleteAnnotationResponse:
-        return self._client._execute(_Ops(self._client).delete(id_of(trace_evaluation_id)), timeout)
+        return self._client._execute(_Ops(self._client).delete(trace_evaluation_id), timeout)
 
     def import_many(
         self, annotations: Sequence[ImportItem], *, timeout: RequestTimeout = NOT_GIVEN
@@ -105,7 +110,7 @@ class Annotations(SyncAPIResource):
         timeout: RequestTimeout = NOT_GIVEN,
     ) -> JudgeAnnotationsResponse:
         """A judge's labels beside its verdicts, newest first, with the agreement (accuracy, kappa)."""
-        return self._client._execute(_Ops(self._client).list(id_of(judge_id), page, page_size), timeout)
+        return self._client._execute(_Ops(self._client).list(judge_id, page, page_size), timeout)
 
 
 class AsyncAnnotations(AsyncAPIResource):
@@ -121,15 +126,15 @@ class AsyncAnnotations(AsyncAPIResource):
         timeout: RequestTimeout = NOT_GIVEN,
     ) -> Annotation:
         fields = body(passed=passed, score=score, comment=comment)
-        return await self._client._execute(_Ops(self._client).put(id_of(trace_evaluation_id), fields), timeout)
+        return await self._client._execute(_Ops(self._client).put(trace_evaluation_id, fields), timeout)
 
     async def get(self, trace_evaluation_id: IdRef, *, timeout: RequestTimeout = NOT_GIVEN) -> Annotation:
-        return await self._client._execute(_Ops(self._client).get(id_of(trace_evaluation_id)), timeout)
+        return await self._client._execute(_Ops(self._client).get(trace_evaluation_id), timeout)
 
     async def delete(
         self, trace_evaluation_id: IdRef, *, timeout: RequestTimeout = NOT_GIVEN
     ) -> DeleteAnnotationResponse:
-        return await self._client._execute(_Ops(self._client).delete(id_of(trace_evaluation_id)), timeout)
+        return await self._client._execute(_Ops(self._client).delete(trace_evaluation_id), timeout)
 
     async def import_many(
         self, annotations: Sequence[ImportItem], *, timeout: RequestTimeout = NOT_GIVEN
@@ -144,7 +149,7 @@ class AsyncAnnotations(AsyncAPIResource):
         page_size: Optional[int] = None,
         timeout: RequestTimeout = NOT_GIVEN,
     ) -> JudgeAnnotationsResponse:
-        return await self._client._execute(_Ops(self._client).list(id_of(judge_id), page, page_size), timeout)
+        return await self._client._execute(_Ops(self._client).list(judge_id, page, page_size), timeout)
 
 
 __all__ = ["Annotations", "AsyncAnnotations", "ImportItem"]

@@ -11,6 +11,7 @@ from ..types.benchmarks import (
     Benchmark,
     BenchmarkPrompt,
     BenchmarkPromptsData,
+    BenchmarksListResponse,
     CreateBenchmarkResponse,
     CustomBenchmark,
     PublicBenchmark,
@@ -37,11 +38,11 @@ def _one_benchmark(raw: Any, response: httpx.Response) -> Benchmark:
     return validate(raw, kind, response)
 
 
-def _benchmark_list(raw: Any, response: httpx.Response) -> List[Benchmark]:
+def _benchmark_list(raw: Any, response: httpx.Response) -> BenchmarksListResponse:
     if isinstance(raw, dict) and "datasets" not in raw and "benchmarks" in raw:
         raw = {"datasets": raw["benchmarks"]}
     listed = validate(raw, _BenchmarkList, response)
-    return [_one_benchmark(item, response) for item in listed.datasets]
+    return BenchmarksListResponse(benchmarks=[_one_benchmark(item, response) for item in listed.datasets])
 
 
 class _Ops:
@@ -50,9 +51,10 @@ class _Ops:
     def __init__(self, client: ProjectClient) -> None:
         self.client = client
 
-    def list(self, type: Optional[str], filters: Dict[str, Any]) -> Operation[List[Benchmark]]:
+    def list(self, type: Optional[str], filters: Dict[str, Any]) -> Operation[BenchmarksListResponse]:
         path = self.client._project_path("benchmarks")
-        return Operation("GET", path, list, Envelope.DATA, params=query(type=type, **filters), convert=_benchmark_list)
+        params = query(type=type, **filters)
+        return Operation("GET", path, BenchmarksListResponse, Envelope.DATA, params=params, convert=_benchmark_list)
 
     def get(self, id: str) -> Operation[Benchmark]:
         path = self.client._project_path("benchmarks", id)
@@ -74,8 +76,8 @@ class _Ops:
         return Operation("POST", path, CreateBenchmarkResponse, Envelope.STATUS_DATA_OR_BARE, body=fields)
 
 
-def _exact_key(benchmarks: List[Benchmark], key: str) -> Optional[Benchmark]:
-    return next((b for b in benchmarks if b.key == key), None)
+def _exact_key(listed: BenchmarksListResponse, key: str) -> Optional[Benchmark]:
+    return next((b for b in listed.benchmarks if b.key == key), None)
 
 
 def _custom_fields(name: str, description: str, filename: str, extra: Dict[str, Any]) -> Dict[str, Any]:
@@ -97,8 +99,11 @@ class Benchmarks(SyncAPIResource):
         categories: Optional[List[str]] = None,
         languages: Optional[List[str]] = None,
         timeout: RequestTimeout = NOT_GIVEN,
-    ) -> List[Benchmark]:
-        """The attached benchmarks: the project's own (``CustomBenchmark``) first, then built-in ones."""
+    ) -> BenchmarksListResponse:
+        """
+        The attached benchmarks, as ``.benchmarks``: the project's own (``CustomBenchmark``) first,
+        then built-in ones. The answer is also a sequence of them (``len()``, ``[0]``, ``for``).
+        """
         filters = dict(name=name, key=key, categories=categories, languages=languages)
         return self._client._execute(_Ops(self._client).list(type, filters), timeout)
 
@@ -111,12 +116,12 @@ class Benchmarks(SyncAPIResource):
         return self._client._execute(_Ops(self._client).get(id), timeout)
 
     def add(self, *benchmark_ids: str, timeout: RequestTimeout = NOT_GIVEN) -> bool:
-        current = [b.id for b in self.get(timeout=timeout)]
+        current = [b.id for b in self.get(timeout=timeout).benchmarks]
         self._client._execute(_Ops(self._client).attach(with_added(current, list(benchmark_ids))), timeout)
         return True
 
     def remove(self, *benchmark_ids: str, timeout: RequestTimeout = NOT_GIVEN) -> bool:
-        current = [b.id for b in self.get(timeout=timeout)]
+        current = [b.id for b in self.get(timeout=timeout).benchmarks]
         self._client._execute(_Ops(self._client).attach(with_removed(current, list(benchmark_ids))), timeout)
         return True
 
@@ -218,7 +223,7 @@ class AsyncBenchmarks(AsyncAPIResource):
         categories: Optional[List[str]] = None,
         languages: Optional[List[str]] = None,
         timeout: RequestTimeout = NOT_GIVEN,
-    ) -> List[Benchmark]:
+    ) -> BenchmarksListResponse:
         filters = dict(name=name, key=key, categories=categories, languages=languages)
         return await self._client._execute(_Ops(self._client).list(type, filters), timeout)
 
@@ -229,12 +234,12 @@ class AsyncBenchmarks(AsyncAPIResource):
         return await self._client._execute(_Ops(self._client).get(id), timeout)
 
     async def add(self, *benchmark_ids: str, timeout: RequestTimeout = NOT_GIVEN) -> bool:
-        current = [b.id for b in await self.get(timeout=timeout)]
+        current = [b.id for b in (await self.get(timeout=timeout)).benchmarks]
         await self._client._execute(_Ops(self._client).attach(with_added(current, list(benchmark_ids))), timeout)
         return True
 
     async def remove(self, *benchmark_ids: str, timeout: RequestTimeout = NOT_GIVEN) -> bool:
-        current = [b.id for b in await self.get(timeout=timeout)]
+        current = [b.id for b in (await self.get(timeout=timeout)).benchmarks]
         await self._client._execute(_Ops(self._client).attach(with_removed(current, list(benchmark_ids))), timeout)
         return True
 

@@ -1,18 +1,19 @@
-import asyncio
-import time
+from functools import partial
 from typing import Any, Dict, List, Literal, Optional, Union
 
 from pydantic import BaseModel
 
-from .._exceptions import ServiceError, WaitTimeoutError
+from .._exceptions import ServiceError
 from .._operation import Operation, clamp_page_size, query, segment
 from .._response import Envelope, validate
 from .._types import NOT_GIVEN, RequestTimeout
-from ..types.benchmarks import CustomBenchmark
+from ..types.benchmarks import Benchmark, CustomBenchmark
 from ..types.common import Pagination
 from ..types.evaluations import Evaluation, EvaluationsResponse, EvaluationStatus
-from ..types.models import CustomModel
-from ._polling import Deadline
+from ..types.models import CustomModel, Model
+from ..types.public import PublicBenchmarkDetail, PublicModelDetail
+from ._polling import PollSchedule, poll_async, poll_sync
+from ._refs import id_of, required
 from ._resource import AsyncAPIResource, ProjectClient, SyncAPIResource
 
 EvaluationRef = Union[Evaluation, str]
@@ -27,8 +28,8 @@ class _EvaluationPage(BaseModel):
     total_count: int = 0
 
 
-def evaluation_id(evaluation: EvaluationRef) -> str:
-    return evaluation if isinstance(evaluation, str) else evaluation.id
+def evaluation_id(evaluation: EvaluationRef, param: str = "evaluation") -> str:
+    return id_of(evaluation, param, Evaluation)
 
 
 def _is_custom(target: Any, custom_type: type) -> bool:
@@ -79,13 +80,25 @@ def pagination(page: int, page_size: int, total_count: int) -> Pagination:
     return Pagination(page=page, page_size=page_size, total_pages=total_pages, total_count=total_count)
 
 
-def get_evaluation_op(id: str) -> Operation[Evaluation]:
-    return Operation("GET", "/evaluations/" + segment(id), Evaluation, Envelope.BARE)
+def get_evaluation_op(id: EvaluationRef) -> Operation[Evaluation]:
+    return Operation("GET", "/evaluations/" + segment(evaluation_id(id, "id")), Evaluation, Envelope.BARE)
+
+
+#: What ``evaluations.create()`` takes, and where a caller gets one.
+ModelArg = Union[Model, PublicModelDetail]
+BenchmarkArg = Union[Benchmark, PublicBenchmarkDetail]
+_MODELS = (Model, PublicModelDetail)
+_MODEL_SOURCE = "client.models.get_by_key(), get_by_id() or get(), or client.public.models.get()"
+_BENCHMARKS = (Benchmark, PublicBenchmarkDetail)
+_BENCHMARK_SOURCE = "client.benchmarks.get_by_key(), get_by_id() or get(), or client.public.benchmarks.get()"
 
 
 def _create_op(
     client: ProjectClient, model: Any, benchmark: Any, extensions: Dict[str, Any]
 ) -> Operation[List[Evaluation]]:
+    # The objects, not their ids: whether each is the project's own decides the request.
+    model = required(model, "model", _MODELS, _MODEL_SOURCE)
+    benchmark = required(benchmark, "benchmark", _BENCHMARKS, _BENCHMARK_SOURCE)
     item: Dict[str, Any] = {
         "model_id": model.id,
         "dataset_id": benchmark.id,
@@ -102,20 +115,14 @@ def _cancel_op(id: str) -> Operation[Evaluation]:
     return Operation("POST", "/evaluations/{}/cancel".format(segment(id)), Evaluation, Envelope.BARE)
 
 
+def _finished(evaluation: Evaluation) -> bool:
+    return evaluation.is_finished
+
+
 def _first(created: List[Evaluation]) -> Evaluation:
     if not created:
         raise ServiceError("The service created no evaluation (an empty answer).")
     return created[0]
-
-
-def _timed_out(evaluation: Evaluation, deadline: Deadline) -> WaitTimeoutError:
-    return WaitTimeoutError(
-        "Evaluation {} was still {} after {} seconds; it goes on on the server.".format(
-            evaluation.id, evaluation.status.value, deadline.timeout
-        ),
-        timeout_seconds=deadline.timeout or 0.0,
-        last=evaluation,
-    )
 
 
 class Evaluations(SyncAPIResource):
@@ -124,8 +131,8 @@ class Evaluations(SyncAPIResource):
     def create(
         self,
         *,
-        model: Any,
-        benchmark: Any,
+        model: ModelArg,
+        benchmark: BenchmarkArg,
         limit: Optional[int] = None,
         concurrency: Optional[int] = None,
         cache: Optional[bool] = None,
@@ -189,25 +196,21 @@ class Evaluations(SyncAPIResource):
         self,
         evaluation: EvaluationRef,
         *,
-        interval_seconds: float = 30,
+        interval_seconds: Optional[float] = None,
         timeout_seconds: Optional[float] = None,
     ) -> Evaluation:
         """
-        Polls the evaluation (at once, then every ``interval_seconds``) until it has finished —
-        ``success``, ``failure``, ``timeout`` or ``cancelled`` — and returns its final state, with
-        ``accuracy``. After ``timeout_seconds`` it raises ``WaitTimeoutError`` (a ``TimeoutError``);
-        the evaluation goes on on the server.
+        Polls the evaluation until it has finished — ``success``, ``failure``, ``timeout`` or
+        ``cancelled`` — and returns its final state, with ``accuracy``. It polls at once, then
+        after pauses growing from 0.5 s to at most 10 s (every ``interval_seconds`` when given).
+        After ``timeout_seconds`` it raises ``WaitTimeoutError`` (a ``TimeoutError``); the
+        evaluation goes on on the server.
         """
-        deadline = Deadline(interval_seconds, timeout_seconds)
         id = evaluation_id(evaluation)
-        while True:
-            current = self.get_by_id(id)
-            if current.is_finished:
-                return current
-            pause = deadline.next_sleep()
-            if pause is None:
-                raise _timed_out(current, deadline)
-            time.sleep(pause)
+        schedule = PollSchedule(interval_seconds, timeout_seconds)
+        return poll_sync(
+            "Evaluation " + id, partial(self.get_by_id, id), _finished, schedule, self._client._shared.sleep
+        )
 
 
 class AsyncEvaluations(AsyncAPIResource):
@@ -216,8 +219,8 @@ class AsyncEvaluations(AsyncAPIResource):
     async def create(
         self,
         *,
-        model: Any,
-        benchmark: Any,
+        model: ModelArg,
+        benchmark: BenchmarkArg,
         limit: Optional[int] = None,
         concurrency: Optional[int] = None,
         cache: Optional[bool] = None,
@@ -270,16 +273,10 @@ class AsyncEvaluations(AsyncAPIResource):
         self,
         evaluation: EvaluationRef,
         *,
-        interval_seconds: float = 30,
+        interval_seconds: Optional[float] = None,
         timeout_seconds: Optional[float] = None,
     ) -> Evaluation:
-        deadline = Deadline(interval_seconds, timeout_seconds)
         id = evaluation_id(evaluation)
-        while True:
-            current = await self.get_by_id(id)
-            if current.is_finished:
-                return current
-            pause = deadline.next_sleep()
-            if pause is None:
-                raise _timed_out(current, deadline)
-            await asyncio.sleep(pause)
+        schedule = PollSchedule(interval_seconds, timeout_seconds)
+        read = partial(self.get_by_id, id)
+        return await poll_async("Evaluation " + id, read, _finished, schedule, self._client._shared.async_sleep)

@@ -1,10 +1,8 @@
-import asyncio
-import time
+from functools import partial
 from typing import Any, Dict, List, Optional, Union
 
 from pydantic import BaseModel
 
-from .._exceptions import WaitTimeoutError
 from .._operation import Operation, clamp_page_size, query
 from .._response import Envelope, validate
 from .._types import NOT_GIVEN, RequestTimeout
@@ -16,7 +14,8 @@ from ..types.judge_optimizations import (
     JudgeOptimizationRunsResponse,
     OptimizationBudget,
 )
-from ._polling import Deadline
+from ..types.judges import Judge
+from ._polling import PollSchedule, poll_async, poll_sync
 from ._refs import IdRef, id_of
 from ._resource import AsyncAPIResource, ProjectClient, SyncAPIResource
 
@@ -44,6 +43,10 @@ def _budget(budget: Budget) -> str:
     return budget.value if isinstance(budget, OptimizationBudget) else budget
 
 
+def _run_id(ref: IdRef) -> str:
+    return id_of(ref, "id", JudgeOptimizationRun, CreateJudgeOptimizationRunResponse)
+
+
 class _Ops:
     def __init__(self, client: ProjectClient) -> None:
         self.client = client
@@ -51,8 +54,8 @@ class _Ops:
     def path(self, *segments: str) -> str:
         return self.client._project_path("judge-optimizations", *segments)
 
-    def estimate(self, judge_id: str, budget: Budget) -> Operation[EstimateJudgeOptimizationCostResponse]:
-        body = {"judge_id": judge_id, "budget": _budget(budget)}
+    def estimate(self, judge_id: IdRef, budget: Budget) -> Operation[EstimateJudgeOptimizationCostResponse]:
+        body = {"judge_id": id_of(judge_id, "judge_id", Judge), "budget": _budget(budget)}
         return Operation(
             "POST",
             self.path("estimate"),
@@ -61,14 +64,14 @@ class _Ops:
             body=body,
         )
 
-    def create(self, judge_id: str, budget: Budget) -> Operation[CreateJudgeOptimizationRunResponse]:
-        body: Dict[str, Any] = {"judge_id": judge_id, "budget": _budget(budget)}
+    def create(self, judge_id: IdRef, budget: Budget) -> Operation[CreateJudgeOptimizationRunResponse]:
+        body: Dict[str, Any] = {"judge_id": id_of(judge_id, "judge_id", Judge), "budget": _budget(budget)}
         return Operation(
             "POST", self.path(), CreateJudgeOptimizationRunResponse, Envelope.STATUS_DATA_OR_BARE, body=body
         )
 
-    def get(self, id: str) -> Operation[JudgeOptimizationRun]:
-        return Operation("GET", self.path(id), JudgeOptimizationRun, Envelope.STATUS_DATA_OR_BARE)
+    def get(self, id: IdRef) -> Operation[JudgeOptimizationRun]:
+        return Operation("GET", self.path(_run_id(id)), JudgeOptimizationRun, Envelope.STATUS_DATA_OR_BARE)
 
     def list(
         self, judge_id: Optional[str], page: Optional[int], page_size: Optional[int]
@@ -84,20 +87,18 @@ class _Ops:
             convert=_page,
         )
 
-    def apply(self, id: str) -> Operation[ApplyJudgeOptimizationResultResponse]:
+    def apply(self, id: IdRef) -> Operation[ApplyJudgeOptimizationResultResponse]:
         return Operation(
-            "POST", self.path(id, "apply"), ApplyJudgeOptimizationResultResponse, Envelope.STATUS_DATA_OR_BARE, body={}
+            "POST",
+            self.path(_run_id(id), "apply"),
+            ApplyJudgeOptimizationResultResponse,
+            Envelope.STATUS_DATA_OR_BARE,
+            body={},
         )
 
 
-def _timed_out(current: JudgeOptimizationRun, deadline: Deadline) -> WaitTimeoutError:
-    return WaitTimeoutError(
-        "Optimization run {} was still {} after {} seconds; it goes on on the server.".format(
-            current.id, current.status.value, deadline.timeout
-        ),
-        timeout_seconds=deadline.timeout or 0.0,
-        last=current,
-    )
+def _finished(current: JudgeOptimizationRun) -> bool:
+    return current.is_finished
 
 
 class JudgeOptimizations(SyncAPIResource):
@@ -110,17 +111,17 @@ class JudgeOptimizations(SyncAPIResource):
     def estimate(
         self, judge_id: IdRef, budget: Budget = "medium", *, timeout: RequestTimeout = NOT_GIVEN
     ) -> EstimateJudgeOptimizationCostResponse:
-        return self._client._execute(_Ops(self._client).estimate(id_of(judge_id), budget), timeout)
+        return self._client._execute(_Ops(self._client).estimate(judge_id, budget), timeout)
 
     def create(
         self, judge_id: IdRef, budget: Budget = "medium", *, timeout: RequestTimeout = NOT_GIVEN
     ) -> CreateJudgeOptimizationRunResponse:
         """Starts a run (``pending``); a worker runs the optimizer."""
-        return self._client._execute(_Ops(self._client).create(id_of(judge_id), budget), timeout)
+        return self._client._execute(_Ops(self._client).create(judge_id, budget), timeout)
 
     def get(self, id: IdRef, *, timeout: RequestTimeout = NOT_GIVEN) -> JudgeOptimizationRun:
         """The run with its logs, accuracies before and after, and (``assay``) the figures behind them."""
-        return self._client._execute(_Ops(self._client).get(id_of(id)), timeout)
+        return self._client._execute(_Ops(self._client).get(id), timeout)
 
     def get_many(
         self,
@@ -135,21 +136,20 @@ class JudgeOptimizations(SyncAPIResource):
 
     def apply(self, id: IdRef, *, timeout: RequestTimeout = NOT_GIVEN) -> ApplyJudgeOptimizationResultResponse:
         """Gives the judge the optimized goal as a new version."""
-        return self._client._execute(_Ops(self._client).apply(id_of(id)), timeout)
+        return self._client._execute(_Ops(self._client).apply(id), timeout)
 
     def wait_for_completion(
-        self, id: IdRef, *, interval_seconds: float = 5, timeout_seconds: Optional[float] = None
+        self, id: IdRef, *, interval_seconds: Optional[float] = None, timeout_seconds: Optional[float] = None
     ) -> JudgeOptimizationRun:
-        """Polls the run until it ends ``success`` or ``failure`` (``WaitTimeoutError`` after the timeout)."""
-        deadline = Deadline(interval_seconds, timeout_seconds)
-        while True:
-            current = self.get(id)
-            if current.is_finished:
-                return current
-            pause = deadline.next_sleep()
-            if pause is None:
-                raise _timed_out(current, deadline)
-            time.sleep(pause)
+        """
+        Polls the run until it ends ``success`` or ``failure`` (``WaitTimeoutError`` after the
+        timeout): at once, then after pauses growing from 0.5 s to at most 10 s (every
+        ``interval_seconds`` when given).
+        """
+        run_id = _run_id(id)
+        schedule = PollSchedule(interval_seconds, timeout_seconds)
+        read = partial(self.get, run_id)
+        return poll_sync("Optimization run " + run_id, read, _finished, schedule, self._client._shared.sleep)
 
 
 class AsyncJudgeOptimizations(AsyncAPIResource):
@@ -158,15 +158,15 @@ class AsyncJudgeOptimizations(AsyncAPIResource):
     async def estimate(
         self, judge_id: IdRef, budget: Budget = "medium", *, timeout: RequestTimeout = NOT_GIVEN
     ) -> EstimateJudgeOptimizationCostResponse:
-        return await self._client._execute(_Ops(self._client).estimate(id_of(judge_id), budget), timeout)
+        return await self._client._execute(_Ops(self._client).estimate(judge_id, budget), timeout)
 
     async def create(
         self, judge_id: IdRef, budget: Budget = "medium", *, timeout: RequestTimeout = NOT_GIVEN
     ) -> CreateJudgeOptimizationRunResponse:
-        return await self._client._execute(_Ops(self._client).create(id_of(judge_id), budget), timeout)
+        return await self._client._execute(_Ops(self._client).create(judge_id, budget), timeout)
 
     async def get(self, id: IdRef, *, timeout: RequestTimeout = NOT_GIVEN) -> JudgeOptimizationRun:
-        return await self._client._execute(_Ops(self._client).get(id_of(id)), timeout)
+        return await self._client._execute(_Ops(self._client).get(id), timeout)
 
     async def get_many(
         self,
@@ -179,17 +179,13 @@ class AsyncJudgeOptimizations(AsyncAPIResource):
         return await self._client._execute(_Ops(self._client).list(judge_id, page, page_size), timeout)
 
     async def apply(self, id: IdRef, *, timeout: RequestTimeout = NOT_GIVEN) -> ApplyJudgeOptimizationResultResponse:
-        return await self._client._execute(_Ops(self._client).apply(id_of(id)), timeout)
+        return await self._client._execute(_Ops(self._client).apply(id), timeout)
 
     async def wait_for_completion(
-        self, id: IdRef, *, interval_seconds: float = 5, timeout_seconds: Optional[float] = None
+        self, id: IdRef, *, interval_seconds: Optional[float] = None, timeout_seconds: Optional[float] = None
     ) -> JudgeOptimizationRun:
-        deadline = Deadline(interval_seconds, timeout_seconds)
-        while True:
-            current = await self.get(id)
-            if current.is_finished:
-                return current
-            pause = deadline.next_sleep()
-            if pause is None:
-                raise _timed_out(current, deadline)
-            await asyncio.sleep(pause)
+        run_id = _run_id(id)
+        schedule = PollSchedule(interval_seconds, timeout_seconds)
+        read = partial(self.get, run_id)
+        label = "Optimization run " + run_id
+        return await poll_async(label, read, _finished, schedule, self._client._shared.async_sleep)

@@ -28,8 +28,11 @@ class _Ops:
         path = self.client._project_path("judges")
         return Operation("POST", path, CreateJudgeResponse, Envelope.DATA_OR_BARE, body=fields)
 
-    def get(self, id: str) -> Operation[Judge]:
-        return Operation("GET", self.client._project_path("judges", id), Judge, Envelope.DATA_OR_BARE)
+    def judge_path(self, id: IdRef) -> str:
+        return self.client._project_path("judges", id_of(id, "id", Judge))
+
+    def get(self, id: IdRef) -> Operation[Judge]:
+        return Operation("GET", self.judge_path(id), Judge, Envelope.DATA_OR_BARE)
 
     def list(self, page: Optional[int], page_size: Optional[int]) -> Operation[JudgesResponse]:
         effective_page = page if page is not None else 1
@@ -50,12 +53,11 @@ class _Ops:
         path = self.client._project_path("judges")
         return Operation("GET", path, JudgesResponse, Envelope.STATUS_DATA_OR_BARE, params=params, convert=convert)
 
-    def update(self, id: str, fields: Dict[str, Any]) -> Operation[Judge]:
-        return Operation("PATCH", self.client._project_path("judges", id), Judge, Envelope.DATA_OR_BARE, body=fields)
+    def update(self, id: IdRef, fields: Dict[str, Any]) -> Operation[Judge]:
+        return Operation("PATCH", self.judge_path(id), Judge, Envelope.DATA_OR_BARE, body=fields)
 
-    def delete(self, id: str) -> Operation[DeleteJudgeResponse]:
-        path = self.client._project_path("judges", id)
-        return Operation("DELETE", path, DeleteJudgeResponse, Envelope.DATA_OR_BARE)
+    def delete(self, id: IdRef) -> Operation[DeleteJudgeResponse]:
+        return Operation("DELETE", self.judge_path(id), DeleteJudgeResponse, Envelope.DATA_OR_BARE)
 
 
 class Judges(SyncAPIResource):
@@ -71,9 +73,11 @@ class Judges(SyncAPIResource):
     ) -> Judge:
         """
         Creates a judge and returns it as stored (a follow-up GET, as the original SDK does).
-        Without ``model_id`` (a model id or key of the project) the server's default judge model is
-        used. A name already taken raises ``ConflictError``; a goal under 10 characters
-        ``BadRequestError``.
+        Without ``model_id`` (a model id or key of the project) the server's default judge model
+        (``ASSAY_DEFAULT_JUDGE_MODEL``) is used; on a server without one the judge is created
+        without a model (``model_id`` None) and its runs fail saying so until
+        ``judges.update(judge_id, model_id=...)`` gives it one. A name already taken raises
+        ``ConflictError``; a goal under 10 characters ``BadRequestError``.
         """
         fields = body(name=name, evaluation_goal=evaluation_goal, model_id=model_id)
         created = self._client._execute(_Ops(self._client).create(fields), timeout)
@@ -81,7 +85,7 @@ class Judges(SyncAPIResource):
 
     def get(self, id: IdRef, *, timeout: RequestTimeout = NOT_GIVEN) -> Judge:
         """The judge with its versions; an unknown id raises ``NotFoundError``."""
-        return self._client._execute(_Ops(self._client).get(id_of(id)), timeout)
+        return self._client._execute(_Ops(self._client).get(id), timeout)
 
     def get_many(
         self, *, page: Optional[int] = None, page_size: Optional[int] = None, timeout: RequestTimeout = NOT_GIVEN
@@ -100,11 +104,11 @@ class Judges(SyncAPIResource):
     ) -> Judge:
         """Changes the given fields (at least one) and returns the judge with its new version."""
         fields = body(name=name, evaluation_goal=evaluation_goal, model_id=model_id)
-        return self._client._execute(_Ops(self._client).update(id_of(id), fields), timeout)
+        return self._client._execute(_Ops(self._client).update(id, fields), timeout)
 
     def delete(self, id: IdRef, *, timeout: RequestTimeout = NOT_GIVEN) -> DeleteJudgeResponse:
         """Deletes the judge; returns ``organization_id``, ``project_id`` and ``id``."""
-        return self._client._execute(_Ops(self._client).delete(id_of(id)), timeout)
+        return self._client._execute(_Ops(self._client).delete(id), timeout)
 
 
 class AsyncJudges(AsyncAPIResource):
@@ -123,7 +127,7 @@ class AsyncJudges(AsyncAPIResource):
         return await self.get(created.id, timeout=timeout)
 
     async def get(self, id: IdRef, *, timeout: RequestTimeout = NOT_GIVEN) -> Judge:
-        return await self._client._execute(_Ops(self._client).get(id_of(id)), timeout)
+        return await self._client._execute(_Ops(self._client).get(id), timeout)
 
     async def get_many(
         self, *, page: Optional[int] = None, page_size: Optional[int] = None, timeout: RequestTimeout = NOT_GIVEN
@@ -140,7 +144,7 @@ class AsyncJudges(AsyncAPIResource):
         timeout: RequestTimeout = NOT_GIVEN,
     ) -> Judge:
         fields = body(name=name, evaluation_goal=evaluation_goal, model_id=model_id)
-        return await self._client._execute(_Ops(self._client).update(id_of(id), fields), timeout)
+        return await self._client._execute(_Ops(self._client).update(id, fields), timeout)
 
     async def delete(self, id: IdRef, *, timeout: RequestTimeout = NOT_GIVEN) -> DeleteJudgeResponse:
-        return await self._client._execute(_Ops(self._client).delete(id_of(id)), timeout)
+        return await self._client._execute(_Ops(self._client).delete(id), timeout)

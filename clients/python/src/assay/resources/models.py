@@ -6,7 +6,7 @@ from pydantic import BaseModel
 from .._operation import Operation, query
 from .._response import Envelope, validate
 from .._types import NOT_GIVEN, RequestTimeout
-from ..types.models import CreateModelResponse, CustomModel, Model, PublicModel
+from ..types.models import CreateModelResponse, CustomModel, Model, ModelsListResponse, PublicModel
 from ._resource import AsyncAPIResource, ProjectClient, SyncAPIResource, body, with_added, with_removed
 
 ModelType = Literal["custom", "public"]
@@ -28,14 +28,17 @@ def _one_model(raw: Any, response: httpx.Response) -> Model:
     return validate(raw, kind, response)
 
 
-def _model_list(raw: Any, response: httpx.Response) -> List[Model]:
+def _model_list(raw: Any, response: httpx.Response) -> ModelsListResponse:
     listed = validate(raw, _ModelList, response)
-    return [_one_model(item, response) for item in listed.models]
+    return ModelsListResponse(models=[_one_model(item, response) for item in listed.models])
 
 
-def _list_op(client: ProjectClient, type: Optional[ModelType], filters: Dict[str, Any]) -> Operation[List[Model]]:
+def _list_op(
+    client: ProjectClient, type: Optional[ModelType], filters: Dict[str, Any]
+) -> Operation[ModelsListResponse]:
     path = client._project_path("models")
-    return Operation("GET", path, list, Envelope.DATA, params=query(type=type, **filters), convert=_model_list)
+    params = query(type=type, **filters)
+    return Operation("GET", path, ModelsListResponse, Envelope.DATA, params=params, convert=_model_list)
 
 
 def _get_op(client: ProjectClient, id: str) -> Operation[Model]:
@@ -59,8 +62,8 @@ def _delete_custom_op(client: ProjectClient, model_id: str) -> Operation[_Answer
     return Operation("DELETE", client._project_path("custom-models", model_id), _Answer, Envelope.DATA)
 
 
-def _exact_key(models: List[Model], key: str) -> Optional[Model]:
-    return next((model for model in models if model.key == key), None)
+def _exact_key(listed: ModelsListResponse, key: str) -> Optional[Model]:
+    return next((model for model in listed.models if model.key == key), None)
 
 
 class Models(SyncAPIResource):
@@ -77,11 +80,12 @@ class Models(SyncAPIResource):
         regions: Optional[List[str]] = None,
         licenses: Optional[List[str]] = None,
         timeout: RequestTimeout = NOT_GIVEN,
-    ) -> List[Model]:
+    ) -> ModelsListResponse:
         """
-        The attached models matching the filters: the project's own (``CustomModel``) first, then
-        catalog ones (``PublicModel``). ``name`` and ``key`` are case-insensitive substrings; any of
-        the lists leaves only catalog models matching one of its values.
+        The attached models matching the filters, as ``.models``: the project's own
+        (``CustomModel``) first, then catalog ones (``PublicModel``). The answer is also a sequence
+        of them (``len()``, ``[0]``, ``for``). ``name`` and ``key`` are case-insensitive substrings;
+        any of the lists leaves only catalog models matching one of its values.
         """
         filters = dict(
             name=name, key=key, categories=categories, companies=companies, regions=regions, licenses=licenses
@@ -98,13 +102,13 @@ class Models(SyncAPIResource):
 
     def add(self, *model_ids: str, timeout: RequestTimeout = NOT_GIVEN) -> bool:
         """Attaches models (catalog or custom ids) to the project."""
-        current = [m.id for m in self.get(timeout=timeout)]
+        current = [m.id for m in self.get(timeout=timeout).models]
         self._client._execute(_attach_op(self._client, with_added(current, list(model_ids))), timeout)
         return True
 
     def remove(self, *model_ids: str, timeout: RequestTimeout = NOT_GIVEN) -> bool:
         """Detaches models from the project (a custom model stays; ``delete_custom`` removes it)."""
-        current = [m.id for m in self.get(timeout=timeout)]
+        current = [m.id for m in self.get(timeout=timeout).models]
         self._client._execute(_attach_op(self._client, with_removed(current, list(model_ids))), timeout)
         return True
 
@@ -173,7 +177,7 @@ class AsyncModels(AsyncAPIResource):
         regions: Optional[List[str]] = None,
         licenses: Optional[List[str]] = None,
         timeout: RequestTimeout = NOT_GIVEN,
-    ) -> List[Model]:
+    ) -> ModelsListResponse:
         filters = dict(
             name=name, key=key, categories=categories, companies=companies, regions=regions, licenses=licenses
         )
@@ -186,12 +190,12 @@ class AsyncModels(AsyncAPIResource):
         return await self._client._execute(_get_op(self._client, id), timeout)
 
     async def add(self, *model_ids: str, timeout: RequestTimeout = NOT_GIVEN) -> bool:
-        current = [m.id for m in await self.get(timeout=timeout)]
+        current = [m.id for m in (await self.get(timeout=timeout)).models]
         await self._client._execute(_attach_op(self._client, with_added(current, list(model_ids))), timeout)
         return True
 
     async def remove(self, *model_ids: str, timeout: RequestTimeout = NOT_GIVEN) -> bool:
-        current = [m.id for m in await self.get(timeout=timeout)]
+        current = [m.id for m in (await self.get(timeout=timeout)).models]
         await self._client._execute(_attach_op(self._client, with_removed(current, list(model_ids))), timeout)
         return True
 

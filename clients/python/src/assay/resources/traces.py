@@ -46,8 +46,11 @@ class _Ops:
             convert=_created,
         )
 
-    def get(self, id: str) -> Operation[Trace]:
-        return Operation("GET", self.client._project_path("traces", id), Trace, Envelope.STATUS_DATA_OR_BARE)
+    def trace_path(self, id: IdRef) -> str:
+        return self.client._project_path("traces", id_of(id, "id", Trace))
+
+    def get(self, id: IdRef) -> Operation[Trace]:
+        return Operation("GET", self.trace_path(id), Trace, Envelope.STATUS_DATA_OR_BARE)
 
     def list(self, page: Optional[int], page_size: Optional[int], filters: Dict[str, Any]) -> Operation[TracesResponse]:
         effective_page = page if page is not None else 1
@@ -72,9 +75,8 @@ class _Ops:
         path = self.client._project_path("traces", "sources")
         return Operation("GET", path, TraceSourcesResponse, Envelope.STATUS_DATA_OR_BARE)
 
-    def delete(self, id: str) -> Operation[DeletedResource]:
-        path = self.client._project_path("traces", id)
-        return Operation("DELETE", path, DeletedResource, Envelope.STATUS_DATA_OR_BARE)
+    def delete(self, id: IdRef) -> Operation[DeletedResource]:
+        return Operation("DELETE", self.trace_path(id), DeletedResource, Envelope.STATUS_DATA_OR_BARE)
 
 
 def _announce(file: Any) -> Dict[str, Any]:
@@ -118,7 +120,7 @@ class Traces(SyncAPIResource):
 
     def get(self, id: IdRef, *, timeout: RequestTimeout = NOT_GIVEN) -> Trace:
         """One trace with its whole record (``data``); an unknown id raises ``NotFoundError``."""
-        return self._client._execute(_Ops(self._client).get(id_of(id)), timeout)
+        return self._client._execute(_Ops(self._client).get(id), timeout)
 
     def get_many(
         self,
@@ -148,7 +150,7 @@ class Traces(SyncAPIResource):
 
     def delete(self, id: IdRef, *, timeout: RequestTimeout = NOT_GIVEN) -> bool:
         """Deletes the trace and its evaluations."""
-        self._client._execute(_Ops(self._client).delete(id_of(id)), timeout)
+        self._client._execute(_Ops(self._client).delete(id), timeout)
         return True
 
 
@@ -162,7 +164,7 @@ class AsyncTraces(AsyncAPIResource):
         return await self._client._execute(ops.create(file.filename), timeout)
 
     async def get(self, id: IdRef, *, timeout: RequestTimeout = NOT_GIVEN) -> Trace:
-        return await self._client._execute(_Ops(self._client).get(id_of(id)), timeout)
+        return await self._client._execute(_Ops(self._client).get(id), timeout)
 
     async def get_many(
         self,
@@ -185,5 +187,5 @@ class AsyncTraces(AsyncAPIResource):
         return (await self._client._execute(_Ops(self._client).sources(), timeout)).sources
 
     async def delete(self, id: IdRef, *, timeout: RequestTimeout = NOT_GIVEN) -> bool:
-        await self._client._execute(_Ops(self._client).delete(id_of(id)), timeout)
+        await self._client._execute(_Ops(self._client).delete(id), timeout)
         return True

@@ -1,5 +1,6 @@
 """Pydantic models of every resource and answer, named as the original client named them."""
 
+from ._base import ItemList
 from .annotations import (
     Agreement,
     Annotation,
@@ -14,6 +15,7 @@ from .benchmarks import (
     BenchmarkPrompt,
     BenchmarkPromptsData,
     BenchmarkPromptsResponse,
+    BenchmarksListResponse,
     CreateBenchmarkResponse,
     CustomBenchmark,
     PublicBenchmark,
@@ -56,7 +58,7 @@ from .judge_optimizations import (
     SplitAgreements,
 )
 from .judges import CreateJudgeResponse, DeleteJudgeResponse, Judge, JudgesResponse, JudgeVersion, UpdateJudgeResponse
-from .models import CreateModelResponse, CustomModel, Model, PublicModel
+from .models import CreateModelResponse, CustomModel, Model, ModelsListResponse, PublicModel
 from .organizations import Organization, Project
 from .public import (
     ComparisonResponse,
@@ -98,6 +100,7 @@ __all__ = [
     "BenchmarkPrompt",
     "BenchmarkPromptsData",
     "BenchmarkPromptsResponse",
+    "BenchmarksListResponse",
     "BulkTraceEvaluationsResponse",
     "ComparisonResponse",
     "ComparisonResult",
@@ -127,6 +130,7 @@ __all__ = [
     "EvaluationsResponse",
     "ImportAnnotationsResponse",
     "Interval",
+    "ItemList",
     "Judge",
     "JudgeAnnotation",
     "JudgeAnnotationsResponse",
@@ -136,6 +140,7 @@ __all__ = [
     "JudgeVersion",
     "JudgesResponse",
     "Model",
+    "ModelsListResponse",
     "OptimizationBudget",
     "OptimizationRunStatus",
     "OptimizationStats",

@@ -1,6 +1,6 @@
 from typing import Any, Dict, List, Optional, Union
 
-from ._base import AssayModel
+from ._base import AssayModel, ItemList
 
 
 class Benchmark(AssayModel):
@@ -62,6 +62,18 @@ class CustomBenchmark(Benchmark):
     generation_status: Optional[str] = None
     status_description: Optional[str] = None
     created_at: Optional[str] = None
+
+
+class BenchmarksListResponse(ItemList[Benchmark]):
+    """
+    What ``client.benchmarks.get()`` answers: ``benchmarks``, the project's own first
+    (``CustomBenchmark``), then built-in ones (``PublicBenchmark``). It is also a sequence of them.
+    """
+
+    benchmarks: List[Benchmark]
+
+    def _items(self) -> List[Benchmark]:
+        return self.benchmarks
 
 
 class BenchmarkPrompt(AssayModel):

@@ -173,7 +173,7 @@ class Evaluation(AssayModel):
         return self.status == EvaluationStatus.SUCCESS
 
     def wait_for_completion(
-        self, *, interval_seconds: float = 30, timeout_seconds: Optional[float] = None
+        self, *, interval_seconds: Optional[float] = None, timeout_seconds: Optional[float] = None
     ) -> "Evaluation":
         """Polls with the synchronous client this came from; updates this object and returns it."""
         final = self._sync_client("wait_for_completion_async").evaluations.wait_for_completion(
@@ -182,7 +182,7 @@ class Evaluation(AssayModel):
         return self._update_from(final)
 
     async def wait_for_completion_async(
-        self, *, interval_seconds: float = 30, timeout_seconds: Optional[float] = None
+        self, *, interval_seconds: Optional[float] = None, timeout_seconds: Optional[float] = None
     ) -> "Evaluation":
         """Polls with the asynchronous client this came from; updates this object and returns it."""
         final = await self._async_client("wait_for_completion").evaluations.wait_for_completion(

@@ -1,6 +1,6 @@
 from typing import Any, Dict, List, Optional
 
-from ._base import AssayModel
+from ._base import AssayModel, ItemList
 
 
 class Model(AssayModel):
@@ -59,6 +59,19 @@ class CustomModel(Model):
     api_key_set: Optional[bool] = None
     created_at: Optional[str] = None
     updated_at: Optional[str] = None
+
+
+class ModelsListResponse(ItemList[Model]):
+    """
+    What ``client.models.get()`` answers: ``models``, the project's own first (``CustomModel``),
+    then catalog ones (``PublicModel``). It is also a sequence of them: ``len(r)``, ``r[0]``,
+    ``for model in r``.
+    """
+
+    models: List[Model]
+
+    def _items(self) -> List[Model]:
+        return self.models
 
 
 class CreateModelResponse(AssayModel):

@@ -1,6 +1,8 @@
 from typing import List, Optional, Union
 
-from ._base import AssayModel
+from pydantic import AliasChoices, Field
+
+from ._base import AssayModel, ItemList
 from .benchmarks import ScoringDefinition
 from .common import Interval
 
@@ -34,7 +36,9 @@ class PublicModelDetail(AssayModel):
     categories: Optional[List[str]] = None
 
 
-class PublicModelsListResponse(AssayModel):
+class PublicModelsListResponse(ItemList[PublicModelDetail]):
+    """One page of the model catalog: ``models``, with facets and counts; also a sequence of the models."""
+
     models: List[PublicModelDetail]
     categories: List[str] = []
     companies: List[str] = []
@@ -45,6 +49,9 @@ class PublicModelsListResponse(AssayModel):
     count: int
     #: Matching models on all pages.
     total_count: int
+
+    def _items(self) -> List[PublicModelDetail]:
+        return self.models
 
 
 class PublicBenchmarkDetail(AssayModel):
@@ -68,12 +75,25 @@ class PublicBenchmarkDetail(AssayModel):
     loaded: Optional[bool] = None
 
 
-class PublicBenchmarksListResponse(AssayModel):
-    datasets: List[PublicBenchmarkDetail]
+class PublicBenchmarksListResponse(ItemList[PublicBenchmarkDetail]):
+    """
+    One page of the benchmark catalog: ``benchmarks`` (``datasets`` on the wire, and as the
+    original client named it), with facets and counts; also a sequence of the benchmarks.
+    """
+
+    benchmarks: List[PublicBenchmarkDetail] = Field(validation_alias=AliasChoices("datasets", "benchmarks"))
     categories: List[str] = []
     languages: List[str] = []
     count: int
     total_count: int
+
+    @property
+    def datasets(self) -> List[PublicBenchmarkDetail]:
+        """``benchmarks``, by the name the original client gave it."""
+        return self.benchmarks
+
+    def _items(self) -> List[PublicBenchmarkDetail]:
+        return self.benchmarks
 
 
 class ComparisonResult(AssayModel):

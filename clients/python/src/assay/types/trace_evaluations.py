@@ -45,6 +45,13 @@ class TraceEvaluation(AssayModel):
     def is_finished(self) -> bool:
         return self.status in (TraceEvaluationStatus.SUCCESS, TraceEvaluationStatus.FAILURE)
 
+    @property
+    def error(self) -> Optional[str]:
+        """Why the run failed (its ``status_description``); None unless it ended ``failure``."""
+        if self.status != TraceEvaluationStatus.FAILURE:
+            return None
+        return self.status_description or "the trace evaluation failed without saying why"
+
 
 class TraceEvaluationStep(AssayModel):
     tool: str

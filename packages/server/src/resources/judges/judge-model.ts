@@ -11,7 +11,10 @@ export const DEFAULT_JUDGE_MODEL_SETTING = "ASSAY_DEFAULT_JUDGE_MODEL";
  * Which model a judge uses, as a `models` row id. A given `model_id` is a catalog model or a live
  * custom model of the project, by id or by key. Without one, the configured default judge model
  * is resolved now and stored: a judge version pins its model, so changing the setting later
- * does not silently change what existing judges measure.
+ * does not silently change what existing judges measure. With no default configured either (a
+ * fresh install), the judge is stored without a model (null): creating it must not need server
+ * configuration, and its runs use the default judge model of their time, or fail saying how to
+ * give the judge one (trace-evaluations/judge-model-profile.ts).
  */
 export function createJudgeModelResolver(deps: {
   db: Database;
@@ -30,18 +33,18 @@ export function createJudgeModelResolver(deps: {
   }
 
   return {
-    async resolve(scope: ProjectScope, ref: string | undefined, field: string): Promise<string> {
+    async resolve(
+      scope: ProjectScope,
+      ref: string | undefined,
+      field: string,
+    ): Promise<string | null> {
       if (ref !== undefined) {
         const id = await byIdOrKey(scope, ref);
         if (id === undefined) throw badRequest(field, "no such model in this project");
         return id;
       }
       const key = deps.defaultJudgeModel;
-      if (key === undefined)
-        throw badRequest(
-          field,
-          `give a judge model, or configure a default one with ${DEFAULT_JUDGE_MODEL_SETTING}`,
-        );
+      if (key === undefined) return null;
       const id = await byIdOrKey(scope, key);
       if (id === undefined)
         throw badRequest(

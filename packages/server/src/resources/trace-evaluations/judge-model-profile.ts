@@ -21,6 +21,15 @@ export interface JudgeModelProfile {
 }
 
 /**
+ * Why a judge created without a model cannot run while no default judge model is configured, and
+ * the two ways out, in the words of each client (SDKs, CLI) and of the server's setting.
+ */
+export const NO_JUDGE_MODEL =
+  "the judge has no model and the server has no default judge model: give the judge one with " +
+  "judges.update(judge_id, model_id=...) (TypeScript: judges.update(judgeId, { model_id }), " +
+  "CLI: assay judges update <id> --model <key>), or set ASSAY_DEFAULT_JUDGE_MODEL on the server";
+
+/**
  * A judge model's key, context and prices: catalog models from the catalog (context length and
  * prices known), custom models from their row (context unknown: the engine's default applies; no
  * prices). A judge without a model (`model_id` null) uses the configured default judge model.
@@ -35,10 +44,7 @@ export function createJudgeModelProfiles(deps: {
 
   async function defaultModelId(scope: ProjectScope): Promise<string> {
     const key = deps.defaultJudgeModel;
-    if (key === undefined)
-      throw new ModelUnavailableError(
-        "the judge names no model and none is configured: set ASSAY_DEFAULT_JUDGE_MODEL",
-      );
+    if (key === undefined) throw new ModelUnavailableError(NO_JUDGE_MODEL);
     const id =
       deps.catalog.models.find((m) => m.key === key)?.id ??
       (await models.findCustomByKey(scope, key))?.id;

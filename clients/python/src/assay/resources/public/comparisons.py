@@ -1,11 +1,14 @@
-from typing import Dict, Literal, Optional
+from typing import Dict, Literal, Optional, Tuple
 
 from ..._exceptions import InvalidInputError
 from ..._operation import Operation, query
 from ..._response import Envelope
 from ..._types import NOT_GIVEN, RequestTimeout
-from ...types.evaluations import EvaluationsResponse
-from ...types.public import ComparisonResponse
+from ...types.benchmarks import Benchmark
+from ...types.evaluations import Evaluation, EvaluationsResponse
+from ...types.models import Model
+from ...types.public import ComparisonResponse, PublicBenchmarkDetail, PublicModelDetail
+from .._refs import IdRef, id_of
 from .._resource import AsyncAPIResource, SyncAPIResource
 from ..evaluations import list_evaluations_op
 
@@ -13,8 +16,11 @@ from ..evaluations import list_evaluations_op
 OutcomeFilter = Literal["all", "both_succeed", "both_fail", "reference_fails", "comparison_fails"]
 
 
-def _compare_op(id_1: str, id_2: str, params: Dict[str, str]) -> Operation[ComparisonResponse]:
-    all_params = query(evaluation_id_1=id_1, evaluation_id_2=id_2)
+def _compare_op(id_1: IdRef, id_2: IdRef, params: Dict[str, str]) -> Operation[ComparisonResponse]:
+    all_params = query(
+        evaluation_id_1=id_of(id_1, "evaluation_id_1", Evaluation),
+        evaluation_id_2=id_of(id_2, "evaluation_id_2", Evaluation),
+    )
     all_params.update(params)
     return Operation("GET", "/results/comparison", ComparisonResponse, Envelope.BARE, params=all_params)
 
@@ -31,6 +37,15 @@ def _latest_op(benchmark_id: str, model_id: str) -> Operation[EvaluationsRespons
         benchmark_ids=[benchmark_id],
         status="success",
         unique=True,
+    )
+
+
+def _compared_ids(benchmark: IdRef, model_1: IdRef, model_2: IdRef) -> Tuple[str, str, str]:
+    """The benchmark's and both models' ids, checked before the first request."""
+    return (
+        id_of(benchmark, "benchmark_id", Benchmark, PublicBenchmarkDetail),
+        id_of(model_1, "model_id_1", Model, PublicModelDetail),
+        id_of(model_2, "model_id_2", Model, PublicModelDetail),
     )
 
 
@@ -53,8 +68,8 @@ class Comparisons(SyncAPIResource):
 
     def compare(
         self,
-        evaluation_id_1: str,
-        evaluation_id_2: str,
+        evaluation_id_1: IdRef,
+        evaluation_id_2: IdRef,
         *,
         page: Optional[int] = None,
         page_size: Optional[int] = None,
@@ -68,9 +83,9 @@ class Comparisons(SyncAPIResource):
 
     def compare_models(
         self,
-        benchmark_id: str,
-        model_id_1: str,
-        model_id_2: str,
+        benchmark_id: IdRef,
+        model_id_1: IdRef,
+        model_id_2: IdRef,
         *,
         page: Optional[int] = None,
         page_size: Optional[int] = None,
@@ -79,6 +94,7 @@ class Comparisons(SyncAPIResource):
         timeout: RequestTimeout = NOT_GIVEN,
     ) -> ComparisonResponse:
         """Compares each model's newest successful evaluation on the benchmark."""
+        benchmark_id, model_id_1, model_id_2 = _compared_ids(benchmark_id, model_id_1, model_id_2)
         id_1 = _latest_id(
             self._client._execute(_latest_op(benchmark_id, model_id_1), timeout), model_id_1, benchmark_id
         )
@@ -93,8 +109,8 @@ class Comparisons(SyncAPIResource):
 class AsyncComparisons(AsyncAPIResource):
     async def compare(
         self,
-        evaluation_id_1: str,
-        evaluation_id_2: str,
+        evaluation_id_1: IdRef,
+        evaluation_id_2: IdRef,
         *,
         page: Optional[int] = None,
         page_size: Optional[int] = None,
@@ -107,9 +123,9 @@ class AsyncComparisons(AsyncAPIResource):
 
     async def compare_models(
         self,
-        benchmark_id: str,
-        model_id_1: str,
-        model_id_2: str,
+        benchmark_id: IdRef,
+        model_id_1: IdRef,
+        model_id_2: IdRef,
         *,
         page: Optional[int] = None,
         page_size: Optional[int] = None,
@@ -117,6 +133,7 @@ class AsyncComparisons(AsyncAPIResource):
         search: Optional[str] = None,
         timeout: RequestTimeout = NOT_GIVEN,
     ) -> ComparisonResponse:
+        benchmark_id, model_id_1, model_id_2 = _compared_ids(benchmark_id, model_id_1, model_id_2)
         first = await self._client._execute(_latest_op(benchmark_id, model_id_1), timeout)
         second = await self._client._execute(_latest_op(benchmark_id, model_id_2), timeout)
         return await self.compare(
