@@ -1,5 +1,3 @@
-import { ConfigError } from "@assay/server";
-
 /**
  * Runs a command and turns failures into a one-line message and an exit code: 2 for a bad
  * configuration (the user's to fix), 1 for anything else. Stack traces only with DEBUG set.
@@ -8,7 +6,8 @@ export async function runCommand(action: () => Promise<unknown>): Promise<void> 
   try {
     await action();
   } catch (error) {
-    if (error instanceof ConfigError) {
+    // The server's ConfigError, known by its name: importing the class would load the server.
+    if (error instanceof Error && error.name === "ConfigError") {
       console.error(error.message);
       process.exit(2);
     }

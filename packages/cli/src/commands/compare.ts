@@ -26,9 +26,6 @@ const DEFAULT_LIMIT = 20;
 export function registerCompareCommand(program: Command) {
   const command = program
     .command("compare")
-    .description(
-      "compare two evaluations of the same benchmark: counters, accuracy difference with its 95% CI, McNemar's p-value, and the prompts they disagree on",
-    )
     .argument("<evaluation-a>", "the reference evaluation's id")
     .argument("<evaluation-b>", "the id of the evaluation compared with it")
     .addOption(

@@ -15,7 +15,6 @@ import { onEvaluation } from "./eval.ts";
 export function registerResultsCommand(program: Command) {
   const command = program
     .command("results")
-    .description("list an evaluation's per-prompt results, in benchmark order")
     .argument("<evaluation-id>", "the evaluation's id")
     .option("--failed", "only prompts not passed (model-call errors included)")
     .option("--limit <n>", "at most this many results", toPositiveInteger)
