@@ -9,6 +9,9 @@ import { CLI_VERSION } from "./version.ts";
 const program = new Command("assay")
   .description("Assay: a self-hosted evaluation service for AI models")
   .version(CLI_VERSION)
+  // Each command parses its own options: `results show … --json` is show's --json, not the
+  // listing's (see commands/results.ts).
+  .enablePositionalOptions()
   .showHelpAfterError();
 
 await runCommand(async () => {

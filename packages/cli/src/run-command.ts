@@ -3,6 +3,7 @@
  * configuration (the user's to fix), 1 for anything else. Stack traces only with DEBUG set.
  */
 export async function runCommand(action: () => Promise<unknown>): Promise<void> {
+  exitQuietlyWhenReaderLeaves();
   try {
     await action();
   } catch (error) {
@@ -14,5 +15,18 @@ export async function runCommand(action: () => Promise<unknown>): Promise<void> 
     console.error(`assay: ${error instanceof Error ? error.message : String(error)}`);
     if (process.env.DEBUG && error instanceof Error) console.error(error.stack);
     process.exit(1);
+  }
+}
+
+/**
+ * `assay results <id> | head`: once the reader has gone, writing on gets EPIPE. Stop there,
+ * quietly and successfully (what was wanted has been read), instead of a stack trace.
+ */
+function exitQuietlyWhenReaderLeaves(): void {
+  for (const stream of [process.stdout, process.stderr]) {
+    stream.on("error", (error: NodeJS.ErrnoException) => {
+      if (error.code === "EPIPE") process.exit(0);
+      throw error;
+    });
   }
 }
