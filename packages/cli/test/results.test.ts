@@ -196,8 +196,12 @@ describe("assay results on a real benchmark (GSM8K, 30 prompts)", () => {
       .map((a) => a.question);
     const rows = lines.filter((l) => /^│ \d+ /.test(l));
     expect(rows).toHaveLength(20);
+    // One subset: no subset column.
+    expect(lines[2]).toMatch(
+      /^│ position │ passed │ score │ prompt\s+│ response\s+│ truth │ reason/,
+    );
     rows.forEach((row, i) => {
-      const cell = row.split("│")[5]?.trim() as string;
+      const cell = row.split("│")[4]?.trim() as string;
       expect(questions[i]?.replace(/\s+/g, " ").startsWith(cell.replace(/…$/, ""))).toBe(true);
     });
     expect(lines.at(-1)).toBe("20 of 30 results; 10 more: use --limit N or --all");

@@ -85,20 +85,22 @@ function printResultsTable(rows: readonly Result[]): void {
   if (opening !== "") {
     console.log(truncate(sharedOpeningLine(opening), width));
   }
+  // One subset (most benchmarks) says nothing row by row: its column is left out.
+  const subsets = new Set(rows.map((r) => r.subset)).size > 1;
   printFittedTable(
     [
       { head: "position" },
-      { head: "subset" },
+      ...(subsets ? [{ head: "subset" }] : []),
       { head: "passed" },
       { head: "score" },
-      { head: "prompt", flex: true },
-      { head: "response", flex: true },
-      { head: "truth", flex: true },
-      { head: "reason / error", flex: true },
+      { head: "prompt", flex: 3 },
+      { head: "response", flex: 2 },
+      { head: "truth", flex: 1 },
+      { head: "reason / error", flex: 2 },
     ],
     rows.map((r, i) => [
       r.position,
-      r.subset,
+      ...(subsets ? [r.subset] : []),
       r.passed,
       formatScore(r.score),
       texts[i],

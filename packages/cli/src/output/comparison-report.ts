@@ -72,10 +72,10 @@ export function printComparedPrompts(rows: readonly ComparisonResult[]): void {
     [
       { head: "position" },
       { head: "right" },
-      { head: "prompt", flex: true },
-      { head: "truth", flex: true },
-      { head: "A answered", flex: true },
-      { head: "B answered", flex: true },
+      { head: "prompt", flex: 2 },
+      { head: "truth", flex: 1 },
+      { head: "A answered", flex: 1 },
+      { head: "B answered", flex: 1 },
     ],
     rows.map((r, i) => [
       r.result_id_1,

@@ -8,17 +8,17 @@ describe("fitWidths", () => {
   const columns = [
     { head: "position" },
     { head: "passed" },
-    { head: "prompt", flex: true },
-    { head: "truth", flex: true },
-    { head: "response", flex: true },
+    { head: "prompt", flex: 2 },
+    { head: "truth", flex: 1 },
+    { head: "response", flex: 1 },
   ];
 
   it("keeps short columns whole and shares the rest among the long ones", () => {
     const cells = [["12", "yes", "p".repeat(300), "42", "r".repeat(90)]];
     const widths = fitWidths(columns, cells, 120);
     expect(tableWidth(widths)).toBe(120);
-    // The truth is short: it keeps its width; prompt and response split the remainder.
-    expect(widths).toEqual([8, 6, 43, 5, 42]);
+    // The truth is short: it keeps its width; prompt and response share the rest 2:1.
+    expect(widths).toEqual([8, 6, 57, 5, 28]);
     expect(tableWidth(fitWidths(columns, cells, 80))).toBe(80);
   });
 

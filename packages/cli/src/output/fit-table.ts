@@ -6,8 +6,11 @@ import { formatValue, printTable, truncate } from "./table.ts";
  */
 export interface FitColumn {
   head: string;
-  /** Shares the room left (long texts); otherwise the column keeps its natural width. */
-  flex?: boolean;
+  /**
+   * A long text's share of the room left (its weight: 2 gets twice the width of 1); a column
+   * without one keeps its natural width.
+   */
+  flex?: number;
 }
 
 /** Without a terminal (a pipe, a file, a test), tables are made for 120 columns. */
@@ -38,7 +41,7 @@ export function printFittedTable(
 /**
  * Each column's text width so the whole table (borders and padding included: 3 characters a
  * column, plus 1) is at most `width`: fixed columns as wide as their widest cell, flexible ones
- * share what is left, the narrow ones keeping their own width and the rest an equal share.
+ * share what is left by weight, the narrow ones keeping their own width.
  */
 export function fitWidths(
   columns: readonly FitColumn[],
@@ -51,12 +54,16 @@ export function fitWidths(
   const fixed = columns.reduce((sum, c, i) => sum + (c.flex ? 0 : (natural[i] as number)), 0);
   let room = width - (3 * columns.length + 1) - fixed;
   const widths = [...natural];
+  const weight = (i: number) => columns[i]?.flex ?? 0;
+  // Narrowest for its weight first: what it leaves unused goes to the others.
   const flexible = columns
     .map((_column, i) => i)
-    .filter((i) => columns[i]?.flex)
-    .sort((a, b) => (natural[a] as number) - (natural[b] as number));
-  flexible.forEach((column, k) => {
-    const share = Math.floor(room / (flexible.length - k));
+    .filter((i) => weight(i) > 0)
+    .sort((a, b) => (natural[a] as number) / weight(a) - (natural[b] as number) / weight(b));
+  let weights = flexible.reduce((sum, i) => sum + weight(i), 0);
+  flexible.forEach((column) => {
+    const share = Math.floor((room * weight(column)) / weights);
+    weights -= weight(column);
     const head = (columns[column] as FitColumn).head.length;
     const least = Math.min(natural[column] as number, Math.max(MIN_FLEX_WIDTH, head));
     widths[column] = Math.max(Math.min(natural[column] as number, share), least);
