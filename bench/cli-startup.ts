@@ -87,7 +87,9 @@ try {
   for (const c of cases) for (let i = 0; i < 2; i++) timeOnce(c); // warm-up: file and compile caches
   // Round robin, so a burst of load elsewhere on the machine falls on every command alike.
   const times = cases.map((): number[] => []);
-  for (let i = 0; i < runs; i++) cases.forEach((c, k) => times[k]?.push(timeOnce(c)));
+  for (let i = 0; i < runs; i++) {
+    for (const [k, c] of cases.entries()) times[k]?.push(timeOnce(c));
+  }
   const rows = cases.map((c, k) => {
     const sorted = (times[k] as number[]).sort((a, b) => a - b);
     return { name: c.name, median: quantile(sorted, 0.5), p90: quantile(sorted, 0.9) };
