@@ -6,11 +6,13 @@ import {
   AuthenticationError,
 } from "@assay/client/errors";
 import { type Command, InvalidArgumentError } from "commander";
+import { readSavedApiKey } from "./saved-api-key.ts";
 
 /**
  * The SDK client of user commands (`assay models …`, `assay benchmarks …`): connection settings
  * from `--api-key` / `--base-url`, else the SDK's environment variables (`SERVICE_API_KEY`,
- * `SERVICE_BASE_URL` and the legacy names), and SDK errors turned into one-line messages that say
+ * `SERVICE_BASE_URL` and the legacy names), else for a service on this machine the key it saved
+ * in its data dir on first start, and SDK errors turned into one-line messages that say
  * what to fix.
  */
 
@@ -24,7 +26,7 @@ export function withConnectionOptions(command: Command): Command {
   return command
     .option(
       "--api-key <key>",
-      "Assay API key (default: $SERVICE_API_KEY; prefer the variable: a key typed here stays in shell history)",
+      "Assay API key (default: $SERVICE_API_KEY, else for a local service the key it saved in .assay/bootstrap-api-key; prefer the variable: a key typed here stays in shell history)",
     )
     .option(
       "--base-url <url>",
@@ -37,6 +39,13 @@ export function createApiClient(options: ConnectionOptions): Client {
     return new Client({ apiKey: options.apiKey, baseURL: options.baseUrl });
   } catch (error) {
     if (error instanceof ServiceError && error.message.startsWith("No API key")) {
+      // The base URL the SDK resolves (option, variables, default); nothing is sent on creation.
+      const { baseURL } = new Client({ apiKey: "none", baseURL: options.baseUrl });
+      const saved = readSavedApiKey(baseURL);
+      if (saved) {
+        console.error(`assay: using the API key saved in ${saved.path}`);
+        return new Client({ apiKey: saved.key, baseURL });
+      }
       throw new Error(
         "no API key: pass --api-key or set SERVICE_API_KEY (an administrator creates keys with `assay keys create`)",
         { cause: error },

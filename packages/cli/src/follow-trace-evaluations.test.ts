@@ -174,6 +174,31 @@ describe("followTraceEvaluations", () => {
     });
     await expect(waiting).rejects.toBe(reason);
   });
+
+  it("without an interval, polls after 0.5 s, then ×1.5 each time up to 10 s", async () => {
+    const ours = [evaluation("a", "pending")];
+    const timeline = Array.from({ length: 12 }, () => ({}));
+    const { client } = fakeService(ours, [], [...timeline, { a: "success" }]);
+    const waits: number[] = [];
+    await followTraceEvaluations(client, "j-1", ours, {
+      sleep: async (ms) => {
+        waits.push(ms);
+      },
+    });
+    expect(waits.map(Math.round)).toEqual([
+      500, 750, 1125, 1688, 2531, 3797, 5695, 8543, 10_000, 10_000, 10_000, 10_000,
+    ]);
+
+    const fixed: number[] = [];
+    const again = fakeService([evaluation("b", "pending")], [], [{}, {}, { b: "success" }]);
+    await followTraceEvaluations(again.client, "j-1", [evaluation("b", "pending")], {
+      intervalMs: 2_000,
+      sleep: async (ms) => {
+        fixed.push(ms);
+      },
+    });
+    expect(fixed).toEqual([2_000, 2_000]);
+  });
 });
 
 describe("countVerdicts", () => {

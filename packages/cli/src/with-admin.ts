@@ -1,14 +1,29 @@
-import { loadConfig, openAdmin } from "@assay/server";
+import type { openAdmin } from "@assay/server";
+import { displayPath, findDataDir } from "./data-dir.ts";
 
 export type Admin = Awaited<ReturnType<typeof openAdmin>>;
 
 /**
  * Runs an admin command directly on the configured database and data dir (also while the service
  * runs), closing everything afterwards. Quieter logs than the service: warnings and errors only.
+ * Run outside the clone, without ./.assay, it works on the clone's data dir (see data-dir.ts) and
+ * says so, rather than quietly creating an empty one here.
  */
 export async function withAdmin<T>(action: (admin: Admin) => Promise<T>): Promise<T> {
+  const dataDir = findDataDir();
+  if (dataDir.from === "clone") {
+    console.error(
+      `assay: using the data dir ${displayPath(dataDir.path)} (no ./.assay here; set ASSAY_DATA_DIR to choose another)`,
+    );
+  }
+  // Loaded here, not at the top: client commands must start without the server's modules.
+  const { loadConfig, openAdmin } = await import("@assay/server");
   const admin = await openAdmin(
-    loadConfig({ ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? "warn" }),
+    loadConfig({
+      ...process.env,
+      ASSAY_DATA_DIR: dataDir.path,
+      LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
+    }),
   );
   try {
     return await action(admin);

@@ -95,7 +95,16 @@ describe("assay compare", () => {
       "--limit",
       "2",
     ]);
-    expect(both.stdout).toMatch(/^2 of 8 both_succeed prompts$/m);
+    expect(both.stdout).toMatch(/^2 of 8 both_succeed prompts; 6 more: use --limit N or --all$/m);
+    const all = await assay([
+      "compare",
+      reference.id,
+      perfect.id,
+      "--outcome",
+      "both_succeed",
+      "--all",
+    ]);
+    expect(all.stdout).toMatch(/^8 of 8 both_succeed prompts$/m);
     const searched = await assay(["compare", reference.id, perfect.id, "--search", "q7:"]);
     expect(searched.stdout).toMatch(/^1 of 1 disagreeing prompts$/m);
     const bad = await assay(["compare", reference.id, perfect.id, "--outcome", "sometimes"], 1);

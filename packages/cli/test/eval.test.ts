@@ -45,8 +45,10 @@ describe("assay eval run", () => {
     const id = firstLine(run.stdout);
     expect(id).toMatch(UUID);
     expect(run.stdout).toMatch(/│ status\s+│ success\s+│/);
-    // 8 of 11 correct, with its standard error and Wilson interval.
-    expect(run.stdout).toMatch(/│ accuracy\s+│ 72\.7% ± \d+\.\d% \(95% CI \d+\.\d%–\d+\.\d%\)\s+│/);
+    // 8 of 11 correct, with its Wilson interval and standard error.
+    expect(run.stdout).toMatch(
+      /│ accuracy\s+│ 72\.7% \(8\/11\), 95% CI \d+\.\d%–\d+\.\d%, standard error \d+\.\d%\s+│/,
+    );
     expect(run.stdout).toMatch(/│ prompts\s+│ 11\/11 done/);
     expect(run.stdout).toMatch(/│ failed prompts\s+│ 0\s+│/);
     expect(run.stdout).toMatch(/│ tokens\s+│ [\d,]+ \(prompt [\d,]+, completion [\d,]+\)/);
@@ -197,7 +199,7 @@ describe("assay eval list, show and cancel", () => {
     const shown = (await evalCli(["show", done.id])).stdout;
     expect(shown).toMatch(new RegExp(`│ id\\s+│ ${done.id}`));
     expect(shown).toMatch(/│ model\s+│ fake\/fast \(fake\/fast\)/);
-    expect(shown).toMatch(/│ accuracy\s+│ 72\.7% ±/);
+    expect(shown).toMatch(/│ accuracy\s+│ 72\.7% \(8\/11\), 95% CI /);
     expect(JSON.parse((await evalCli(["show", done.id, "--json"])).stdout)).toEqual(done);
 
     const missing = await evalCli(["show", "00000000-0000-4000-8000-000000000000"], 1);

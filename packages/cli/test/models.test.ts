@@ -205,7 +205,11 @@ describe("assay models", () => {
 
   it("needs an API key: from --api-key or SERVICE_API_KEY, with a clear error otherwise", async () => {
     const { apiUrl, apiKey } = service();
-    const missing = await runCli(["models", "list"], { SERVICE_BASE_URL: apiUrl });
+    // No key saved in this data dir either (see saved-api-key.test.ts).
+    const missing = await runCli(["models", "list"], {
+      SERVICE_BASE_URL: apiUrl,
+      ASSAY_DATA_DIR: service().database.dataDir,
+    });
     expect(missing).toMatchObject({
       code: 1,
       stdout: "",

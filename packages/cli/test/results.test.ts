@@ -1,6 +1,13 @@
+import { spawn } from "node:child_process";
+import { fileURLToPath } from "node:url";
 import type { Evaluation, Result } from "@assay/client";
-import { beforeAll, describe, expect, it } from "vitest";
-import { runApiCli, useTestService } from "./support/api-cli.ts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { gsm8kAnswers, gsm8kBehavior, importGsm8k } from "../../server/test/evaluations/support.ts";
+import {
+  type FakeModelServer,
+  startFakeModelServer,
+} from "../../server/test/support/fake-model-server.ts";
+import { apiEnv, runApiCli, useTestService } from "./support/api-cli.ts";
 import type { CliResult } from "./support/cli.ts";
 import {
   finishedEvaluation,
@@ -143,5 +150,116 @@ describe("assay results", () => {
     expect(missing.stderr).toBe(
       "assay: no evaluation with id 00000000-0000-4000-8000-000000000000 in this organization\n",
     );
+  });
+});
+
+/** The opening every GSM8K prompt shares (server: catalog/benchmarks/gsm8k.ts). */
+const GSM8K_OPENING = "Solve the following math problem. Think step by step, then give";
+
+describe("assay results on a real benchmark (GSM8K, 30 prompts)", () => {
+  let gsm8k: Evaluation;
+  let model: FakeModelServer | undefined;
+  beforeAll(async () => {
+    model = await startFakeModelServer({ latencyMs: 1, behavior: gsm8kBehavior() });
+    const { client } = fixture();
+    await client.models.createCustom({
+      name: "fake/gsm8k",
+      key: "fake/gsm8k",
+      description: "",
+      api_url: model.url,
+      max_tokens: 64,
+    });
+    await importGsm8k(service());
+    const created = await client.evaluations.create(
+      (await client.models.getByKey("fake/gsm8k"))!,
+      (await client.benchmarks.getByKey("gsm8k"))!,
+      { limit: 30 },
+    );
+    gsm8k = await client.evaluations.waitForCompletion(created, {
+      intervalMs: 100,
+      timeoutMs: 25_000,
+    });
+  });
+  afterAll(() => model?.close());
+
+  it("shows each question, not the template's opening, 20 rows in 120 columns", async () => {
+    const { stdout } = await results([gsm8k.id]);
+    const lines = stdout.trimEnd().split("\n");
+    expect(Math.max(...lines.map((l) => l.length))).toBeLessThanOrEqual(120);
+    expect(lines[0]).toMatch(
+      new RegExp(`^prompts without the opening they share: "${GSM8K_OPENING}`),
+    );
+    expect(lines[0]).toMatch(/…$/);
+    // Each row's prompt cell starts with its own question.
+    const questions = gsm8kAnswers()
+      .slice(0, 20)
+      .map((a) => a.question);
+    const rows = lines.filter((l) => /^│ \d+ /.test(l));
+    expect(rows).toHaveLength(20);
+    // One subset: no subset column.
+    expect(lines[2]).toMatch(
+      /^│ position │ passed │ score │ prompt\s+│ response\s+│ truth │ reason/,
+    );
+    rows.forEach((row, i) => {
+      const cell = row.split("│")[4]?.trim() as string;
+      expect(questions[i]?.replace(/\s+/g, " ").startsWith(cell.replace(/…$/, ""))).toBe(true);
+    });
+    expect(lines.at(-1)).toBe("20 of 30 results; 10 more: use --limit N or --all");
+
+    const all = await results([gsm8k.id, "--all"]);
+    expect(all.stdout).toMatch(/^30 of 30 results$/m);
+    // JSON and CSV stay whole: every result, every prompt as sent.
+    const json = JSON.parse((await results([gsm8k.id, "--json"])).stdout) as Result[];
+    expect(json).toHaveLength(30);
+    expect(json[0]?.prompt.startsWith(GSM8K_OPENING)).toBe(true);
+    const both = await results([gsm8k.id, "--all", "--limit", "5"], 1);
+    expect(both.stderr).toContain("cannot be used with option");
+  });
+
+  it("results show prints one result whole, by position or prompt id", async () => {
+    const json = JSON.parse((await results([gsm8k.id, "--json"])).stdout) as Result[];
+    const third = json[3] as Result; // wrong: the fake misses every fourth question
+    const byPosition = await results(["show", gsm8k.id, "3"]);
+    expect(byPosition.stdout).toMatch(new RegExp(`│ evaluation\\s+│ ${gsm8k.id}`));
+    expect(byPosition.stdout).toMatch(/│ position\s+│ 3 \(prompt gsm8k-4, subset default\)/);
+    expect(byPosition.stdout).toMatch(/│ passed\s+│ no\s+│/);
+    expect(byPosition.stdout).toMatch(/│ score\s+│ 0\s+│/);
+    expect(byPosition.stdout).toMatch(/│ reason\s+│ pattern "\d+" = \d+ differs from truth \d+/);
+    expect(byPosition.stdout).toContain(`│ ${third.reason}`);
+    expect(byPosition.stdout).toMatch(/│ tokens\s+│ \d+ \(prompt \d+, completion \d+\)/);
+    expect(byPosition.stdout).toMatch(/│ duration\s+│ \d+ ms/);
+    expect(byPosition.stdout).toContain(`\n── prompt ──\n${third.prompt}\n`);
+    expect(byPosition.stdout).toContain(`\n── truth ──\n${third.truth}\n`);
+    expect(byPosition.stdout).toContain(`\n── response ──\n${third.result}\n`);
+
+    const byId = await results(["show", gsm8k.id, third.prompt_id]);
+    expect(byId.stdout).toBe(byPosition.stdout);
+    const asJson = JSON.parse((await results(["show", gsm8k.id, "3", "--json"])).stdout);
+    expect(asJson).toEqual(third);
+
+    const missing = await results(["show", gsm8k.id, "999"], 1);
+    expect(missing.stderr).toBe(
+      `assay: evaluation ${gsm8k.id} has no result at position 999 (yet)\n`,
+    );
+    const unknown = await results(["show", gsm8k.id, "gsm8k-999"], 1);
+    expect(unknown.stderr).toContain("has no result for prompt gsm8k-999");
+  });
+
+  it("exits quietly when what reads its output stops reading (| head)", async () => {
+    const entry = fileURLToPath(new URL("../bin/assay.js", import.meta.url));
+    for (const format of ["--all", "--csv", "--json"]) {
+      const child = spawn(process.execPath, [entry, "results", gsm8k.id, format], {
+        env: { PATH: process.env.PATH, ...apiEnv(service()) },
+        stdio: ["ignore", "pipe", "pipe"],
+      });
+      // The reading end is gone before anything is written: every write meets EPIPE.
+      child.stdout.destroy();
+      let stderr = "";
+      child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
+        stderr += chunk;
+      });
+      const code = await new Promise((resolve) => child.once("close", resolve));
+      expect({ format, code, stderr }).toEqual({ format, code: 0, stderr: "" });
+    }
   });
 });

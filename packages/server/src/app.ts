@@ -8,6 +8,7 @@ import type { Config } from "./config.ts";
 import type { RouteDeps } from "./http/bind-route.ts";
 import { ERROR_STATUS } from "./http/error-status.ts";
 import { REQUEST_ID_HEADER, requestIdFor } from "./http/request-id.ts";
+import { registerRequestLog } from "./http/request-log.ts";
 import { toAppError } from "./http/to-app-error.ts";
 import type { BlobStore } from "./platform/blobs/blob-store.ts";
 import type { LocalBlobStore } from "./platform/blobs/local/local-blob-store.ts";
@@ -88,7 +89,7 @@ const NOT_FOUND_TEXT = "404 page not found";
 export function createApp(deps: AppDeps): FastifyInstance {
   const app = Fastify({
     loggerInstance: deps.logger as FastifyBaseLogger,
-    // One line per request, written by our onResponse hook, instead of Fastify's two.
+    // One line per request, written by our onResponse hook (http/request-log.ts), not Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
     genReqId: requestIdFor,
     bodyLimit: deps.config.bodyLimitBytes,
@@ -104,17 +105,7 @@ export function createApp(deps: AppDeps): FastifyInstance {
   app.addHook("onRequest", async (request, reply) => {
     reply.header(REQUEST_ID_HEADER, request.id);
   });
-  app.addHook("onResponse", async (request, reply) => {
-    request.log.info(
-      {
-        method: request.method,
-        path: request.url.split("?")[0],
-        status: reply.statusCode,
-        ms: Math.round(reply.elapsedTime),
-      },
-      "request",
-    );
-  });
+  registerRequestLog(app);
 
   // JSON bodies: an empty body is no body (GET/DELETE clients send Content-Type without one), and
   // `__proto__`/`constructor.prototype` keys are refused instead of polluting objects downstream.

@@ -17,9 +17,7 @@ import { countText } from "./traces.ts";
  * judges' verdicts agree with them.
  */
 export function registerAnnotateCommands(program: Command) {
-  const annotate = program
-    .command("annotate")
-    .description("label what judges should say about traces, and see how the judges agree");
+  const annotate = program.command("annotate");
 
   annotate
     .command("import")

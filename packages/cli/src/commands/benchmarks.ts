@@ -15,9 +15,7 @@ import { formatValue, printFields, printTable, truncate } from "../output/table.
 
 /** `assay benchmarks …`: the benchmarks of the API key's project, over the API. */
 export function registerBenchmarkCommands(program: Command) {
-  const benchmarks = program
-    .command("benchmarks")
-    .description("list and inspect the project's benchmarks and their prompts; upload datasets");
+  const benchmarks = program.command("benchmarks");
 
   benchmarks
     .command("list")

@@ -3,7 +3,7 @@ import { withAdmin } from "../with-admin.ts";
 
 /** `assay catalog …`: built-in benchmark data, on the configured database and data dir. */
 export function registerCatalogCommands(program: Command) {
-  const catalog = program.command("catalog").description("manage the data of built-in benchmarks");
+  const catalog = program.command("catalog");
 
   catalog
     .command("list")

@@ -18,6 +18,8 @@ import { printJson } from "../output/json.ts";
 
 /** Rows listed unless `--limit` says otherwise: enough to see a pattern, few enough to read. */
 const DEFAULT_LIMIT = 20;
+/** The comparison route's largest page. */
+const MAX_PAGE_SIZE = 500;
 
 /**
  * `assay compare <A> <B>`: two evaluations of one benchmark side by side, prompt by prompt. A is
@@ -26,9 +28,6 @@ const DEFAULT_LIMIT = 20;
 export function registerCompareCommand(program: Command) {
   const command = program
     .command("compare")
-    .description(
-      "compare two evaluations of the same benchmark: counters, accuracy difference with its 95% CI, McNemar's p-value, and the prompts they disagree on",
-    )
     .argument("<evaluation-a>", "the reference evaluation's id")
     .argument("<evaluation-b>", "the id of the evaluation compared with it")
     .addOption(
@@ -38,18 +37,19 @@ export function registerCompareCommand(program: Command) {
       ).choices(COMPARISON_OUTCOMES),
     )
     .option("--search <text>", "only prompts whose text, truth or answers contain this")
-    .option(
-      `--limit <n>`,
-      `list at most this many prompts (default ${DEFAULT_LIMIT})`,
-      toPositiveInteger,
+    .addOption(
+      new Option("--limit <n>", `list at most this many prompts (default ${DEFAULT_LIMIT})`)
+        .argParser(toPositiveInteger)
+        .conflicts("all"),
     )
+    .option("--all", "list every matching prompt")
     .option(
       "--json",
       "print JSON: the two evaluations, the counters, the statistics and the prompts",
     )
     .action(async (a: string, b: string, options: CompareOptions) => {
       await withApiClient(options, async (client) => {
-        const limit = options.limit ?? DEFAULT_LIMIT;
+        const limit = options.all ? Infinity : (options.limit ?? DEFAULT_LIMIT);
         // One after the other, so when neither is readable the message always names A.
         const first = await readable(client, a, "A");
         const second = await readable(client, b, "B");
@@ -60,13 +60,20 @@ export function registerCompareCommand(program: Command) {
         const pages: ComparisonPage[] = [];
         const rows: ComparisonResult[] = [];
         for (const outcomeFilter of outcomes) {
-          const page = await client.public.comparisons.compare(a, b, {
-            outcomeFilter,
-            search: options.search,
-            pageSize: Math.max(1, Math.min(limit - rows.length, 500)),
-          });
-          pages.push(page);
-          if (rows.length < limit) rows.push(...page.results.slice(0, limit - rows.length));
+          // Pages of one size, so page n starts at (n − 1) × size; the first also gives the counts.
+          const pageSize = Math.max(1, Math.min(limit - rows.length, MAX_PAGE_SIZE));
+          for (let number = 1; ; number++) {
+            const page = await client.public.comparisons.compare(a, b, {
+              outcomeFilter,
+              search: options.search,
+              page: number,
+              pageSize,
+            });
+            if (number === 1) pages.push(page);
+            rows.push(...page.results.slice(0, Math.max(0, limit - rows.length)));
+            const last = number >= page.pagination.totalPages || page.results.length === 0;
+            if (last || rows.length >= limit) break;
+          }
         }
         const summary = pages[0] as ComparisonPage;
         const matching = pages.reduce((sum, page) => sum + page.totalCount, 0);
@@ -88,7 +95,10 @@ export function registerCompareCommand(program: Command) {
         console.log("");
         if (rows.length === 0) return console.log(`no ${what}`);
         printComparedPrompts(rows);
-        console.log(`${rows.length} of ${matching} ${what}`);
+        const more = matching - rows.length;
+        console.log(
+          `${rows.length} of ${matching} ${what}${more > 0 ? `; ${more} more: use --limit N or --all` : ""}`,
+        );
       });
     });
   withConnectionOptions(command);
@@ -98,6 +108,7 @@ interface CompareOptions extends ConnectionOptions {
   outcome?: ComparisonOutcome;
   search?: string;
   limit?: number;
+  all?: boolean;
   json?: boolean;
 }
 

@@ -26,9 +26,7 @@ import { printTable } from "../output/table.ts";
 
 /** `assay eval …`: evaluations of the API key's project, over the API. */
 export function registerEvalCommands(program: Command) {
-  const evaluations = program
-    .command("eval")
-    .description("run a model on a benchmark, follow evaluations, cancel them");
+  const evaluations = program.command("eval");
 
   evaluations
     .command("run")
@@ -41,7 +39,7 @@ export function registerEvalCommands(program: Command) {
     .option("--wait", "follow the run to its end, then print its report")
     .option(
       "--interval <seconds>",
-      `with --wait: seconds between polls (default ${DEFAULT_INTERVAL_SECONDS})`,
+      "with --wait: seconds between polls (default: from 0.5 s, growing to 10 s as the run goes on)",
       toPositiveSeconds,
     )
     .option("--timeout <seconds>", "with --wait: stop waiting after this long", toPositiveSeconds)
@@ -186,8 +184,6 @@ export function registerEvalCommands(program: Command) {
   for (const command of evaluations.commands) withConnectionOptions(command);
 }
 
-const DEFAULT_INTERVAL_SECONDS = 2;
-
 interface RunOptions extends ConnectionOptions {
   model: string;
   benchmark: string;
@@ -225,7 +221,8 @@ async function follow(
   process.once("SIGINT", onInterrupt);
   try {
     return await client.evaluations.waitForCompletion(evaluation, {
-      intervalMs: (options.interval ?? DEFAULT_INTERVAL_SECONDS) * 1000,
+      // No --interval: the SDK's own adaptive polling (quick at first, then gentler).
+      intervalMs: options.interval === undefined ? undefined : options.interval * 1000,
       timeoutMs: options.timeout === undefined ? undefined : options.timeout * 1000,
       signal: interrupt.signal,
       onProgress: (current) => progress.update(current),

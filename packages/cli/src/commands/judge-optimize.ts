@@ -23,9 +23,7 @@ import { onJudge } from "./judges.ts";
  */
 export function registerJudgeOptimizeCommand(program: Command) {
   // `assay judge` exists already when `judge run` was registered first.
-  const judge =
-    program.commands.find((c) => c.name() === "judge") ??
-    program.command("judge").description("run and optimize judges");
+  const judge = program.commands.find((c) => c.name() === "judge") ?? program.command("judge");
 
   const optimize = judge
     .command("optimize")
@@ -44,7 +42,7 @@ export function registerJudgeOptimizeCommand(program: Command) {
     .option("--apply", "with --wait or --run: give the judge the optimized goal when it improved")
     .option(
       "--interval <seconds>",
-      `while waiting: seconds between polls (default ${DEFAULT_INTERVAL_SECONDS})`,
+      "while waiting: seconds between polls (default: from 0.5 s, growing to 10 s as the run goes on)",
       toPositiveSeconds,
     )
     .option("--timeout <seconds>", "stop waiting after this long", toPositiveSeconds)
@@ -79,8 +77,6 @@ export function registerJudgeOptimizeCommand(program: Command) {
 
   withConnectionOptions(optimize);
 }
-
-const DEFAULT_INTERVAL_SECONDS = 2;
 
 interface OptimizeOptions extends ConnectionOptions {
   judge?: string;
@@ -134,7 +130,8 @@ async function follow(
   const later = `it goes on on the server; follow it again with \`assay judge optimize --run ${runId}\``;
   try {
     return await client.judgeOptimizations.waitForCompletion(runId, {
-      intervalMs: (options.interval ?? DEFAULT_INTERVAL_SECONDS) * 1000,
+      // No --interval: the SDK's own adaptive polling (quick at first, then gentler).
+      intervalMs: options.interval === undefined ? undefined : options.interval * 1000,
       timeoutMs: options.timeout === undefined ? Infinity : options.timeout * 1000,
       signal: interrupt.signal,
       onProgress: (run) => {

@@ -23,7 +23,7 @@ import { countText } from "./traces.ts";
 
 /** `assay judge run`: a judge over many traces, through the bulk route; optionally to the end. */
 export function registerJudgeRunCommand(program: Command) {
-  const judge = program.command("judge").description("run a judge over traces");
+  const judge = program.command("judge");
 
   judge
     .command("run")
@@ -38,7 +38,7 @@ export function registerJudgeRunCommand(program: Command) {
     .option("--wait", "follow the evaluations to their end, then print the verdicts and pass rate")
     .option(
       "--interval <seconds>",
-      `with --wait: seconds between polls (default ${DEFAULT_INTERVAL_SECONDS})`,
+      "with --wait: seconds between polls (default: from 0.5 s, growing to 10 s as the run goes on)",
       toPositiveSeconds,
     )
     .option("--timeout <seconds>", "with --wait: stop waiting after this long", toPositiveSeconds)
@@ -68,8 +68,6 @@ export function registerJudgeRunCommand(program: Command) {
 
   withConnectionOptions(judge.commands[0] as Command);
 }
-
-const DEFAULT_INTERVAL_SECONDS = 2;
 
 interface RunOptions extends ConnectionOptions {
   judge: string;
@@ -139,7 +137,8 @@ async function follow(
   process.once("SIGINT", onInterrupt);
   try {
     return await followTraceEvaluations(client, judge.id, started, {
-      intervalMs: (options.interval ?? DEFAULT_INTERVAL_SECONDS) * 1000,
+      // No --interval: the SDK's own adaptive polling (quick at first, then gentler).
+      intervalMs: options.interval === undefined ? undefined : options.interval * 1000,
       timeoutMs: options.timeout === undefined ? undefined : options.timeout * 1000,
       signal: interrupt.signal,
       onProgress: (counts) => progress.update(counts),

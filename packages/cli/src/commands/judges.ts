@@ -12,9 +12,7 @@ import { printFields, printTable, truncate } from "../output/table.ts";
 
 /** `assay judges …`: the LLM judges of the API key's project, over the API. */
 export function registerJudgeCommands(program: Command) {
-  const judges = program
-    .command("judges")
-    .description("create, inspect and change the project's LLM judges (run them: assay judge run)");
+  const judges = program.command("judges");
 
   judges
     .command("list")

@@ -3,7 +3,7 @@ import { withAdmin } from "../with-admin.ts";
 
 /** `assay keys …`: administration on the configured database and data dir (works while serving). */
 export function registerKeysCommands(program: Command) {
-  const keys = program.command("keys").description("manage organizations, projects and API keys");
+  const keys = program.command("keys");
 
   keys
     .command("create")

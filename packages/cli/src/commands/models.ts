@@ -14,9 +14,7 @@ import { printFields, printTable } from "../output/table.ts";
 
 /** `assay models …`: the models of the API key's project, over the API. */
 export function registerModelCommands(program: Command) {
-  const models = program
-    .command("models")
-    .description("list and inspect the project's models; manage its custom model endpoints");
+  const models = program.command("models");
 
   models
     .command("list")

@@ -7,27 +7,50 @@ import {
   withConnectionOptions,
 } from "../api-client.ts";
 import { csvRecord } from "../output/csv.ts";
+import { outputWidth, printFittedTable } from "../output/fit-table.ts";
+import { formatScore } from "../output/format.ts";
 import { printJson } from "../output/json.ts";
-import { printTable, truncate } from "../output/table.ts";
+import { sharedOpeningLine, withoutSharedOpening } from "../output/prompt-text.ts";
+import { truncate } from "../output/table.ts";
 import { onEvaluation } from "./eval.ts";
+import { registerResultShowCommand } from "./results-show.ts";
 
-/** `assay results <evaluation-id>`: an evaluation's per-prompt results, over the API. */
+/** Rows the table lists unless `--limit` or `--all` says otherwise: a screenful. */
+const DEFAULT_TABLE_LIMIT = 20;
+
+/**
+ * `assay results <evaluation-id>`: an evaluation's per-prompt results, over the API; the table
+ * fits the terminal and lists 20 unless told, JSON and CSV list them all. `assay results show
+ * <evaluation-id> <position>` prints one whole (results-show.ts).
+ */
 export function registerResultsCommand(program: Command) {
   const command = program
     .command("results")
-    .description("list an evaluation's per-prompt results, in benchmark order")
     .argument("<evaluation-id>", "the evaluation's id")
     .option("--failed", "only prompts not passed (model-call errors included)")
-    .option("--limit <n>", "at most this many results", toPositiveInteger)
+    .addOption(
+      new Option(
+        "--limit <n>",
+        `at most this many results (default: ${DEFAULT_TABLE_LIMIT} in the table, all with --json or --csv)`,
+      )
+        .argParser(toPositiveInteger)
+        .conflicts("all"),
+    )
+    .option("--all", "list every result in the table")
     .addOption(new Option("--json", "print JSON: an array of results").conflicts("csv"))
     .addOption(new Option("--csv", "print CSV (RFC 4180) with a header row").conflicts("json"))
+    // `show` is a subcommand beside the listing: options after it are its own. An evaluation id
+    // (a UUID) never names a subcommand, so `results <id>` always runs the listing below.
+    .enablePositionalOptions()
     .action(async (id: string, options: ResultsOptions) => {
       await withApiClient(options, async (client) => {
         const evaluation = await onEvaluation(id, () => client.evaluations.getById(id));
         if (!isFinished(evaluation)) {
           console.error(`evaluation ${id} is ${evaluation.status}: these are the results so far`);
         }
-        const pages = resultPages(client, id, options);
+        const forPeople = !options.json && !options.csv;
+        const limit = options.limit ?? (forPeople && !options.all ? DEFAULT_TABLE_LIMIT : Infinity);
+        const pages = resultPages(client, id, { failed: options.failed, limit });
         if (options.csv) {
           process.stdout.write(csvRecord(CSV_COLUMNS));
           for await (const { results } of pages) {
@@ -42,40 +65,57 @@ export function registerResultsCommand(program: Command) {
           totalCount = page.totalCount;
         }
         if (options.json) return printJson(rows);
-        if (rows.length === 0)
-          return console.log(options.failed ? "no failed results" : "no results");
-        printTable(
-          [
-            "position",
-            "subset",
-            "passed",
-            "score",
-            "prompt",
-            "response",
-            "truth",
-            "reason / error",
-          ],
-          rows.map((r) => [
-            r.position,
-            r.subset,
-            r.passed,
-            formatScore(r.score),
-            truncate(r.prompt, 40),
-            truncate(r.result, 30),
-            truncate(r.truth, 20),
-            truncate(r.error ?? r.reason, 40),
-          ]),
-        );
         const what = options.failed ? "failed results" : "results";
-        console.log(`${rows.length} of ${totalCount} ${what}`);
+        if (rows.length === 0) return console.log(`no ${what}`);
+        printResultsTable(rows);
+        const more = totalCount - rows.length;
+        console.log(
+          `${rows.length} of ${totalCount} ${what}${more > 0 ? `; ${more} more: use --limit N or --all` : ""}`,
+        );
       });
     });
+  registerResultShowCommand(command);
   withConnectionOptions(command);
+}
+
+/** The table: each prompt without the opening they share (said once, above), fit to the width. */
+function printResultsTable(rows: readonly Result[]): void {
+  const { texts, opening } = withoutSharedOpening(rows.map((r) => r.prompt));
+  const width = outputWidth();
+  if (opening !== "") {
+    console.log(truncate(sharedOpeningLine(opening), width));
+  }
+  // One subset (most benchmarks) says nothing row by row: its column is left out.
+  const subsets = new Set(rows.map((r) => r.subset)).size > 1;
+  printFittedTable(
+    [
+      { head: "position" },
+      ...(subsets ? [{ head: "subset" }] : []),
+      { head: "passed" },
+      { head: "score" },
+      { head: "prompt", flex: 3 },
+      { head: "response", flex: 2 },
+      { head: "truth", flex: 1 },
+      { head: "reason / error", flex: 2 },
+    ],
+    rows.map((r, i) => [
+      r.position,
+      ...(subsets ? [r.subset] : []),
+      r.passed,
+      formatScore(r.score),
+      texts[i],
+      r.result,
+      r.truth,
+      r.error ?? r.reason,
+    ]),
+    width,
+  );
 }
 
 interface ResultsOptions extends ConnectionOptions {
   failed?: boolean;
   limit?: number;
+  all?: boolean;
   json?: boolean;
   csv?: boolean;
 }
@@ -86,9 +126,9 @@ const PAGE_SIZE = 100;
 async function* resultPages(
   client: Client,
   evaluationId: string,
-  options: ResultsOptions,
+  options: { failed?: boolean | undefined; limit: number },
 ): AsyncGenerator<{ results: Result[]; totalCount: number }> {
-  let left = options.limit ?? Number.POSITIVE_INFINITY;
+  let left = options.limit;
   for (let page = 1; left > 0; page++) {
     const answer = await client.results.getById(evaluationId, {
       page,
@@ -130,9 +170,4 @@ function csvValues(r: Result) {
     r.reason,
     r.error,
   ];
-}
-
-/** Scores are 0–1; two decimals unless whole. */
-function formatScore(score: number): string {
-  return Number.isInteger(score) ? String(score) : score.toFixed(2);
 }

@@ -1,42 +1,35 @@
-import {
-  type Config,
-  loadConfig,
-  type RunningService,
-  SERVICE_VERSION,
-  startService,
-  startWorker,
-} from "@assay/server";
+import type { Config, RunningService } from "@assay/server";
 import type { Command } from "commander";
+
+/** `assay serve` and `assay worker`. The server's modules load in the actions, not with the CLI. */
 
 export function registerServeCommands(program: Command) {
   program
     .command("serve")
-    .description("run the HTTP API with in-process background workers")
     .option("--no-workers", "run the HTTP API only (workers run elsewhere: `assay worker`)")
     .action(async (options: { workers: boolean }) => {
+      const { loadConfig, startService, SERVICE_VERSION } = await import("@assay/server");
       const config = loadConfig();
       const service = await startService(config, { workers: options.workers });
       // Handlers first: whoever waits for the banner may send SIGTERM the moment it appears.
       closeOnSignal(() => service.close());
-      console.log(describeService(config, service));
+      console.log(describeService(config, service, SERVICE_VERSION));
     });
 
-  program
-    .command("worker")
-    .description("run background workers only (evaluations, trace judging, optimizations)")
-    .action(async () => {
-      const config = loadConfig();
-      const worker = await startWorker(config);
-      closeOnSignal(() => worker.close());
-      console.log(
-        `Assay ${SERVICE_VERSION} worker: ${queueLabel(config)}, ${config.worker.concurrency} jobs at a time`,
-      );
-    });
+  program.command("worker").action(async () => {
+    const { loadConfig, startWorker, SERVICE_VERSION } = await import("@assay/server");
+    const config = loadConfig();
+    const worker = await startWorker(config);
+    closeOnSignal(() => worker.close());
+    console.log(
+      `Assay ${SERVICE_VERSION} worker: ${queueLabel(config)}, ${config.worker.concurrency} jobs at a time`,
+    );
+  });
 }
 
-function describeService(config: Config, service: RunningService): string {
+function describeService(config: Config, service: RunningService, version: string): string {
   const lines = [
-    `Assay ${SERVICE_VERSION} listening on ${service.apiUrl}`,
+    `Assay ${version} listening on ${service.apiUrl}`,
     `  database  ${config.database.dialect === "sqlite" ? `SQLite ${config.database.path}` : "PostgreSQL"}`,
     `  blobs     ${config.blobs.driver === "local" ? `local ${config.blobs.root}` : `S3 bucket ${config.blobs.bucket}`}`,
     `  workers   ${service.workers ? `${queueLabel(config)}, ${config.worker.concurrency} jobs at a time` : "none (--no-workers)"}`,

@@ -12,11 +12,7 @@ import { printFields, printTable, truncate } from "../output/table.ts";
 
 /** `assay traces …`: the traces of the API key's project, over the API. */
 export function registerTraceCommands(program: Command) {
-  const traces = program
-    .command("traces")
-    .description(
-      "upload traces of your AI application (JSON or JSONL), list, inspect, delete them",
-    );
+  const traces = program.command("traces");
 
   traces
     .command("upload")

@@ -1,5 +1,7 @@
 import type { ComparisonPage, ComparisonResult, Evaluation } from "@assay/client";
+import { outputWidth, printFittedTable } from "./fit-table.ts";
 import { percent } from "./format.ts";
+import { sharedOpeningLine, withoutSharedOpening } from "./prompt-text.ts";
 import { printTable, truncate } from "./table.ts";
 
 /** Signed percentage points with one decimal and a real minus sign: `+4.1`, `−2.0`. */
@@ -56,18 +58,34 @@ export function printComparisonSummary(
   console.log(`verdict: ${s.verdict}`);
 }
 
-/** The prompts listed under the summary: who got each right, and both answers. */
+/**
+ * The prompts listed under the summary: who got each right, and both answers; each prompt
+ * without the opening they share (said once, above), the table fit to the width.
+ */
 export function printComparedPrompts(rows: readonly ComparisonResult[]): void {
-  printTable(
-    ["position", "right", "prompt", "truth", "A answered", "B answered"],
-    rows.map((r) => [
+  const { texts, opening } = withoutSharedOpening(rows.map((r) => r.prompt));
+  const width = outputWidth();
+  if (opening !== "") {
+    console.log(truncate(sharedOpeningLine(opening), width));
+  }
+  printFittedTable(
+    [
+      { head: "position" },
+      { head: "right" },
+      { head: "prompt", flex: 2 },
+      { head: "truth", flex: 1 },
+      { head: "A answered", flex: 1 },
+      { head: "B answered", flex: 1 },
+    ],
+    rows.map((r, i) => [
       r.result_id_1,
       r.passed1 && r.passed2 ? "both" : r.passed1 ? "A" : r.passed2 ? "B" : "neither",
-      truncate(r.prompt, 40),
-      truncate(r.truth, 16),
-      truncate(r.result1, 24),
-      truncate(r.result2, 24),
+      texts[i],
+      r.truth,
+      r.result1,
+      r.result2,
     ]),
+    width,
   );
 }
 

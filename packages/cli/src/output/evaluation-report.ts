@@ -52,16 +52,22 @@ export function evaluationFields(evaluation: Evaluation): [string, unknown][] {
 }
 
 /**
- * Finished: `81.7% ± 1.6% (95% CI 78.1%–84.9%)`, the ± being the standard error. Running: the
+ * Finished: `75.0% (15/20), 95% CI 53.1%–88.8%, standard error 9.7%`: the counts it was measured
+ * on, then how far it might be from the model's true accuracy (the Wilson interval). Running: the
  * share correct so far, which is not yet the run's accuracy.
  */
 export function accuracyText(evaluation: Evaluation): string {
   const { progress, accuracy_stderr, accuracy_ci95 } = evaluation.assay;
   if (!isFinished(evaluation)) {
-    return progress.done > 0 ? `${percent(progress.correct / progress.done)} so far` : "";
+    return progress.done > 0
+      ? `${percent(progress.correct / progress.done)} (${progress.correct}/${progress.done}) so far`
+      : "";
   }
   if (progress.total === 0) return "";
-  return `${percent(evaluation.accuracy)} ± ${percent(accuracy_stderr)} (95% CI ${interval(accuracy_ci95)})`;
+  return (
+    `${percent(evaluation.accuracy)} (${progress.correct}/${progress.done}), ` +
+    `95% CI ${interval(accuracy_ci95)}, standard error ${percent(accuracy_stderr)}`
+  );
 }
 
 export function statusText(evaluation: Evaluation): string {

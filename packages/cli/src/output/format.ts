@@ -22,3 +22,8 @@ export function unixTime(seconds: number): string {
 export function thousands(n: number): string {
   return n.toLocaleString("en-US");
 }
+
+/** Scores are 0–1; two decimals unless whole. */
+export function formatScore(score: number): string {
+  return Number.isInteger(score) ? String(score) : score.toFixed(2);
+}

@@ -52,13 +52,24 @@ function childEnv(env: CliEnv): NodeJS.ProcessEnv {
   return { ...base, ...env };
 }
 
+export interface CliOptions {
+  /** Options for node itself, before the entry point (e.g. `--import` a module hook). */
+  nodeArgs?: string[];
+  /** The working directory; the repository root unless given. */
+  cwd?: string;
+}
+
 /** Starts `node packages/cli/bin/assay.js <args>` from the repository root. */
-export function startCli(args: string[], env: CliEnv): CliProcess {
-  const child = spawn(process.execPath, [...WORKSPACE_NODE_FLAGS, ASSAY_BIN, ...args], {
-    cwd: REPO_ROOT,
-    env: childEnv(env),
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+export function startCli(args: string[], env: CliEnv, options: CliOptions = {}): CliProcess {
+  const child = spawn(
+    process.execPath,
+    [...WORKSPACE_NODE_FLAGS, ...(options.nodeArgs ?? []), ASSAY_BIN, ...args],
+    {
+      cwd: options.cwd ?? REPO_ROOT,
+      env: childEnv(env),
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
   running.add(child);
   let stdout = "";
   let stderr = "";
@@ -125,8 +136,8 @@ export function startCli(args: string[], env: CliEnv): CliProcess {
 }
 
 /** Runs a short command (`assay keys …`) to its end. */
-export function runCli(args: string[], env: CliEnv): Promise<CliResult> {
-  return startCli(args, env).exited;
+export function runCli(args: string[], env: CliEnv, options: CliOptions = {}): Promise<CliResult> {
+  return startCli(args, env, options).exited;
 }
 
 /** Kills whatever a failed test left running (afterEach), so no process outlives the run. */

@@ -56,6 +56,7 @@ export function bindRoute<R extends Route>(
   app.route({
     method: route.method,
     url: route.path.replace(/\{([a-z_]+)\}/g, ":$1"),
+    config: { operationId: route.operationId },
     handler: async (request, reply) => {
       let auth: AuthContext | undefined;
       if (route.auth === "apiKey") {
