@@ -175,18 +175,22 @@ describe("followTraceEvaluations", () => {
     await expect(waiting).rejects.toBe(reason);
   });
 
-  it("without an interval, polls after 0.5 s, then ×1.5 each time up to 10 s", async () => {
+  it("without an interval, polls on the SDK's schedule: 0.5 s, slower as the wait goes on, at most 10 s", async () => {
     const ours = [evaluation("a", "pending")];
-    const timeline = Array.from({ length: 12 }, () => ({}));
+    const timeline = Array.from({ length: 24 }, () => ({}));
     const { client } = fakeService(ours, [], [...timeline, { a: "success" }]);
     const waits: number[] = [];
+    let clock = 0;
     await followTraceEvaluations(client, "j-1", ours, {
+      now: () => clock,
       sleep: async (ms) => {
         waits.push(ms);
+        clock += ms;
       },
     });
     expect(waits.map(Math.round)).toEqual([
-      500, 750, 1125, 1688, 2531, 3797, 5695, 8543, 10_000, 10_000, 10_000, 10_000,
+      500, 500, 500, 500, 500, 500, 600, 720, 864, 1037, 1244, 1493, 1792, 2150, 2580, 3096, 3715,
+      4458, 5350, 6420, 7704, 9244, 10_000, 10_000,
     ]);
 
     const fixed: number[] = [];

@@ -1,5 +1,6 @@
 import { setTimeout as delay } from "node:timers/promises";
 import {
+  adaptivePollDelayMs,
   type Client,
   isTraceEvaluationFinished,
   type TraceEvaluation,
@@ -16,7 +17,7 @@ export interface Verdict {
 }
 
 export interface FollowOptions {
-  /** Between polls; default: adaptive, as the SDK's waits (ADAPTIVE_POLL below). */
+  /** Between polls; default: adaptive, on the SDK's schedule (`DEFAULT_POLL_SCHEDULE`). */
   intervalMs?: number | undefined;
   /** Give up after this long (`WaitTimeoutError` whose `last` is the counts); default: never. */
   timeoutMs?: number | undefined;
@@ -25,15 +26,12 @@ export interface FollowOptions {
   onProgress?: ((counts: VerdictCounts) => void) | undefined;
   /** Waits between polls; a seam for tests (default: a timer that an abort ends early). */
   sleep?: ((ms: number, signal: AbortSignal | undefined) => Promise<void>) | undefined;
+  /** The clock the adaptive schedule reads; a seam for tests (default: Date.now). */
+  now?: (() => number) | undefined;
 }
 
 /** The list route's largest page (protocol §10.3). */
 const PAGE_SIZE = 100;
-/**
- * Without an interval, polls start quick (a short run is over in a second or two) and slow down
- * as the run goes on, as the SDK's `waitForCompletion()` does: 0.5 s, growing ×1.5 to 10 s.
- */
-const ADAPTIVE_POLL = { firstMs: 500, factor: 1.5, maxMs: 10_000 };
 /** Requests in flight at once for single evaluations and verdicts: gentle on the rate limit. */
 const CONCURRENCY = 4;
 
@@ -58,7 +56,11 @@ export async function followTraceEvaluations(
   const open = new Set(started.map((e) => e.id));
   const oldest = Math.min(...started.map((e) => Date.parse(e.created_at)));
   const deadline = Date.now() + (options.timeoutMs ?? Number.POSITIVE_INFINITY);
-  let intervalMs = options.intervalMs ?? ADAPTIVE_POLL.firstMs;
+  // Without an interval, polls follow the SDK's schedule: quick at first (a short run is over in
+  // a second or two), slower as the run goes on.
+  const now = options.now ?? Date.now;
+  const startedAt = now();
+  let intervalMs: number | undefined;
   for (;;) {
     const finished = await readFinished(client, judgeId, open, oldest, signal);
     for (const state of finished) (verdicts.get(state.id) as Verdict).traceEvaluation = state;
@@ -84,11 +86,9 @@ export async function followTraceEvaluations(
         { timeoutMs: options.timeoutMs as number, last: counts },
       );
     }
+    intervalMs = options.intervalMs ?? adaptivePollDelayMs(intervalMs, now() - startedAt);
     await (options.sleep ?? sleep)(Math.min(intervalMs, left), signal);
     if (signal?.aborted) throw signal.reason;
-    if (options.intervalMs === undefined) {
-      intervalMs = Math.min(intervalMs * ADAPTIVE_POLL.factor, ADAPTIVE_POLL.maxMs);
-    }
   }
 }
 

@@ -23,6 +23,19 @@ async function json<T>(args: string[]): Promise<T> {
 }
 
 describe("assay judges", () => {
+  it("creates a judge without a model on a service with no default judge model, and says so", async () => {
+    const created = await judges(["create", "--name", "No model yet", "--evaluation-goal", GOAL]);
+    const id = created.stdout.trim();
+    expect(id).toMatch(UUID);
+    expect(created.stderr).toContain(
+      "created judge No model yet (model: the default judge model (ASSAY_DEFAULT_JUDGE_MODEL))",
+    );
+    const shown = (await judges(["show", id])).stdout;
+    expect(shown).toContain("the default judge model (ASSAY_DEFAULT_JUDGE_MODEL)");
+    expect(shown).not.toContain("undefined");
+    await judges(["delete", id]);
+  });
+
   it("creates a judge on the fake model, then shows and lists it", async () => {
     const { modelId, modelKey } = fakeJudge();
     const created = await judges([
@@ -36,7 +49,7 @@ describe("assay judges", () => {
     ]);
     const id = created.stdout.trim();
     expect(id).toMatch(UUID);
-    expect(created.stderr).toMatch(/^created judge Politeness \(model /);
+    expect(created.stderr).toMatch(/^created judge Politeness \(model: /);
 
     const judge = await json<Judge>(["show", id]);
     expect(judge).toMatchObject({

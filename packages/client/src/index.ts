@@ -66,7 +66,7 @@ export {
 export { DEFAULT_BASE_URL } from "./core/environment.ts";
 export type { Scope } from "./core/organization-context.ts";
 export type { UploadData, UploadTarget } from "./core/upload.ts";
-export { DEFAULT_POLL_SCHEDULE } from "./core/wait-duration.ts";
+export { adaptivePollDelayMs, DEFAULT_POLL_SCHEDULE } from "./core/wait-duration.ts";
 // The common errors; `@assay/client/errors` has the whole hierarchy.
 export {
   APIError,

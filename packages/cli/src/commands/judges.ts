@@ -36,7 +36,7 @@ export function registerJudgeCommands(program: Command) {
             j.id,
             truncate(j.name, 30),
             j.version,
-            j.model_name || j.model_id,
+            shortModelText(j),
             j.run_count,
             j.updated_at,
           ]),
@@ -64,7 +64,7 @@ export function registerJudgeCommands(program: Command) {
             judge.versions.map((v) => [
               v.version,
               v.name,
-              v.model_name || v.model_id,
+              shortModelText(v),
               v.updated_at,
               v.updated_by,
             ]),
@@ -95,7 +95,7 @@ export function registerJudgeCommands(program: Command) {
         });
         if (options.json) return printJson(judge);
         console.log(judge.id);
-        console.error(`created judge ${judge.name} (model ${judge.model_name || judge.model_id})`);
+        console.error(`created judge ${judge.name} (model: ${shortModelText(judge)})`);
       });
     });
 
@@ -174,9 +174,17 @@ export async function onJudge<T>(id: string, action: () => Promise<T>): Promise<
   }
 }
 
+/** What a judge created without a model judges with: the service's setting, read at run time. */
+const DEFAULT_MODEL_TEXT = "the default judge model (ASSAY_DEFAULT_JUDGE_MODEL)";
+
+/** The model's name, else its id, else the default it falls back to. */
+function shortModelText(judge: { model_name?: string | undefined; model_id?: string | undefined }) {
+  return judge.model_name || judge.model_id || DEFAULT_MODEL_TEXT;
+}
+
 /** The model's name and id, as far as known. */
 function modelText(judge: Judge): string {
-  if (!judge.model_name) return judge.model_id ?? "";
+  if (!judge.model_name) return judge.model_id ?? DEFAULT_MODEL_TEXT;
   return judge.model_id ? `${judge.model_name} (${judge.model_id})` : judge.model_name;
 }
 
