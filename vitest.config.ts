@@ -1,4 +1,3 @@
-import { defaultClientConditions, defaultServerConditions } from "vite";
 import { defineConfig } from "vitest/config";
 import {
   SOURCE_CONDITION,
@@ -7,8 +6,7 @@ import {
 
 export default defineConfig({
   // Workspace packages resolve to their sources, never to a dist/ a build may have left.
-  resolve: { conditions: [SOURCE_CONDITION, ...defaultClientConditions] },
-  ssr: { resolve: { conditions: [SOURCE_CONDITION, ...defaultServerConditions] } },
+  ssr: { resolve: { conditions: [SOURCE_CONDITION, "node", "development|production"] } },
   test: {
     include: ["packages/*/src/**/*.test.ts", "packages/*/test/**/*.test.ts"],
     // Integration tests start servers, databases and child processes; keep runs bounded.

@@ -108,7 +108,11 @@ describe("bin/assay", () => {
     expect(result.code, result.stderr).toBe(0);
     expect(JSON.parse(result.stdout)).toEqual({
       node: "24",
-      execArgv: ["--max-semi-space-size=16", "--heap-growing-percent=100"],
+      execArgv: [
+        "--conditions=@assay/source",
+        "--max-semi-space-size=16",
+        "--heap-growing-percent=100",
+      ],
       malloc: "2",
       cwd,
       args: ["eval", "list", "--json"],

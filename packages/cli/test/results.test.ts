@@ -7,6 +7,7 @@ import {
   type FakeModelServer,
   startFakeModelServer,
 } from "../../server/test/support/fake-model-server.ts";
+import { WORKSPACE_NODE_FLAGS } from "../../server/test/support/workspace-node.ts";
 import { apiEnv, runApiCli, useTestService } from "./support/api-cli.ts";
 import type { CliResult } from "./support/cli.ts";
 import {
@@ -248,10 +249,14 @@ describe("assay results on a real benchmark (GSM8K, 30 prompts)", () => {
   it("exits quietly when what reads its output stops reading (| head)", async () => {
     const entry = fileURLToPath(new URL("../bin/assay.js", import.meta.url));
     for (const format of ["--all", "--csv", "--json"]) {
-      const child = spawn(process.execPath, [entry, "results", gsm8k.id, format], {
-        env: { PATH: process.env.PATH, ...apiEnv(service()) },
-        stdio: ["ignore", "pipe", "pipe"],
-      });
+      const child = spawn(
+        process.execPath,
+        [...WORKSPACE_NODE_FLAGS, entry, "results", gsm8k.id, format],
+        {
+          env: { PATH: process.env.PATH, ...apiEnv(service()) },
+          stdio: ["ignore", "pipe", "pipe"],
+        },
+      );
       // The reading end is gone before anything is written: every write meets EPIPE.
       child.stdout.destroy();
       let stderr = "";

@@ -48,6 +48,7 @@ describe("package entry points", () => {
       "Traces",
       "VERSION",
       "WaitTimeoutError",
+      "adaptivePollDelayMs",
       "isCustomBenchmark",
       "isCustomModel",
       "isFinished",
