@@ -148,6 +148,24 @@ describe("assay models", () => {
     expect(shown).toMatch(/type\s*│\s*public/);
   });
 
+  it("asks for 1,024 tokens when --max-tokens is not given", async () => {
+    const created = await models([
+      "create",
+      "--name",
+      "Defaults",
+      "--key",
+      "acme/defaults",
+      "--api-url",
+      "http://127.0.0.1:9/v1",
+      "--json",
+    ]);
+    const { model_id } = JSON.parse(created.stdout) as { model_id: string };
+    expect(JSON.parse((await models(["show", model_id, "--json"])).stdout)).toMatchObject({
+      max_tokens: 1024,
+    });
+    await models(["delete", model_id]);
+  });
+
   it("refuses bad options before any request, with a message naming what to fix", async () => {
     const env = apiEnv(service());
     const create = [

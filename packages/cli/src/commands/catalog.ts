@@ -1,4 +1,5 @@
 import type { Command } from "commander";
+import { printTable } from "../output/table.ts";
 import { withAdmin } from "../with-admin.ts";
 
 /** `assay catalog …`: built-in benchmark data, on the configured database and data dir. */
@@ -16,14 +17,15 @@ export function registerCatalogCommands(program: Command) {
           console.log(JSON.stringify(benchmarks));
           return;
         }
-        console.table(
-          benchmarks.map((b) => ({
-            key: b.key,
-            name: b.name,
-            prompts: b.prompt_count,
-            scorer: b.scoring.scorer,
-            loaded: b.loaded ? "yes" : "no (downloaded on first use)",
-          })),
+        printTable(
+          ["key", "name", "prompts", "scorer", "loaded"],
+          benchmarks.map((b) => [
+            b.key,
+            b.name,
+            b.prompt_count,
+            b.scoring.scorer,
+            b.loaded ? "yes" : "no (downloaded on first use)",
+          ]),
         );
       });
     });

@@ -1,4 +1,5 @@
 import type { Command } from "commander";
+import { printTable } from "../output/table.ts";
 import { withAdmin } from "../with-admin.ts";
 
 /** `assay keys …`: administration on the configured database and data dir (works while serving). */
@@ -54,17 +55,18 @@ export function registerKeysCommands(program: Command) {
           console.log("no API keys");
           return;
         }
-        console.table(
-          rows.map((r) => ({
-            id: r.id,
-            key: r.display,
-            name: r.name,
-            organization: r.organization_name,
-            project: r.project_name,
-            created: r.created_at,
-            "last used": r.last_used_at ?? "never",
-            revoked: r.revoked_at ?? "",
-          })),
+        printTable(
+          ["id", "key", "name", "organization", "project", "created", "last used", "revoked"],
+          rows.map((r) => [
+            r.id,
+            r.display,
+            r.name,
+            r.organization_name,
+            r.project_name,
+            r.created_at,
+            r.last_used_at ?? "never",
+            r.revoked_at ?? "",
+          ]),
         );
       });
     });

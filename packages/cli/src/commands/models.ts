@@ -12,6 +12,9 @@ import {
 import { printJson } from "../output/json.ts";
 import { printFields, printTable } from "../output/table.ts";
 
+/** What `models create` asks for without `--max-tokens`: enough for a worked GSM8K answer. */
+const DEFAULT_MAX_TOKENS = 1024;
+
 /** `assay models …`: the models of the API key's project, over the API. */
 export function registerModelCommands(program: Command) {
   const models = program.command("models");
@@ -69,7 +72,12 @@ export function registerModelCommands(program: Command) {
     .requiredOption("--name <name>", "display name")
     .requiredOption("--key <key>", "unique key, <organization>/<model-name> (e.g. acme/llama-3-8b)")
     .requiredOption("--api-url <url>", "base URL of the OpenAI-compatible API (…/v1)")
-    .requiredOption("--max-tokens <n>", "largest completion to ask for", toPositiveInteger)
+    .option(
+      "--max-tokens <n>",
+      "largest completion to ask for (room for a worked answer; raise it for reasoning models)",
+      toPositiveInteger,
+      DEFAULT_MAX_TOKENS,
+    )
     .option("--description <text>", "what the model is", "")
     .option("--extra-payload <json>", "JSON object merged into every request", toJsonObject)
     .option("--provider-model <name>", "the `model` sent to the endpoint (default: the key's name)")
