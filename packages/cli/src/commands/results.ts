@@ -94,7 +94,7 @@ function printResultsTable(rows: readonly Result[]): void {
       { head: "passed" },
       { head: "score" },
       { head: "prompt", flex: 3 },
-      { head: "response", flex: 2 },
+      { head: "response", flex: 2, keep: "end" },
       { head: "truth", flex: 1 },
       { head: "reason / error", flex: 2 },
     ],

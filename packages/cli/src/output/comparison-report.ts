@@ -74,8 +74,8 @@ export function printComparedPrompts(rows: readonly ComparisonResult[]): void {
       { head: "right" },
       { head: "prompt", flex: 2 },
       { head: "truth", flex: 1 },
-      { head: "A answered", flex: 1 },
-      { head: "B answered", flex: 1 },
+      { head: "A answered", flex: 1, keep: "end" },
+      { head: "B answered", flex: 1, keep: "end" },
     ],
     rows.map((r, i) => [
       r.result_id_1,

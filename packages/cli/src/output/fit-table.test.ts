@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { fitWidths, outputWidth } from "./fit-table.ts";
+import { truncateStart } from "./table.ts";
 
 /** What a table of these widths takes on screen: text, one space either side, and borders. */
 const tableWidth = (widths: number[]) => widths.reduce((a, b) => a + b, 0) + 3 * widths.length + 1;
@@ -31,5 +32,14 @@ describe("fitWidths", () => {
     expect(outputWidth({ isTTY: true, columns: 200 })).toBe(200);
     expect(outputWidth({ isTTY: false, columns: 200 })).toBe(120);
     expect(outputWidth({})).toBe(120);
+  });
+});
+
+describe("truncateStart", () => {
+  it("keeps the end of a long answer, where its final answer is, on one line", () => {
+    const answer = "Let me think.\n 12 + 19 = 31, so the answer is 31.";
+    expect(truncateStart(answer, 21)).toBe("…so the answer is 31.");
+    expect(truncateStart(answer, 21)).toHaveLength(21);
+    expect(truncateStart("The answer is 31.", 21)).toBe("The answer is 31.");
   });
 });

@@ -1,4 +1,4 @@
-import { formatValue, printTable, truncate } from "./table.ts";
+import { formatValue, printTable, truncate, truncateStart } from "./table.ts";
 
 /**
  * Tables of long texts (prompts, answers, reasons) that fit the terminal: every cell on one line,
@@ -11,6 +11,11 @@ export interface FitColumn {
    * without one keeps its natural width.
    */
   flex?: number;
+  /**
+   * Which end of a cut text stays: "end" for a model's answer, whose final answer comes last
+   * ("…so the answer is 31."); the start otherwise.
+   */
+  keep?: "start" | "end";
 }
 
 /** Without a terminal (a pipe, a file, a test), tables are made for 120 columns. */
@@ -34,7 +39,13 @@ export function printFittedTable(
   const widths = fitWidths(columns, cells, width);
   printTable(
     columns.map((c) => c.head),
-    cells.map((row) => row.map((text, i) => truncate(text, widths[i] as number))),
+    cells.map((row) =>
+      row.map((text, i) =>
+        columns[i]?.keep === "end"
+          ? truncateStart(text, widths[i] as number)
+          : truncate(text, widths[i] as number),
+      ),
+    ),
   );
 }
 

@@ -47,3 +47,9 @@ export function truncate(text: string, max: number): string {
   const line = text.replace(/\s+/g, " ").trim();
   return line.length <= max ? line : `${line.slice(0, max - 1)}…`;
 }
+
+/** `truncate`, keeping the end of the text: `…the answer is 31.` */
+export function truncateStart(text: string, max: number): string {
+  const line = text.replace(/\s+/g, " ").trim();
+  return line.length <= max ? line : `…${line.slice(line.length - max + 1)}`;
+}
