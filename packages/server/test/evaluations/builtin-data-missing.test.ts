@@ -82,6 +82,21 @@ function expectLoadInstructions(res: { status: number; headers: Headers; body: u
   expect(error.message).toContain("ASSAY_DATASET_MIRROR_URL");
 }
 
+/** POSTs an evaluation of the benchmark: refused with the load instructions, nothing created. */
+async function expectEvaluationRefused(setup: Setup, why: string): Promise<void> {
+  const { service, tenant, modelId, benchmarkId } = setup;
+  const before = await rowCounts(service);
+  const res = await service.call(
+    "POST",
+    `/organizations/${tenant.org}/projects/${tenant.project}/evaluations`,
+    { json: [{ model_id: modelId, dataset_id: benchmarkId }] },
+  );
+  expectLoadInstructions(res);
+  // Why the download failed is in the message, for the operator.
+  expect((res.body as ErrorBody).error.message).toContain(why);
+  expect(await rowCounts(service)).toEqual(before);
+}
+
 describe("a built-in benchmark whose source is down", () => {
   let mirror: Awaited<ReturnType<typeof startBrokenMirror>>;
   let setup: Setup;
@@ -95,18 +110,8 @@ describe("a built-in benchmark whose source is down", () => {
   });
 
   it("refuses an evaluation at once with 409 and how to load the data, creating nothing", async () => {
-    const { service, tenant, modelId, benchmarkId } = setup;
-    const before = await rowCounts(service);
-    const res = await service.call(
-      "POST",
-      `/organizations/${tenant.org}/projects/${tenant.project}/evaluations`,
-      { json: [{ model_id: modelId, dataset_id: benchmarkId }] },
-    );
-    expectLoadInstructions(res);
-    // The mirror's answer is in the message, so an operator sees why the download failed.
-    expect((res.body as ErrorBody).error.message).toContain("answered HTTP 500");
+    await expectEvaluationRefused(setup, "answered HTTP 500");
     expect(mirror.requests).toContain("/gsm8k/test.jsonl");
-    expect(await rowCounts(service)).toEqual(before);
   });
 
   it("refuses the prompts routes the same way, project-scoped and public", async () => {
@@ -138,15 +143,6 @@ describe("a built-in benchmark with no reachable source (offline)", () => {
   afterAll(() => setup?.service.close());
 
   it("refuses an evaluation with 409 naming the benchmark and the import command", async () => {
-    const { service, tenant, modelId, benchmarkId } = setup;
-    const before = await rowCounts(service);
-    const res = await service.call(
-      "POST",
-      `/organizations/${tenant.org}/projects/${tenant.project}/evaluations`,
-      { json: [{ model_id: modelId, dataset_id: benchmarkId }] },
-    );
-    expectLoadInstructions(res);
-    expect((res.body as ErrorBody).error.message).toContain("download failed");
-    expect(await rowCounts(service)).toEqual(before);
+    await expectEvaluationRefused(setup, "download failed");
   });
 });
