@@ -165,7 +165,6 @@ describe("the npm packages", () => {
       expect(manifest(name)).toMatchObject({
         version: "0.1.0",
         license: "MIT",
-        repository: { type: "git", directory: `packages/${name}` },
         engines: { node: ">=20" },
         types: "./dist/index.d.ts",
         publishConfig: { access: "public" },
