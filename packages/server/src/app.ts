@@ -260,6 +260,7 @@ export function createApp(deps: AppDeps): FastifyInstance {
         sessions,
         signInLimiter,
         publicOrigin,
+        apiPrefix: deps.config.apiPrefix,
         notFound,
       }),
     );

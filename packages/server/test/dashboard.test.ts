@@ -10,7 +10,7 @@ const uiDir = mkdtempSync(join(tmpdir(), "assay-ui-"));
 mkdirSync(join(uiDir, "assets"));
 writeFileSync(
   join(uiDir, "index.html"),
-  '<!doctype html><script src="/ui/assets/app-A1b2.js"></script>',
+  '<!doctype html><meta name="assay-api-prefix" content="/x"><script src="/ui/assets/app-A1b2.js"></script>',
 );
 writeFileSync(join(uiDir, "assets", "app-A1b2.js"), "console.log('dashboard')");
 
@@ -53,6 +53,7 @@ describe("serving /ui/", () => {
       const res = await get(path);
       expect(res.status).toBe(200);
       expect(res.text).toContain("/ui/assets/app-A1b2.js");
+      expect(res.text).toContain('<meta name="assay-api-prefix" content="/api/v1">');
       expect(res.headers.get("content-type")).toBe("text/html; charset=utf-8");
       expect(res.headers.get("cache-control")).toBe("no-cache");
       expect(res.headers.get("content-security-policy")).toBe(

@@ -15,6 +15,8 @@ export interface DashboardOptions {
   sessions: UiSessionService;
   signInLimiter: RateLimiter;
   publicOrigin: string;
+  /** Written into the shell, so the app finds the API wherever ASSAY_API_PREFIX mounts it. */
+  apiPrefix: string;
   notFound: (reply: FastifyReply) => FastifyReply;
 }
 
@@ -43,7 +45,7 @@ export async function registerDashboard(app: FastifyInstance, options: Dashboard
     return reply.redirect(`${DASHBOARD_PATH}${query}`, 308);
   });
 
-  const shell = readShell(options.dir);
+  const shell = readShell(options.dir, options.apiPrefix);
   if (shell === undefined) {
     app.get("/ui/*", async (_request, reply) =>
       reply
@@ -77,8 +79,12 @@ export async function registerDashboard(app: FastifyInstance, options: Dashboard
   });
 }
 
-function readShell(dir: string | undefined): string | undefined {
+function readShell(dir: string | undefined, apiPrefix: string): string | undefined {
   if (!dir) return undefined;
   const file = join(dir, "index.html");
-  return existsSync(file) ? readFileSync(file, "utf8") : undefined;
+  if (!existsSync(file)) return undefined;
+  return readFileSync(file, "utf8").replace(
+    /<meta name="assay-api-prefix" content="[^"]*"/,
+    `<meta name="assay-api-prefix" content="${apiPrefix}"`,
+  );
 }
