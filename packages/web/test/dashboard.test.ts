@@ -254,6 +254,26 @@ describe("the dashboard in Chromium", () => {
     }
   });
 
+  it("tells a new organization how to run its first evaluation", async () => {
+    const key = await service.admin.create({ organization: "Newcomers", name: "first key" });
+    const other = await browser.newContext({ viewport: { width: 1180, height: 480 } });
+    try {
+      const tab = await other.newPage();
+      await tab.goto(`${ui}/`);
+      await signIn(tab, key.key);
+      await tab.waitForURL(`${ui}/evaluations`);
+      const empty = tab.locator(".empty");
+      await expect.poll(() => empty.textContent()).toContain("No evaluations in this project yet");
+      expect(await empty.textContent()).toContain(
+        "assay eval run --model <model key> --benchmark <benchmark key> --wait",
+      );
+      expect(await tab.locator(".who").textContent()).toContain("Newcomers");
+      await screenshot(tab, "06-empty-project");
+    } finally {
+      await other.close();
+    }
+  });
+
   it("ran without script errors or CSP violations", () => {
     expect(pageErrors).toEqual([]);
   });
