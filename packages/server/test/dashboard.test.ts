@@ -206,6 +206,31 @@ describe("sign-in sessions", () => {
   });
 });
 
+describe("session expiry", () => {
+  it("slides while used and ends after ASSAY_UI_SESSION_HOURS without use", async () => {
+    await using fresh = await startTestService({
+      env: { ASSAY_UI_DIR: uiDir, ASSAY_UI_SESSION_HOURS: "2" },
+    });
+    const sign = await fresh.call("POST", `${fresh.origin}/ui/session`, {
+      apiKey: null,
+      json: { api_key: fresh.apiKey },
+      headers: { "x-assay-request": "1" },
+    });
+    const session = (sign.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
+    const use = () =>
+      fresh.call("GET", "/organizations", { apiKey: null, headers: { cookie: session } });
+    const hour = 3600_000;
+
+    fresh.clock.advance(1.5 * hour);
+    expect((await use()).status).toBe(200);
+    // 3 h after sign-in, 1.5 h after the last use: still alive.
+    fresh.clock.advance(1.5 * hour);
+    expect((await use()).status).toBe(200);
+    fresh.clock.advance(2 * hour + 1000);
+    expect((await use()).status).toBe(401);
+  });
+});
+
 describe("sign-in rate limit", () => {
   it("answers 429 with a numeric Retry-After after ten attempts from one address", async () => {
     await using fresh = await startTestService({ env: { ASSAY_UI_DIR: uiDir } });
