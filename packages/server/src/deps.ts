@@ -50,8 +50,15 @@ export interface ServiceDeps {
 export function createLogger(config: Pick<Config, "logLevel">): Logger {
   return pino({
     level: config.logLevel,
-    // Keys and provider secrets must never reach a log line, whatever object gets logged.
-    redact: ["req.headers.authorization", 'req.headers["x-api-key"]', "*.api_key", "*.apiKey"],
+    // Keys, session cookies and provider secrets must never reach a log line, whatever is logged.
+    redact: [
+      "req.headers.authorization",
+      'req.headers["x-api-key"]',
+      "req.headers.cookie",
+      'res.headers["set-cookie"]',
+      "*.api_key",
+      "*.apiKey",
+    ],
   });
 }
 

@@ -191,6 +191,9 @@ describe("the dashboard in Chromium", () => {
     await expect.poll(() => rows.count()).toBe(1);
     expect(await page.getByLabel("Status").inputValue()).toBe("success");
     expect(await page.getByLabel("Model").inputValue()).toBe(adderModelId);
+    await expect
+      .poll(() => page.getByLabel("Model").locator("option:checked").textContent())
+      .toBe("fake/adder");
   });
 
   it("refuses a write with the cookie from another origin on the same host (403)", async () => {

@@ -20,6 +20,7 @@ export function EvaluationFilters({ search }: { search: EvaluationSearch }) {
           onChange={(e) => set({ model: e.target.value || undefined })}
         >
           <option value="">all</option>
+          <MissingChoice value={search.model} choices={choices.data?.models} />
           {choices.data?.models.map((m) => (
             <option key={m.id} value={m.id}>
               {m.label}
@@ -35,6 +36,7 @@ export function EvaluationFilters({ search }: { search: EvaluationSearch }) {
           onChange={(e) => set({ benchmark: e.target.value || undefined })}
         >
           <option value="">all</option>
+          <MissingChoice value={search.benchmark} choices={choices.data?.benchmarks} />
           {choices.data?.benchmarks.map((b) => (
             <option key={b.id} value={b.id}>
               {b.label}
@@ -70,4 +72,13 @@ export function EvaluationFilters({ search }: { search: EvaluationSearch }) {
       ) : null}
     </div>
   );
+}
+
+/**
+ * A filter from the URL whose choice is not (yet) listed: while the choices load, or for a model
+ * since removed from the project. Shown as such, rather than the select silently saying "all".
+ */
+function MissingChoice(props: { value?: string; choices?: { id: string }[] }) {
+  if (!props.value || props.choices?.some((c) => c.id === props.value)) return null;
+  return <option value={props.value}>{props.choices ? "(not in this project)" : "…"}</option>;
 }
