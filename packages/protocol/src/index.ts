@@ -2,6 +2,7 @@ export * from "./annotations.ts";
 export * from "./benchmarks.ts";
 export * from "./common.ts";
 export * from "./comparisons.ts";
+export * from "./dashboard.ts";
 export * from "./envelopes.ts";
 export * from "./errors.ts";
 export * from "./evaluations.ts";

@@ -1,10 +1,16 @@
 import type { ErrorBody } from "@assay/protocol";
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from "fastify";
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyReply,
+  LogController,
+} from "fastify";
 import type { Logger } from "pino";
 import sjson from "secure-json-parse";
 import type { Catalog } from "./catalog/catalog.ts";
 import { catalogEntries } from "./catalog/sync-catalog.ts";
 import type { Config } from "./config.ts";
+import { registerDashboard } from "./dashboard/register-dashboard.ts";
 import type { RouteDeps } from "./http/bind-route.ts";
 import { ERROR_STATUS } from "./http/error-status.ts";
 import { REQUEST_ID_HEADER, requestIdFor } from "./http/request-id.ts";
@@ -46,6 +52,7 @@ import { registerTraceEvaluationRoutes } from "./resources/trace-evaluations/rou
 import { createTraceEvaluationService } from "./resources/trace-evaluations/service.ts";
 import { registerTraceRoutes } from "./resources/traces/routes.ts";
 import { createTraceService } from "./resources/traces/service.ts";
+import { createUiSessionService } from "./resources/ui-sessions/service.ts";
 import { registerUploadRoutes } from "./resources/uploads/routes.ts";
 import { createUploadService } from "./resources/uploads/service.ts";
 
@@ -63,7 +70,9 @@ export interface AppDeps {
     | "defaultJudgeModel"
     | "evaluations"
     | "optimizerModel"
-  >;
+  > &
+    /** Absent (tests building a bare app): no dashboard, and no session cookies accepted. */
+    Partial<Pick<Config, "publicUrl" | "ui">>;
   db: Database;
   /** PostgreSQL only: bulk loads (trace files) stream through COPY. */
   copyRows?: CopyRows;
@@ -73,6 +82,8 @@ export interface AppDeps {
   queue: JobQueue;
   /** Absent when rate limiting is off. */
   rateLimiter?: RateLimiter;
+  /** Dashboard sign-in attempts per address; the dashboard needs it. */
+  signInLimiter?: RateLimiter;
   clock: Clock;
   logger: Logger;
   /** Tests set this: every answer is checked against its protocol schema. */
@@ -83,8 +94,9 @@ const NOT_FOUND_TEXT = "404 page not found";
 
 /**
  * The HTTP app, without listening and without reading the environment: the composition root and
- * the tests build it from explicit dependencies. Everything lives under the API prefix; any other
- * path answers 404 with a plain-text body, as the original service does.
+ * the tests build it from explicit dependencies. The API lives under its prefix and the dashboard
+ * under `/ui/` (unless turned off); any other path answers 404 with a plain-text body, as the
+ * original service does.
  */
 export function createApp(deps: AppDeps): FastifyInstance {
   const app = Fastify({
@@ -142,9 +154,9 @@ export function createApp(deps: AppDeps): FastifyInstance {
     return reply.code(status).type("application/json; charset=utf-8").send(body);
   });
 
-  app.setNotFoundHandler(async (_request, reply) =>
-    reply.code(404).type("text/plain; charset=utf-8").send(NOT_FOUND_TEXT),
-  );
+  const notFound = (reply: FastifyReply) =>
+    reply.code(404).type("text/plain; charset=utf-8").send(NOT_FOUND_TEXT);
+  app.setNotFoundHandler(async (_request, reply) => notFound(reply));
 
   const apiKeys = createApiKeyService(deps);
   const organizations = createOrganizationService({
@@ -168,8 +180,15 @@ export function createApp(deps: AppDeps): FastifyInstance {
     builtinData,
   });
   const evaluations = createEvaluationService({ ...deps, builtinData, organizations });
+  const ui = deps.config.ui?.enabled && deps.signInLimiter ? deps.config.ui : undefined;
+  const sessions = ui
+    ? createUiSessionService({ ...deps, apiKeys, ttlSeconds: ui.sessionTtlSeconds })
+    : undefined;
+  const publicOrigin = deps.config.publicUrl ? new URL(deps.config.publicUrl).origin : "";
   const routeDeps: RouteDeps = {
     apiKeys,
+    sessions,
+    publicOrigin,
     organizations,
     rateLimiter: deps.rateLimiter,
     rateLimitBurst: deps.config.rateLimit.burst,
@@ -232,6 +251,20 @@ export function createApp(deps: AppDeps): FastifyInstance {
     },
     { prefix: deps.config.apiPrefix },
   );
+
+  if (ui && sessions && deps.signInLimiter) {
+    const signInLimiter = deps.signInLimiter;
+    app.register(async (dashboard) =>
+      registerDashboard(dashboard, {
+        dir: ui.dir,
+        sessions,
+        signInLimiter,
+        publicOrigin,
+        apiPrefix: deps.config.apiPrefix,
+        notFound,
+      }),
+    );
+  }
 
   return app;
 }

@@ -54,6 +54,11 @@ export interface Config {
   generatorModel?: string;
   /** The model that rewrites judges' goals in optimizations; unset: each judge's own model. */
   optimizerModel?: string;
+  /**
+   * The dashboard under `/ui/`: its built files (`dir`, the CLI defaults it to packages/web/dist),
+   * and how long an unused sign-in session lives. Off: `/ui/` answers the plain 404 like any path.
+   */
+  ui: { enabled: boolean; dir?: string; sessionTtlSeconds: number };
   logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
 }
 
@@ -143,6 +148,12 @@ const EnvSchema = z.object({
   ASSAY_GENERATOR_MODEL: optionalText,
   /** The model critiquing and rewriting judge goals in optimizations; the judge's own when unset. */
   ASSAY_OPTIMIZER_MODEL: optionalText,
+  /** The web dashboard under /ui/ (and its sign-in sessions); false: strictly the API. */
+  ASSAY_UI: boolean.default(true),
+  /** The dashboard's built files (index.html, assets/); `assay serve` uses packages/web/dist. */
+  ASSAY_UI_DIR: optionalText,
+  /** A dashboard session unused for this long ends (sliding expiry). */
+  ASSAY_UI_SESSION_HOURS: int(1, 30 * 24).default(12),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
@@ -211,6 +222,11 @@ export function loadConfig(env: Env = process.env): Config {
     },
     generatorModel: e.ASSAY_GENERATOR_MODEL ?? e.ASSAY_DEFAULT_JUDGE_MODEL,
     optimizerModel: e.ASSAY_OPTIMIZER_MODEL,
+    ui: {
+      enabled: e.ASSAY_UI,
+      dir: e.ASSAY_UI_DIR === undefined ? undefined : resolve(e.ASSAY_UI_DIR),
+      sessionTtlSeconds: e.ASSAY_UI_SESSION_HOURS * 3600,
+    },
     logLevel: e.LOG_LEVEL,
   };
 }

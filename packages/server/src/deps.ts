@@ -42,14 +42,23 @@ export interface ServiceDeps {
   blobs: BlobStore;
   queue: JobQueue;
   rateLimiter?: RateLimiter;
+  /** Dashboard sign-in attempts per client address: always on, as it guards against key guessing. */
+  signInLimiter: RateLimiter;
   close(): Promise<void>;
 }
 
 export function createLogger(config: Pick<Config, "logLevel">): Logger {
   return pino({
     level: config.logLevel,
-    // Keys and provider secrets must never reach a log line, whatever object gets logged.
-    redact: ["req.headers.authorization", 'req.headers["x-api-key"]', "*.api_key", "*.apiKey"],
+    // Keys, session cookies and provider secrets must never reach a log line, whatever is logged.
+    redact: [
+      "req.headers.authorization",
+      'req.headers["x-api-key"]',
+      "req.headers.cookie",
+      'res.headers["set-cookie"]',
+      "*.api_key",
+      "*.apiKey",
+    ],
   });
 }
 
@@ -99,6 +108,12 @@ export async function createDeps(
             pollIntervalMs: config.worker.pollIntervalMs,
           });
     const rateLimiter = createRateLimiter(config, db, clock, logger);
+    const signInLimiter = failOpen(
+      config.database.dialect === "postgres"
+        ? createPostgresRateLimiter(SIGN_IN_POLICY, db)
+        : createMemoryRateLimiter(SIGN_IN_POLICY, clock),
+      logger,
+    );
     return {
       config,
       logger,
@@ -112,6 +127,7 @@ export async function createDeps(
       blobs,
       queue,
       rateLimiter,
+      signInLimiter,
       async close() {
         await queue.stop();
         await blobs.close();
@@ -140,6 +156,9 @@ async function createBlobStore(
     clock,
   });
 }
+
+/** Ten sign-ins at once, then one every six seconds per address: plenty for people, slow for guessing. */
+const SIGN_IN_POLICY = { burst: 10, perSecond: 1 / 6 };
 
 function createRateLimiter(
   config: Config,

@@ -1,5 +1,6 @@
 import type { Config, RunningService } from "@assay/server";
 import type { Command } from "commander";
+import { DEFAULT_DASHBOARD_DIR, isDashboardBuilt } from "../dashboard-dir.ts";
 
 /** `assay serve` and `assay worker`. The server's modules load in the actions, not with the CLI. */
 
@@ -9,7 +10,11 @@ export function registerServeCommands(program: Command) {
     .option("--no-workers", "run the HTTP API only (workers run elsewhere: `assay worker`)")
     .action(async (options: { workers: boolean }) => {
       const { loadConfig, startService, SERVICE_VERSION } = await import("@assay/server");
-      const config = loadConfig();
+      const loaded = loadConfig();
+      const config = {
+        ...loaded,
+        ui: { ...loaded.ui, dir: loaded.ui.dir ?? DEFAULT_DASHBOARD_DIR },
+      };
       const service = await startService(config, { workers: options.workers });
       // Handlers first: whoever waits for the banner may send SIGTERM the moment it appears.
       closeOnSignal(() => service.close());
@@ -32,6 +37,7 @@ function describeService(config: Config, service: RunningService, version: strin
     `Assay ${version} listening on ${service.apiUrl}`,
     `  database  ${config.database.dialect === "sqlite" ? `SQLite ${config.database.path}` : "PostgreSQL"}`,
     `  blobs     ${config.blobs.driver === "local" ? `local ${config.blobs.root}` : `S3 bucket ${config.blobs.bucket}`}`,
+    `  dashboard ${describeDashboard(config, service)}`,
     `  workers   ${service.workers ? `${queueLabel(config)}, ${config.worker.concurrency} jobs at a time` : "none (--no-workers)"}`,
   ];
   const { generatedKey, keyFile } = service.bootstrap;
@@ -46,6 +52,13 @@ function describeService(config: Config, service: RunningService, version: strin
     lines.push("  API keys  create one with `assay keys create`");
   }
   return lines.join("\n");
+}
+
+function describeDashboard(config: Config, service: RunningService): string {
+  if (!config.ui.enabled) return "off (ASSAY_UI=false)";
+  const url = `${new URL(service.apiUrl).origin}/ui/`;
+  if (config.ui.dir && isDashboardBuilt(config.ui.dir)) return url;
+  return `${url} (not built: run \`npm run build -w @assay/web\` or scripts/start.sh)`;
 }
 
 function queueLabel(config: Config): string {

@@ -1,4 +1,4 @@
-import { fillPath, pathParamNames, type Route } from "@assay/protocol";
+import { fillPath, pathParamNames, REQUEST_MARKER_HEADER, type Route } from "@assay/protocol";
 import type { z } from "zod";
 import { type APIError, ServiceError } from "../errors.ts";
 import { VERSION } from "../version.ts";
@@ -39,7 +39,8 @@ export interface RequestInput<R extends Route> {
 
 /** Configuration resolved once and shared, unchanged, by a client and its `withOptions()` views. */
 interface SharedConfig extends TransportDeps {
-  apiKey: string;
+  /** Undefined in cookie mode: the browser's session cookie authenticates instead. */
+  apiKey: string | undefined;
   baseURL: string;
   defaultHeaders: Readonly<Record<string, string>>;
 }
@@ -90,7 +91,7 @@ export abstract class APIClient {
     const headers = mergeHeaders(
       {
         accept: "application/json",
-        "x-api-key": apiKey,
+        ...(apiKey === undefined ? { [REQUEST_MARKER_HEADER]: "1" } : { "x-api-key": apiKey }),
         "x-assay-client": `typescript/${VERSION}`,
       },
       hasBody ? { "content-type": "application/json" } : undefined,
@@ -153,8 +154,12 @@ export abstract class APIClient {
 }
 
 function resolveShared(options: ClientOptions, internals: ClientInternals): SharedConfig {
-  const apiKey = firstPresent(options.apiKey, API_KEY_ENV_VARS);
-  if (apiKey === undefined) {
+  const cookie = options.auth === "cookie";
+  if (cookie && options.apiKey !== undefined) {
+    throw new ServiceError('auth "cookie" sends no API key: leave apiKey out.');
+  }
+  const apiKey = cookie ? undefined : firstPresent(options.apiKey, API_KEY_ENV_VARS);
+  if (!cookie && apiKey === undefined) {
     throw new ServiceError(`No API key: pass apiKey or set one of ${API_KEY_ENV_VARS.join(", ")}.`);
   }
   const baseURL = firstPresent(options.baseURL, BASE_URL_ENV_VARS) ?? DEFAULT_BASE_URL;
@@ -167,7 +172,9 @@ function resolveShared(options: ClientOptions, internals: ClientInternals): Shar
     baseURL: normalizeBaseURL(baseURL),
     defaultHeaders: { ...options.defaultHeaders },
     // Called unbound: browsers refuse a fetch invoked as a method of another object.
-    fetch: (input, init) => fetch(input, init),
+    fetch: cookie
+      ? (input, init) => fetch(input, { ...init, credentials: "same-origin" })
+      : (input, init) => fetch(input, init),
     sleep: internals.sleep ?? sleep,
     random: internals.random ?? Math.random,
   };

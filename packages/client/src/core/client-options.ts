@@ -4,6 +4,12 @@ import { ServiceError } from "../errors.ts";
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
 
 export interface ClientOptions {
+  /**
+   * How requests are authenticated. `"apiKey"` (the default) sends the key in `x-api-key`.
+   * `"cookie"`, for a page served by Assay itself (the dashboard): no key; the browser sends the
+   * session cookie (`credentials: "same-origin"`) and every request carries `x-assay-request: 1`.
+   */
+  auth?: "apiKey" | "cookie" | undefined;
   /** Defaults to `SERVICE_API_KEY`, then `LAYERLENS_STRATIX_API_KEY`, then `LAYERLENS_ATLAS_API_KEY`. */
   apiKey?: string | undefined;
   /**

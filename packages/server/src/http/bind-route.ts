@@ -3,9 +3,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { z } from "zod";
 import { AppError } from "../app-error.ts";
 import type { RateLimiter } from "../platform/rate-limit/rate-limiter.ts";
-import type { ApiKeyService, AuthContext } from "../resources/api-keys/service.ts";
+import type { AuthContext } from "../resources/api-keys/service.ts";
 import type { OrganizationService, ProjectScope } from "../resources/organizations/service.ts";
-import { authenticate } from "./authenticate.ts";
+import { type Authenticators, authenticate } from "./authenticate.ts";
 import { parseRequestPart } from "./validation.ts";
 
 export interface HandlerContext<R extends Route> {
@@ -27,8 +27,7 @@ export type ResponseOf<R> = R extends { readonly response: infer S extends z.Zod
 
 export type Handler<R extends Route> = (context: HandlerContext<R>) => Promise<ResponseOf<R>>;
 
-export interface RouteDeps {
-  apiKeys: ApiKeyService;
+export interface RouteDeps extends Authenticators {
   organizations: OrganizationService;
   /** Absent when rate limiting is switched off. */
   rateLimiter?: RateLimiter;
@@ -60,7 +59,7 @@ export function bindRoute<R extends Route>(
     handler: async (request, reply) => {
       let auth: AuthContext | undefined;
       if (route.auth === "apiKey") {
-        auth = await authenticate(request, deps.apiKeys);
+        auth = await authenticate(request, deps);
         await takeRateLimitToken(auth, reply, deps);
       }
       const params = route.params

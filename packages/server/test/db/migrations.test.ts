@@ -36,6 +36,7 @@ const TABLES = [
   "response_cache",
   "trace_evaluations",
   "traces",
+  "ui_sessions",
   "uploads",
 ];
 
@@ -68,6 +69,7 @@ describe.each(DIALECTS)("migrations on %s", (dialect) => {
         "0004-judges-and-traces",
         "0005-trace-bulk-load",
         "0006-annotations-and-optimizations",
+        "0007-ui-sessions",
       ]);
     } finally {
       await handle.close();

@@ -9,6 +9,7 @@ export interface DatabaseSchema {
   organizations: OrganizationsTable;
   projects: ProjectsTable;
   api_keys: ApiKeysTable;
+  ui_sessions: UiSessionsTable;
   uploads: UploadsTable;
   jobs: JobsTable;
   rate_limit_buckets: RateLimitBucketsTable;
@@ -60,6 +61,15 @@ export interface ApiKeysTable {
   created_at: string;
   last_used_at: string | null;
   revoked_at: string | null;
+}
+
+/** A dashboard sign-in: the SHA-256 of the cookie's token, never the token. */
+export interface UiSessionsTable {
+  token_hash: string;
+  api_key_id: string;
+  created_at: string;
+  last_seen_at: string;
+  expires_at: string;
 }
 
 export interface UploadsTable {
@@ -419,6 +429,7 @@ export type OrganizationRow = Selectable<OrganizationsTable>;
 export type ProjectRow = Selectable<ProjectsTable>;
 export type ApiKeyRow = Selectable<ApiKeysTable>;
 export type NewApiKey = Insertable<ApiKeysTable>;
+export type UiSessionRow = Selectable<UiSessionsTable>;
 export type UploadRow = Selectable<UploadsTable>;
 export type JobRow = Selectable<JobsTable>;
 export type JobUpdate = Updateable<JobsTable>;

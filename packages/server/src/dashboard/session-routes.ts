@@ -1,0 +1,48 @@
+import { UI_SESSION_PATH, UiSignInSchema } from "@assay/protocol";
+import type { FastifyInstance } from "fastify";
+import { AppError } from "../app-error.ts";
+import { checkSameOrigin } from "../http/same-origin.ts";
+import { clearedSessionCookie, sessionCookie, sessionTokenFrom } from "../http/session-cookie.ts";
+import { parseRequestPart } from "../http/validation.ts";
+import type { RateLimiter } from "../platform/rate-limit/rate-limiter.ts";
+import type { UiSessionService } from "../resources/ui-sessions/service.ts";
+
+/**
+ * `POST /ui/session` exchanges an API key for a session cookie; `DELETE /ui/session` ends it.
+ * They live beside the dashboard, not under the API prefix: they are the dashboard's own door,
+ * not part of the wire protocol every client implements, and they go away with `ASSAY_UI=false`.
+ * Both are held to the cookie's same-origin rules (a foreign page must not sign a browser in to
+ * its own key, nor out).
+ */
+export function registerSessionRoutes(
+  app: FastifyInstance,
+  deps: { sessions: UiSessionService; signInLimiter: RateLimiter; publicOrigin: string },
+) {
+  const secure = deps.publicOrigin.startsWith("https:");
+
+  app.post(UI_SESSION_PATH, async (request, reply) => {
+    checkSameOrigin(request, deps.publicOrigin);
+    // Counted per address before the key is looked at: a guesser is slowed whatever it sends.
+    const decision = await deps.signInLimiter.take(`sign-in:${request.ip}`);
+    if (!decision.allowed) {
+      throw new AppError(
+        "RATE_LIMITED",
+        `too many sign-in attempts from this address; retry in ${decision.retryAfterSeconds} s`,
+        { retryAfterSeconds: decision.retryAfterSeconds },
+      );
+    }
+    const { api_key } = parseRequestPart("body", UiSignInSchema, request.body);
+    const token = await deps.sessions.create(api_key);
+    if (!token) throw new AppError("UNAUTHENTICATED", "invalid or revoked API key");
+    reply.header("set-cookie", sessionCookie(token, secure)).header("cache-control", "no-store");
+    return reply.code(204).send();
+  });
+
+  app.delete(UI_SESSION_PATH, async (request, reply) => {
+    checkSameOrigin(request, deps.publicOrigin);
+    const token = sessionTokenFrom(request);
+    if (token) await deps.sessions.end(token);
+    reply.header("set-cookie", clearedSessionCookie(secure));
+    return reply.code(204).send();
+  });
+}

@@ -1,0 +1,252 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { ErrorBody, GetOrganizationResponse } from "@assay/protocol";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestService, type TestService } from "./support/test-service.ts";
+
+// A stand-in for Vite's output: the server only serves files, whatever built them.
+const uiDir = mkdtempSync(join(tmpdir(), "assay-ui-"));
+mkdirSync(join(uiDir, "assets"));
+writeFileSync(
+  join(uiDir, "index.html"),
+  '<!doctype html><meta name="assay-api-prefix" content="/x"><script src="/ui/assets/app-A1b2.js"></script>',
+);
+writeFileSync(join(uiDir, "assets", "app-A1b2.js"), "console.log('dashboard')");
+
+let service: TestService;
+beforeAll(async () => {
+  service = await startTestService({ env: { ASSAY_UI_DIR: uiDir } });
+});
+afterAll(async () => {
+  await service.close();
+  rmSync(uiDir, { recursive: true, force: true });
+});
+
+const get = (path: string, headers: Record<string, string> = {}) =>
+  service.call("GET", `${service.origin}${path}`, { apiKey: null, headers });
+
+async function signIn(apiKey: string, headers: Record<string, string> = {}) {
+  const res = await service.call("POST", `${service.origin}/ui/session`, {
+    apiKey: null,
+    json: { api_key: apiKey },
+    headers: { "x-assay-request": "1", ...headers },
+  });
+  const cookie = res.headers.get("set-cookie") ?? "";
+  return { res, cookie, session: cookie.split(";")[0] ?? "" };
+}
+
+describe("serving /ui/", () => {
+  it.each(["/", "/favicon.ico", "/ui/assets/missing.js", "/ui/index.html", "/ui/x/y.png"])(
+    "answers %s with the plain-text 404",
+    async (path) => {
+      const res = await get(path);
+      expect(res.status).toBe(404);
+      expect(res.text).toBe("404 page not found");
+      expect(res.headers.get("content-type")).toBe("text/plain; charset=utf-8");
+    },
+  );
+
+  it.each(["/ui/", "/ui/evaluations", "/ui/evaluations/abc?status=success"])(
+    "answers %s with the app shell, revalidated, under the CSP",
+    async (path) => {
+      const res = await get(path);
+      expect(res.status).toBe(200);
+      expect(res.text).toContain("/ui/assets/app-A1b2.js");
+      expect(res.text).toContain('<meta name="assay-api-prefix" content="/api/v1">');
+      expect(res.headers.get("content-type")).toBe("text/html; charset=utf-8");
+      expect(res.headers.get("cache-control")).toBe("no-cache");
+      expect(res.headers.get("content-security-policy")).toBe(
+        "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'",
+      );
+      expect(res.headers.get("x-frame-options")).toBe("DENY");
+      expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+      expect(res.headers.get("referrer-policy")).toBe("no-referrer");
+    },
+  );
+
+  it("caches hashed assets for a year", async () => {
+    const res = await get("/ui/assets/app-A1b2.js");
+    expect(res.status).toBe(200);
+    expect(res.text).toBe("console.log('dashboard')");
+    expect(res.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+  });
+
+  it("redirects /ui to /ui/", async () => {
+    const res = await get("/ui?status=failure");
+    expect(res.status).toBe(308);
+    expect(res.headers.get("location")).toBe("/ui/?status=failure");
+  });
+
+  it("says how to build the dashboard when its files are missing", async () => {
+    await using unbuilt = await startTestService({ env: { ASSAY_UI_DIR: join(uiDir, "nope") } });
+    const res = await unbuilt.call("GET", `${unbuilt.origin}/ui/evaluations`, { apiKey: null });
+    expect(res.status).toBe(503);
+    expect(res.text).toContain("npm run build -w @assay/web");
+  });
+
+  it("is gone with ASSAY_UI=false: /ui/ and the session routes answer the plain 404", async () => {
+    await using off = await startTestService({ env: { ASSAY_UI: "false", ASSAY_UI_DIR: uiDir } });
+    for (const [method, path] of [
+      ["GET", "/ui/"],
+      ["GET", "/ui/assets/app-A1b2.js"],
+      ["POST", "/ui/session"],
+    ] as const) {
+      const res = await off.call(method, `${off.origin}${path}`, { apiKey: null });
+      expect(res.status).toBe(404);
+      expect(res.text).toBe("404 page not found");
+    }
+  });
+});
+
+describe("sign-in sessions", () => {
+  it("refuses a bad key with 401 and sets no cookie", async () => {
+    const { res, cookie } = await signIn("assay_not-a-key");
+    expect(res.status).toBe(401);
+    expect((res.body as ErrorBody).error.message).toBe("invalid or revoked API key");
+    expect(cookie).toBe("");
+  });
+
+  it("names the missing field", async () => {
+    const res = await service.call("POST", `${service.origin}/ui/session`, {
+      apiKey: null,
+      json: {},
+      headers: { "x-assay-request": "1" },
+    });
+    expect(res.status).toBe(400);
+    expect((res.body as ErrorBody).error.message).toBe("body.api_key: is required");
+  });
+
+  it("exchanges a key for an HttpOnly, SameSite=Strict cookie that authenticates the API", async () => {
+    const { res, cookie, session } = await signIn(service.apiKey);
+    expect(res.status).toBe(204);
+    expect(cookie).toMatch(/^assay_session=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; SameSite=Strict$/);
+    const orgs = await service.call("GET", "/organizations", {
+      apiKey: null,
+      headers: { cookie: session },
+    });
+    expect(orgs.status).toBe(200);
+
+    // Only the token's hash is stored.
+    const token = session.split("=")[1] ?? "";
+    const rows = await service.running.deps.db.selectFrom("ui_sessions").selectAll().execute();
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.some((r) => r.token_hash.includes(token))).toBe(false);
+  });
+
+  it("holds cookie requests to the dashboard's origin, and writes to the marker header", async () => {
+    const { session } = await signIn(service.apiKey);
+    const cases: [string, Record<string, string>, string][] = [
+      ["GET", { "sec-fetch-site": "cross-site" }, "Sec-Fetch-Site: cross-site"],
+      ["GET", { "sec-fetch-site": "same-site" }, "Sec-Fetch-Site: same-site"],
+      ["GET", { origin: "http://127.0.0.1:1" }, "Origin: http://127.0.0.1:1"],
+      [
+        "POST",
+        { "x-assay-request": "1", origin: "http://evil.example" },
+        "Origin: http://evil.example",
+      ],
+      ["POST", {}, "must carry the header x-assay-request: 1"],
+    ];
+    const org = await service.call<GetOrganizationResponse>("GET", "/organizations");
+    const writePath = `/organizations/${org.body.data.id}/projects/${org.body.data.projects[0]?.id}/custom-models`;
+    for (const [method, headers, message] of cases) {
+      const real = await service.call<ErrorBody>(
+        method,
+        method === "GET" ? "/organizations" : writePath,
+        {
+          apiKey: null,
+          headers: { cookie: session, ...headers },
+          ...(method === "POST" ? { json: { name: "x" } } : {}),
+        },
+      );
+      expect(real.status, `${method} ${JSON.stringify(headers)}`).toBe(403);
+      expect(real.body.error.code).toBe("PERMISSION_DENIED");
+      expect(real.body.error.message).toContain(message);
+    }
+    const same = await service.call("GET", "/organizations", {
+      apiKey: null,
+      headers: { cookie: session, "sec-fetch-site": "same-origin", origin: service.origin },
+    });
+    expect(same.status).toBe(200);
+  });
+
+  it("keeps API keys first: a bad key beside a good cookie is refused", async () => {
+    const { session } = await signIn(service.apiKey);
+    const res = await service.call("GET", "/organizations", {
+      apiKey: "assay_wrong",
+      headers: { cookie: session },
+    });
+    expect(res.status).toBe(401);
+  });
+
+  it("ends on sign-out, and when its key is revoked", async () => {
+    const { session } = await signIn(service.apiKey);
+    const out = await service.call("DELETE", `${service.origin}/ui/session`, {
+      apiKey: null,
+      headers: { cookie: session, "x-assay-request": "1" },
+    });
+    expect(out.status).toBe(204);
+    expect(out.headers.get("set-cookie")).toContain("Max-Age=0");
+    const after = await service.call<ErrorBody>("GET", "/organizations", {
+      apiKey: null,
+      headers: { cookie: session },
+    });
+    expect(after.status).toBe(401);
+    expect(after.body.error.message).toContain("sign in again");
+
+    const key = await service.admin.create({ name: "to revoke" });
+    const revoked = await signIn(key.key);
+    expect(revoked.res.status).toBe(204);
+    await service.admin.revoke(key.id);
+    const res = await service.call("GET", "/organizations", {
+      apiKey: null,
+      headers: { cookie: revoked.session },
+    });
+    expect(res.status).toBe(401);
+  });
+});
+
+describe("session expiry", () => {
+  it("slides while used and ends after ASSAY_UI_SESSION_HOURS without use", async () => {
+    await using fresh = await startTestService({
+      env: { ASSAY_UI_DIR: uiDir, ASSAY_UI_SESSION_HOURS: "2" },
+    });
+    const sign = await fresh.call("POST", `${fresh.origin}/ui/session`, {
+      apiKey: null,
+      json: { api_key: fresh.apiKey },
+      headers: { "x-assay-request": "1" },
+    });
+    const session = (sign.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
+    const use = () =>
+      fresh.call("GET", "/organizations", { apiKey: null, headers: { cookie: session } });
+    const hour = 3600_000;
+
+    fresh.clock.advance(1.5 * hour);
+    expect((await use()).status).toBe(200);
+    // 3 h after sign-in, 1.5 h after the last use: still alive.
+    fresh.clock.advance(1.5 * hour);
+    expect((await use()).status).toBe(200);
+    fresh.clock.advance(2 * hour + 1000);
+    expect((await use()).status).toBe(401);
+  });
+});
+
+describe("sign-in rate limit", () => {
+  it("answers 429 with a numeric Retry-After after ten attempts from one address", async () => {
+    await using fresh = await startTestService({ env: { ASSAY_UI_DIR: uiDir } });
+    const statuses: number[] = [];
+    let last: Headers | undefined;
+    for (let i = 0; i < 11; i++) {
+      const res = await fresh.call("POST", `${fresh.origin}/ui/session`, {
+        apiKey: null,
+        json: { api_key: `assay_guess${i}` },
+        headers: { "x-assay-request": "1" },
+      });
+      statuses.push(res.status);
+      last = res.headers;
+    }
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
+    expect(statuses[10]).toBe(429);
+    expect(last?.get("retry-after")).toMatch(/^\d+$/);
+  });
+});

@@ -1,0 +1,83 @@
+import type { QueryClient } from "@tanstack/react-query";
+import {
+  createRootRouteWithContext,
+  createRoute,
+  createRouter,
+  Outlet,
+  redirect,
+} from "@tanstack/react-router";
+import { parseEvaluationSearch } from "../evaluations/evaluation-search.ts";
+import { EvaluationsPage } from "../evaluations/evaluations-page.tsx";
+import { ErrorMessage } from "../shared/error-message.tsx";
+import { isUnauthenticated } from "../shared/readable-error.ts";
+import { SignInPage } from "../sign-in/sign-in-page.tsx";
+import { AppLayout } from "./app-layout.tsx";
+import { sessionQuery } from "./use-session.ts";
+
+const rootRoute = createRootRouteWithContext<{ queryClient: QueryClient }>()({
+  component: Outlet,
+});
+
+const signInRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: "/sign-in",
+  // Where to go back to after signing in (a dashboard path).
+  validateSearch: (search: Record<string, unknown>): { next?: string } =>
+    typeof search.next === "string" ? { next: search.next } : {},
+  component: SignInPage,
+});
+
+/** Everything behind sign-in: a visitor without a session goes to /sign-in, and comes back. */
+const appRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  id: "app",
+  beforeLoad: async ({ context, location }) => {
+    try {
+      await context.queryClient.ensureQueryData(sessionQuery);
+    } catch (error) {
+      if (isUnauthenticated(error))
+        throw redirect({ to: "/sign-in", search: { next: location.href } });
+      throw error;
+    }
+  },
+  component: AppLayout,
+});
+
+const homeRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: "/",
+  beforeLoad: () => {
+    throw redirect({ to: "/evaluations" });
+  },
+});
+
+export const evaluationsRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: "/evaluations",
+  // Filters live in the URL: a link is the view.
+  validateSearch: parseEvaluationSearch,
+  component: function Evaluations() {
+    return <EvaluationsPage search={evaluationsRoute.useSearch()} />;
+  },
+});
+
+export const router = createRouter({
+  routeTree: rootRoute.addChildren([
+    signInRoute,
+    appRoute.addChildren([homeRoute, evaluationsRoute]),
+  ]),
+  basepath: "/ui",
+  context: { queryClient: undefined as unknown as QueryClient },
+  defaultErrorComponent: ({ error }) => (
+    <main className="page">
+      <ErrorMessage error={error} />
+    </main>
+  ),
+  defaultNotFoundComponent: () => <p className="page">No such page in the dashboard.</p>,
+});
+
+declare module "@tanstack/react-router" {
+  interface Register {
+    router: typeof router;
+  }
+}

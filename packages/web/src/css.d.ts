@@ -1,0 +1,2 @@
+/** Vite bundles imported stylesheets; to TypeScript they are modules with no exports. */
+declare module "*.css";

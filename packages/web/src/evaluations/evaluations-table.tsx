@@ -1,0 +1,47 @@
+import type { Evaluation } from "@assay/protocol";
+import { dateTime } from "../shared/format.ts";
+import { AccuracyCell } from "./accuracy-cell.tsx";
+import { StatusBadge } from "./status-badge.tsx";
+
+export function EvaluationsTable({ evaluations }: { evaluations: Evaluation[] }) {
+  return (
+    <table className="evaluations">
+      <thead>
+        <tr>
+          <th>Status</th>
+          <th>Model</th>
+          <th>Benchmark</th>
+          <th>Accuracy (95% CI)</th>
+          <th className="right" title="correct / total prompts">
+            n
+          </th>
+          <th className="right" title="prompts whose model call failed (counted as not correct)">
+            Failed
+          </th>
+          <th>Created</th>
+        </tr>
+      </thead>
+      <tbody>
+        {evaluations.map((e) => (
+          <tr key={e.id} data-evaluation-id={e.id}>
+            <td>
+              <StatusBadge status={e.status} />
+            </td>
+            <td title={e.model_key}>{e.model_name}</td>
+            <td>{e.dataset_name}</td>
+            <td>
+              <AccuracyCell evaluation={e} />
+            </td>
+            <td className="right num">
+              {e.assay.progress.correct}/{e.assay.progress.total}
+            </td>
+            <td className={`right num${e.failed_prompt_count > 0 ? " warn" : ""}`}>
+              {e.failed_prompt_count}
+            </td>
+            <td className="muted">{dateTime(e.submitted_at)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

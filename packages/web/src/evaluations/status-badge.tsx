@@ -1,0 +1,5 @@
+import type { EvaluationStatus } from "@assay/protocol";
+
+export function StatusBadge({ status }: { status: EvaluationStatus }) {
+  return <span className={`status status-${status}`}>{status}</span>;
+}

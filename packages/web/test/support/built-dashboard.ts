@@ -1,0 +1,36 @@
+import { execFileSync } from "node:child_process";
+import { existsSync, readdirSync, statSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const WEB_DIR = fileURLToPath(new URL("../..", import.meta.url));
+export const DIST_DIR = join(WEB_DIR, "dist");
+
+function newestMtime(path: string): number {
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return Math.max(0, ...readdirSync(path).map((name) => newestMtime(join(path, name))));
+}
+
+/**
+ * The dashboard as `assay serve` would serve it: `dist/`, rebuilt with Vite when it is missing or
+ * older than the sources (the tests must see the code under test, not yesterday's build).
+ */
+export function ensureDashboardBuilt(): string {
+  const shell = join(DIST_DIR, "index.html");
+  const sources = Math.max(
+    newestMtime(join(WEB_DIR, "src")),
+    newestMtime(join(WEB_DIR, "index.html")),
+    newestMtime(join(WEB_DIR, "vite.config.ts")),
+  );
+  if (!existsSync(shell) || statSync(shell).mtimeMs < sources) {
+    const viteDir = dirname(createRequire(import.meta.url).resolve("vite/package.json"));
+    const vite = join(viteDir, "bin", "vite.js");
+    execFileSync(process.execPath, [vite, "build", "--logLevel", "warn"], {
+      cwd: WEB_DIR,
+      stdio: "inherit",
+    });
+  }
+  return DIST_DIR;
+}
