@@ -4,6 +4,7 @@ export * from "./common.ts";
 export * from "./comparisons.ts";
 export * from "./envelopes.ts";
 export * from "./errors.ts";
+export * from "./evaluation-spaces.ts";
 export * from "./evaluations.ts";
 export * from "./health.ts";
 export * from "./judge-optimizations.ts";

@@ -26,6 +26,8 @@ import { createBuiltinData } from "./resources/benchmarks/builtin-data.ts";
 import { registerBenchmarkRoutes } from "./resources/benchmarks/routes.ts";
 import { createBenchmarkService } from "./resources/benchmarks/service.ts";
 import { registerBlobRoutes } from "./resources/blobs/routes.ts";
+import { registerEvaluationSpaceRoutes } from "./resources/evaluation-spaces/routes.ts";
+import { createEvaluationSpaceService } from "./resources/evaluation-spaces/service.ts";
 import { registerEvaluationRoutes } from "./resources/evaluations/routes.ts";
 import { createEvaluationService } from "./resources/evaluations/service.ts";
 import { registerJudgeOptimizationRoutes } from "./resources/judge-optimizations/routes.ts";
@@ -192,6 +194,10 @@ export function createApp(deps: AppDeps): FastifyInstance {
       registerModelRoutes(api, { ...routeDeps, models });
       registerBenchmarkRoutes(api, { ...routeDeps, benchmarks });
       registerEvaluationRoutes(api, { ...routeDeps, evaluations });
+      registerEvaluationSpaceRoutes(api, {
+        ...routeDeps,
+        evaluationSpaces: createEvaluationSpaceService(deps),
+      });
       registerJudgeRoutes(api, {
         ...routeDeps,
         judges: createJudgeService({ ...deps, defaultJudgeModel: deps.config.defaultJudgeModel }),

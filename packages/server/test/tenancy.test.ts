@@ -33,6 +33,8 @@ interface Fixture {
   /** A judge with 10 labeled traces, and a finished run of it. */
   optimizedJudgeId: string;
   optimizationId: string;
+  spaceId: string;
+  doomedSpaceId: string;
 }
 
 /**
@@ -124,6 +126,15 @@ const SAMPLES: Record<string, (f: Fixture) => { params?: Record<string, string>;
       params: { optimization_id: f.optimizationId },
       body: {},
     }),
+    "evaluationSpaces.create": () => ({ body: { name: "Probe space" } }),
+    "evaluationSpaces.get": (f) => ({ params: { evaluation_space_id: f.spaceId } }),
+    "evaluationSpaces.list": () => ({}),
+    "evaluationSpaces.update": (f) => ({
+      params: { evaluation_space_id: f.spaceId },
+      body: { description: "probed" },
+    }),
+    "evaluationSpaces.delete": (f) => ({ params: { evaluation_space_id: f.doomedSpaceId } }),
+    "evaluationSpaces.listEvaluations": (f) => ({ params: { evaluation_space_id: f.spaceId } }),
   };
 
 const projectRoutes = (Object.values(routes) as Route[]).filter((r) =>
@@ -192,6 +203,12 @@ async function makeFixture(): Promise<Fixture> {
   });
   const finished = await waitForTraceEvaluation(service, tenantA, evaluation.id);
   if (finished.status !== "success") throw new Error(finished.status_description);
+  const space = async (name: string) =>
+    (
+      await service.call<{ data: { id: string } }>("POST", `${P}/evaluation-spaces`, {
+        json: { name },
+      })
+    ).body.data.id;
   const optimizedJudge = await judge("Optimized judge");
   await labelTraces(service, tenantA, optimizedJudge.id, 10);
   return {
@@ -206,6 +223,8 @@ async function makeFixture(): Promise<Fixture> {
     traceEvaluationId: evaluation.id,
     optimizedJudgeId: optimizedJudge.id,
     optimizationId: await insertFinishedRun(service, tenantA, optimizedJudge),
+    spaceId: await space("Fixture space"),
+    doomedSpaceId: await space("Doomed space"),
   };
 }
 afterAll(async () => {

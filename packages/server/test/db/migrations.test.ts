@@ -21,6 +21,7 @@ const TABLES = [
   "endpoint_limits",
   "evaluation_results",
   "evaluation_samples",
+  "evaluation_spaces",
   "evaluations",
   "instance_settings",
   "jobs",
@@ -68,6 +69,7 @@ describe.each(DIALECTS)("migrations on %s", (dialect) => {
         "0004-judges-and-traces",
         "0005-trace-bulk-load",
         "0006-annotations-and-optimizations",
+        "0007-evaluation-spaces",
       ]);
     } finally {
       await handle.close();

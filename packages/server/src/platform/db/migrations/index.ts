@@ -5,6 +5,7 @@ import * as evaluations from "./0003-evaluations.ts";
 import * as judgesAndTraces from "./0004-judges-and-traces.ts";
 import * as traceBulkLoad from "./0005-trace-bulk-load.ts";
 import * as annotationsAndOptimizations from "./0006-annotations-and-optimizations.ts";
+import * as evaluationSpaces from "./0007-evaluation-spaces.ts";
 
 /**
  * Every migration, in order. Listed statically (not read from a folder) so they travel with the
@@ -17,6 +18,7 @@ const migrations: Record<string, Migration> = {
   "0004-judges-and-traces": judgesAndTraces,
   "0005-trace-bulk-load": traceBulkLoad,
   "0006-annotations-and-optimizations": annotationsAndOptimizations,
+  "0007-evaluation-spaces": evaluationSpaces,
 };
 
 export const migrationProvider: MigrationProvider = {
