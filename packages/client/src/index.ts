@@ -19,6 +19,8 @@ export {
   type CustomBenchmark,
   type CustomModel,
   type Evaluation,
+  type EvaluationSpace,
+  type EvaluationSpaceFilters,
   type EvaluationStats,
   type EvaluationStatus,
   type EvaluationSummary,
@@ -96,6 +98,14 @@ export {
   type CreateCustomBenchmarkInput,
   type CreateSmartBenchmarkInput,
 } from "./resources/benchmarks.ts";
+export {
+  type CreateEvaluationSpaceInput,
+  type DeleteEvaluationSpaceResult,
+  type EvaluationSpaceListParams,
+  type EvaluationSpacePage,
+  EvaluationSpaces,
+  type UpdateEvaluationSpaceInput,
+} from "./resources/evaluation-spaces.ts";
 export {
   type CreateEvaluationInput,
   type CreateEvaluationOptions,

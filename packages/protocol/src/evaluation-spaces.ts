@@ -131,6 +131,7 @@ export const UpdateEvaluationSpaceBodySchema = z
 export type UpdateEvaluationSpaceBody = z.output<typeof UpdateEvaluationSpaceBodySchema>;
 
 export const EVALUATION_SPACE_SORT_KEYS = ["weight", "created_at", "updated_at", "name"] as const;
+export type EvaluationSpaceSortKey = (typeof EVALUATION_SPACE_SORT_KEYS)[number];
 
 export const ListEvaluationSpacesQuerySchema = z.object({
   ...pageQuery(100, 500),
