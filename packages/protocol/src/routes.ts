@@ -41,11 +41,13 @@ import {
   CreateEvaluationBodySchema,
   CreateEvaluationResponseSchema,
   EvaluationPathSchema,
+  EvaluationProgressEventSchema,
   EvaluationSchema,
   ListEvaluationsQuerySchema,
   ListEvaluationsResponseSchema,
   ListResultsQuerySchema,
   ListResultsResponseSchema,
+  ProjectEvaluationPathSchema,
   UpdateEvaluationBodySchema,
 } from "./evaluations.ts";
 import { HealthSchema } from "./health.ts";
@@ -783,6 +785,22 @@ export const routes = {
     auth: "apiKey",
     params: EvaluationPathSchema,
     response: EvaluationSchema,
+  }),
+
+  /**
+   * Extension: server-sent events of a running evaluation's progress, then its final state.
+   * The server reads the counters about once a second, once per evaluation however many watch.
+   */
+  streamEvaluationEvents: defineRoute({
+    operationId: "evaluations.events",
+    method: "GET",
+    path: "/organizations/{organization_id}/projects/{project_id}/evaluations/{evaluation_id}/events",
+    summary: "Follow an evaluation's progress (server-sent events)",
+    tag: "evaluations",
+    auth: "apiKey",
+    params: ProjectEvaluationPathSchema,
+    responseKind: "event-stream",
+    response: EvaluationProgressEventSchema,
   }),
 
   /** #18: one page of an evaluation's per-prompt results, bare. */

@@ -164,6 +164,7 @@ describe("OpenAPI", () => {
         "evaluationSpaces.update",
         "evaluations.cancel",
         "evaluations.create",
+        "evaluations.events",
         "evaluations.get",
         "evaluations.list",
         "evaluations.update",

@@ -7,6 +7,7 @@ import {
   routes,
 } from "@assay/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { waitForEvaluation } from "./evaluations/support.ts";
 import { insertFinishedRun, labelTraces } from "./judge-optimizations/support.ts";
 import { type FakeModelServer, startFakeModelServer } from "./support/fake-model-server.ts";
 import { startTestService, type TestService } from "./support/test-service.ts";
@@ -35,6 +36,8 @@ interface Fixture {
   optimizationId: string;
   spaceId: string;
   doomedSpaceId: string;
+  /** Finished, so its event stream ends at once. */
+  evaluationId: string;
 }
 
 /**
@@ -126,6 +129,7 @@ const SAMPLES: Record<string, (f: Fixture) => { params?: Record<string, string>;
       params: { optimization_id: f.optimizationId },
       body: {},
     }),
+    "evaluations.events": (f) => ({ params: { evaluation_id: f.evaluationId } }),
     "evaluationSpaces.create": () => ({ body: { name: "Probe space" } }),
     "evaluationSpaces.get": (f) => ({ params: { evaluation_space_id: f.spaceId } }),
     "evaluationSpaces.list": () => ({}),
@@ -209,6 +213,11 @@ async function makeFixture(): Promise<Fixture> {
         json: { name },
       })
     ).body.data.id;
+  const run = await service.call<{ data: { id: string }[] }>("POST", `${P}/evaluations`, {
+    json: [{ model_id: judgeModelId, dataset_id: benchmark.body.data.benchmark_id }],
+  });
+  const evaluationId = run.body.data[0]!.id;
+  await waitForEvaluation(service, evaluationId);
   const optimizedJudge = await judge("Optimized judge");
   await labelTraces(service, tenantA, optimizedJudge.id, 10);
   return {
@@ -225,6 +234,7 @@ async function makeFixture(): Promise<Fixture> {
     optimizationId: await insertFinishedRun(service, tenantA, optimizedJudge),
     spaceId: await space("Fixture space"),
     doomedSpaceId: await space("Doomed space"),
+    evaluationId,
   };
 }
 afterAll(async () => {
