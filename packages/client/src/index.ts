@@ -19,6 +19,7 @@ export {
   type CustomBenchmark,
   type CustomModel,
   type Evaluation,
+  type EvaluationProgressEvent,
   type EvaluationSpace,
   type EvaluationSpaceFilters,
   type EvaluationStats,
@@ -109,6 +110,7 @@ export {
 export {
   type CreateEvaluationInput,
   type CreateEvaluationOptions,
+  type EvaluationEvent,
   type EvaluationListParams,
   type EvaluationPage,
   type EvaluationRef,

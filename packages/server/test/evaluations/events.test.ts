@@ -79,6 +79,8 @@ describe.each(DIALECTS)("evaluation event streams on %s", (dialect) => {
     expect(stream.status).toBe(200);
     expect(stream.headers.get("content-type")).toBe("text/event-stream; charset=utf-8");
     expect(stream.headers.get("x-request-id")).toBeTruthy();
+    // Rate-limited like any call: one token for the whole stream.
+    expect(stream.headers.get("x-ratelimit-remaining")).toMatch(/^\d+$/);
     const events = await readAll(stream);
     expect(stream.extras[0]).toMatch(/^retry: \d+$/);
 
