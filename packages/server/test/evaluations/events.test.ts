@@ -153,6 +153,24 @@ describe.each(DIALECTS)("evaluation event streams on %s", (dialect) => {
     await api.call<Evaluation>("POST", `/evaluations/${created.id}/cancel`, { apiKey: tenant.key });
   });
 
+  it("ends open streams when the server shuts down, so closing does not wait for viewers", async () => {
+    const created = await start(slowModel, 4);
+    const second = await startTestService({
+      dialect,
+      env: { ALLOWED_MODEL_HOSTS: "127.0.0.1" },
+      database: api.database,
+    });
+    const url = `${second.apiUrl}/organizations/${tenant.org}/projects/${tenant.project}/evaluations/${created.id}/events`;
+    const stream = await openEventStream(url, tenant.key);
+    expect((await stream.events.next()).value?.event).toBe("progress");
+    await second.close();
+    const rest = [];
+    for await (const e of stream.events) rest.push(e);
+    expect(rest).toEqual([]);
+    expect(second.running.deps.evaluationProgress.stats()).toMatchObject({ pollers: 0 });
+    await api.call<Evaluation>("POST", `/evaluations/${created.id}/cancel`, { apiKey: tenant.key });
+  });
+
   it("is 404 for another tenant's evaluation and for an unknown one, 401 without a key", async () => {
     const created = await start(fastModel, 1);
     const other = await api.admin.create({ organization: "Other org" });
