@@ -6,6 +6,7 @@ import { ServiceError } from "./errors.ts";
 import { PublicClient } from "./public-client.ts";
 import { Annotations } from "./resources/annotations.ts";
 import { Benchmarks } from "./resources/benchmarks.ts";
+import { EvaluationSpaces } from "./resources/evaluation-spaces.ts";
 import { Evaluations } from "./resources/evaluations.ts";
 import { JudgeOptimizations } from "./resources/judge-optimizations.ts";
 import { Judges } from "./resources/judges.ts";
@@ -30,6 +31,8 @@ export class Client extends APIClient {
   readonly benchmarks: Benchmarks;
   /** Runs of a model on a benchmark: start, follow, list, cancel. */
   readonly evaluations: Evaluations;
+  /** Leaderboards: named filters over the project's evaluations. */
+  readonly evaluationSpaces: EvaluationSpaces;
   /** Evaluations' per-prompt results. */
   readonly results: Results;
   /** Named, versioned LLM judges. */
@@ -51,6 +54,7 @@ export class Client extends APIClient {
     this.models = new Models(this);
     this.benchmarks = new Benchmarks(this);
     this.evaluations = new Evaluations(this);
+    this.evaluationSpaces = new EvaluationSpaces(this);
     this.results = new Results(this);
     this.judges = new Judges(this);
     this.traces = new Traces(this);

@@ -19,6 +19,9 @@ export {
   type CustomBenchmark,
   type CustomModel,
   type Evaluation,
+  type EvaluationProgressEvent,
+  type EvaluationSpace,
+  type EvaluationSpaceFilters,
   type EvaluationStats,
   type EvaluationStatus,
   type EvaluationSummary,
@@ -97,8 +100,17 @@ export {
   type CreateSmartBenchmarkInput,
 } from "./resources/benchmarks.ts";
 export {
+  type CreateEvaluationSpaceInput,
+  type DeleteEvaluationSpaceResult,
+  type EvaluationSpaceListParams,
+  type EvaluationSpacePage,
+  EvaluationSpaces,
+  type UpdateEvaluationSpaceInput,
+} from "./resources/evaluation-spaces.ts";
+export {
   type CreateEvaluationInput,
   type CreateEvaluationOptions,
+  type EvaluationEvent,
   type EvaluationListParams,
   type EvaluationPage,
   type EvaluationRef,

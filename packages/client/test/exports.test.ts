@@ -31,6 +31,7 @@ describe("package entry points", () => {
       "DEFAULT_POLL_SCHEDULE",
       "DEFAULT_TIMEOUT",
       "DEFAULT_TRACE_WAIT_TIMEOUT_MS",
+      "EvaluationSpaces",
       "Evaluations",
       "FINISHED_EVALUATION_STATUSES",
       "JudgeOptimizations",

@@ -168,6 +168,40 @@ export const CreateEvaluationResponseSchema = statusData(z.array(EvaluationSchem
 
 export const EvaluationPathSchema = z.object({ evaluation_id: PathIdSchema });
 
+/** Path of a project's evaluation (the event stream is project-scoped, unlike `GET /evaluations/{id}`). */
+export const ProjectEvaluationPathSchema = z.object({
+  organization_id: PathIdSchema,
+  project_id: PathIdSchema,
+  evaluation_id: PathIdSchema,
+});
+
+/** Names of the events of `GET P/evaluations/{id}/events`. */
+export const EVALUATION_EVENT_NAMES = ["progress", "done"] as const;
+export type EvaluationEventName = (typeof EVALUATION_EVENT_NAMES)[number];
+
+/**
+ * Extension: the `data` of one server-sent event of `GET P/evaluations/{id}/events`. `progress`
+ * events come when the counters moved (the first at once); one `done` event with the final state
+ * ends the stream. `accuracy` is correct over done, with its interim 95% Wilson interval.
+ */
+export const EvaluationProgressEventSchema = z
+  .object({
+    evaluation_id: z.string(),
+    status: EvaluationStatusSchema,
+    status_description: z.string(),
+    total: z.number().int(),
+    done: z.number().int(),
+    correct: z.number().int(),
+    failed: z.number().int(),
+    cached: z.number().int(),
+    accuracy: z.number(),
+    accuracy_ci95: IntervalSchema,
+    /** Unix seconds; 0 until the run ends. */
+    finished_at: z.number().int(),
+  })
+  .meta({ id: "EvaluationProgressEvent" });
+export type EvaluationProgressEvent = z.infer<typeof EvaluationProgressEventSchema>;
+
 /** Extension `PATCH /evaluations/{id}`: what the owner may change. */
 export const UpdateEvaluationBodySchema = z.strictObject({ is_public: z.boolean() });
 export type UpdateEvaluationBody = z.infer<typeof UpdateEvaluationBodySchema>;

@@ -64,7 +64,13 @@ export function buildOpenApiDocument(options: {
     const responses: Record<string, unknown> = {
       [String(route.status)]: {
         description: "Success",
-        content: { "application/json": { schema: convert(route.response, "output") } },
+        content:
+          route.responseKind === "event-stream"
+            ? {
+                // OpenAPI 3.1 cannot describe a stream: the schema is that of each event's `data`.
+                "text/event-stream": { schema: convert(route.response, "output") },
+              }
+            : { "application/json": { schema: convert(route.response, "output") } },
       },
     };
     if (route.params || route.query || route.body) {

@@ -23,6 +23,11 @@ export interface RouteSpec {
   /** `binary` bodies are streamed by the handler, never buffered or parsed as JSON. */
   readonly bodyKind?: "json" | "binary";
   readonly status?: 200 | 201;
+  /**
+   * `event-stream`: the answer is server-sent events, each event's `data` one `response` (as
+   * JSON); the handler writes the stream itself. Default `json`.
+   */
+  readonly responseKind?: "json" | "event-stream";
   readonly response: z.ZodType;
 }
 

@@ -28,14 +28,26 @@ import { ProjectPathSchema } from "./common.ts";
 import { ComparisonQuerySchema, ComparisonResponseSchema } from "./comparisons.ts";
 import { statusData } from "./envelopes.ts";
 import {
+  CreateEvaluationSpaceBodySchema,
+  DeleteEvaluationSpaceResponseSchema,
+  EvaluationSpaceEvaluationsResponseSchema,
+  EvaluationSpacePathSchema,
+  EvaluationSpaceResponseSchema,
+  ListEvaluationSpacesQuerySchema,
+  ListEvaluationSpacesResponseSchema,
+  UpdateEvaluationSpaceBodySchema,
+} from "./evaluation-spaces.ts";
+import {
   CreateEvaluationBodySchema,
   CreateEvaluationResponseSchema,
   EvaluationPathSchema,
+  EvaluationProgressEventSchema,
   EvaluationSchema,
   ListEvaluationsQuerySchema,
   ListEvaluationsResponseSchema,
   ListResultsQuerySchema,
   ListResultsResponseSchema,
+  ProjectEvaluationPathSchema,
   UpdateEvaluationBodySchema,
 } from "./evaluations.ts";
 import { HealthSchema } from "./health.ts";
@@ -348,6 +360,72 @@ export const routes = {
     auth: "apiKey",
     params: JudgePathSchema,
     response: DeleteJudgeResponseSchema,
+  }),
+  /** #44–48 (§13.3): a leaderboard of the project; names are unique per project (409). */
+  createEvaluationSpace: defineRoute({
+    operationId: "evaluationSpaces.create",
+    method: "POST",
+    path: "/organizations/{organization_id}/projects/{project_id}/evaluation-spaces",
+    summary: "Create an evaluation space (a leaderboard)",
+    tag: "evaluation-spaces",
+    auth: "apiKey",
+    params: ProjectPathSchema,
+    body: CreateEvaluationSpaceBodySchema,
+    status: 201,
+    response: EvaluationSpaceResponseSchema,
+  }),
+  getEvaluationSpace: defineRoute({
+    operationId: "evaluationSpaces.get",
+    method: "GET",
+    path: "/organizations/{organization_id}/projects/{project_id}/evaluation-spaces/{evaluation_space_id}",
+    summary: "Get an evaluation space with its counts",
+    tag: "evaluation-spaces",
+    auth: "apiKey",
+    params: EvaluationSpacePathSchema,
+    response: EvaluationSpaceResponseSchema,
+  }),
+  listEvaluationSpaces: defineRoute({
+    operationId: "evaluationSpaces.list",
+    method: "GET",
+    path: "/organizations/{organization_id}/projects/{project_id}/evaluation-spaces",
+    summary: "List evaluation spaces",
+    tag: "evaluation-spaces",
+    auth: "apiKey",
+    params: ProjectPathSchema,
+    query: ListEvaluationSpacesQuerySchema,
+    response: ListEvaluationSpacesResponseSchema,
+  }),
+  updateEvaluationSpace: defineRoute({
+    operationId: "evaluationSpaces.update",
+    method: "PATCH",
+    path: "/organizations/{organization_id}/projects/{project_id}/evaluation-spaces/{evaluation_space_id}",
+    summary: "Update an evaluation space",
+    tag: "evaluation-spaces",
+    auth: "apiKey",
+    params: EvaluationSpacePathSchema,
+    body: UpdateEvaluationSpaceBodySchema,
+    response: EvaluationSpaceResponseSchema,
+  }),
+  deleteEvaluationSpace: defineRoute({
+    operationId: "evaluationSpaces.delete",
+    method: "DELETE",
+    path: "/organizations/{organization_id}/projects/{project_id}/evaluation-spaces/{evaluation_space_id}",
+    summary: "Delete an evaluation space (its evaluations stay)",
+    tag: "evaluation-spaces",
+    auth: "apiKey",
+    params: EvaluationSpacePathSchema,
+    response: DeleteEvaluationSpaceResponseSchema,
+  }),
+  /** Extension: the leaderboard's cells, latest successful evaluation per model × benchmark. */
+  listEvaluationSpaceEvaluations: defineRoute({
+    operationId: "evaluationSpaces.listEvaluations",
+    method: "GET",
+    path: "/organizations/{organization_id}/projects/{project_id}/evaluation-spaces/{evaluation_space_id}/evaluations",
+    summary: "The evaluations an evaluation space shows (latest per model and benchmark)",
+    tag: "evaluation-spaces",
+    auth: "apiKey",
+    params: EvaluationSpacePathSchema,
+    response: EvaluationSpaceEvaluationsResponseSchema,
   }),
   /** #26: one trace per record of the uploaded file, in file order; a bad file creates nothing (422). */
   createTraces: defineRoute({
@@ -707,6 +785,22 @@ export const routes = {
     auth: "apiKey",
     params: EvaluationPathSchema,
     response: EvaluationSchema,
+  }),
+
+  /**
+   * Extension: server-sent events of a running evaluation's progress, then its final state.
+   * The server reads the counters about once a second, once per evaluation however many watch.
+   */
+  streamEvaluationEvents: defineRoute({
+    operationId: "evaluations.events",
+    method: "GET",
+    path: "/organizations/{organization_id}/projects/{project_id}/evaluations/{evaluation_id}/events",
+    summary: "Follow an evaluation's progress (server-sent events)",
+    tag: "evaluations",
+    auth: "apiKey",
+    params: ProjectEvaluationPathSchema,
+    responseKind: "event-stream",
+    response: EvaluationProgressEventSchema,
   }),
 
   /** #18: one page of an evaluation's per-prompt results, bare. */

@@ -32,6 +32,10 @@ import { createBuiltinData } from "./resources/benchmarks/builtin-data.ts";
 import { registerBenchmarkRoutes } from "./resources/benchmarks/routes.ts";
 import { createBenchmarkService } from "./resources/benchmarks/service.ts";
 import { registerBlobRoutes } from "./resources/blobs/routes.ts";
+import { registerEvaluationSpaceRoutes } from "./resources/evaluation-spaces/routes.ts";
+import { createEvaluationSpaceService } from "./resources/evaluation-spaces/service.ts";
+import { createProgressPoller } from "./resources/evaluations/progress-poller.ts";
+import type { ProgressPoller } from "./resources/evaluations/progress-stream.ts";
 import { registerEvaluationRoutes } from "./resources/evaluations/routes.ts";
 import { createEvaluationService } from "./resources/evaluations/service.ts";
 import { registerJudgeOptimizationRoutes } from "./resources/judge-optimizations/routes.ts";
@@ -86,6 +90,8 @@ export interface AppDeps {
   signInLimiter?: RateLimiter;
   clock: Clock;
   logger: Logger;
+  /** Shared reads of watched evaluations' progress; made here when not given. */
+  evaluationProgress?: ProgressPoller;
   /** Tests set this: every answer is checked against its protocol schema. */
   validateResponses?: boolean;
 }
@@ -210,7 +216,15 @@ export function createApp(deps: AppDeps): FastifyInstance {
       registerUploadRoutes(api, { ...routeDeps, uploads });
       registerModelRoutes(api, { ...routeDeps, models });
       registerBenchmarkRoutes(api, { ...routeDeps, benchmarks });
-      registerEvaluationRoutes(api, { ...routeDeps, evaluations });
+      registerEvaluationRoutes(api, {
+        ...routeDeps,
+        evaluations,
+        progress: deps.evaluationProgress ?? createProgressPoller(deps.db, deps.logger),
+      });
+      registerEvaluationSpaceRoutes(api, {
+        ...routeDeps,
+        evaluationSpaces: createEvaluationSpaceService(deps),
+      });
       registerJudgeRoutes(api, {
         ...routeDeps,
         judges: createJudgeService({ ...deps, defaultJudgeModel: deps.config.defaultJudgeModel }),

@@ -25,6 +25,8 @@ import { failOpen } from "./platform/rate-limit/fail-open.ts";
 import { createMemoryRateLimiter } from "./platform/rate-limit/memory-rate-limiter.ts";
 import { createPostgresRateLimiter } from "./platform/rate-limit/postgres-rate-limiter.ts";
 import type { RateLimiter } from "./platform/rate-limit/rate-limiter.ts";
+import { createProgressPoller } from "./resources/evaluations/progress-poller.ts";
+import type { ProgressPoller } from "./resources/evaluations/progress-stream.ts";
 
 /** The platform a process runs on: database, blob storage, job queue, rate limiter, keys. */
 export interface ServiceDeps {
@@ -44,6 +46,8 @@ export interface ServiceDeps {
   rateLimiter?: RateLimiter;
   /** Dashboard sign-in attempts per client address: always on, as it guards against key guessing. */
   signInLimiter: RateLimiter;
+  /** Reads watched evaluations' progress once a second for all their event streams. */
+  evaluationProgress: ProgressPoller;
   close(): Promise<void>;
 }
 
@@ -128,6 +132,7 @@ export async function createDeps(
       queue,
       rateLimiter,
       signInLimiter,
+      evaluationProgress: createProgressPoller(db, logger),
       async close() {
         await queue.stop();
         await blobs.close();

@@ -7,6 +7,7 @@ import {
   routes,
 } from "@assay/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { waitForEvaluation } from "./evaluations/support.ts";
 import { insertFinishedRun, labelTraces } from "./judge-optimizations/support.ts";
 import { type FakeModelServer, startFakeModelServer } from "./support/fake-model-server.ts";
 import { startTestService, type TestService } from "./support/test-service.ts";
@@ -33,6 +34,10 @@ interface Fixture {
   /** A judge with 10 labeled traces, and a finished run of it. */
   optimizedJudgeId: string;
   optimizationId: string;
+  spaceId: string;
+  doomedSpaceId: string;
+  /** Finished, so its event stream ends at once. */
+  evaluationId: string;
 }
 
 /**
@@ -124,6 +129,16 @@ const SAMPLES: Record<string, (f: Fixture) => { params?: Record<string, string>;
       params: { optimization_id: f.optimizationId },
       body: {},
     }),
+    "evaluations.events": (f) => ({ params: { evaluation_id: f.evaluationId } }),
+    "evaluationSpaces.create": () => ({ body: { name: "Probe space" } }),
+    "evaluationSpaces.get": (f) => ({ params: { evaluation_space_id: f.spaceId } }),
+    "evaluationSpaces.list": () => ({}),
+    "evaluationSpaces.update": (f) => ({
+      params: { evaluation_space_id: f.spaceId },
+      body: { description: "probed" },
+    }),
+    "evaluationSpaces.delete": (f) => ({ params: { evaluation_space_id: f.doomedSpaceId } }),
+    "evaluationSpaces.listEvaluations": (f) => ({ params: { evaluation_space_id: f.spaceId } }),
   };
 
 const projectRoutes = (Object.values(routes) as Route[]).filter((r) =>
@@ -192,6 +207,17 @@ async function makeFixture(): Promise<Fixture> {
   });
   const finished = await waitForTraceEvaluation(service, tenantA, evaluation.id);
   if (finished.status !== "success") throw new Error(finished.status_description);
+  const space = async (name: string) =>
+    (
+      await service.call<{ data: { id: string } }>("POST", `${P}/evaluation-spaces`, {
+        json: { name },
+      })
+    ).body.data.id;
+  const run = await service.call<{ data: { id: string }[] }>("POST", `${P}/evaluations`, {
+    json: [{ model_id: judgeModelId, dataset_id: benchmark.body.data.benchmark_id }],
+  });
+  const evaluationId = run.body.data[0]!.id;
+  await waitForEvaluation(service, evaluationId);
   const optimizedJudge = await judge("Optimized judge");
   await labelTraces(service, tenantA, optimizedJudge.id, 10);
   return {
@@ -206,6 +232,9 @@ async function makeFixture(): Promise<Fixture> {
     traceEvaluationId: evaluation.id,
     optimizedJudgeId: optimizedJudge.id,
     optimizationId: await insertFinishedRun(service, tenantA, optimizedJudge),
+    spaceId: await space("Fixture space"),
+    doomedSpaceId: await space("Doomed space"),
+    evaluationId,
   };
 }
 afterAll(async () => {

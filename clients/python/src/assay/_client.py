@@ -11,6 +11,7 @@ from ._transport import send_sync
 from ._types import NOT_GIVEN, NotGiven, TimeoutTypes
 from .resources.annotations import Annotations, AsyncAnnotations
 from .resources.benchmarks import AsyncBenchmarks, Benchmarks
+from .resources.evaluation_spaces import AsyncEvaluationSpaces, EvaluationSpaces
 from .resources.evaluations import AsyncEvaluations, Evaluations
 from .resources.judge_optimizations import AsyncJudgeOptimizations, JudgeOptimizations
 from .resources.judges import AsyncJudges, Judges
@@ -75,6 +76,7 @@ class Assay(_ProjectScoped, SyncAPIClient):
     judge_optimizations: JudgeOptimizations
     #: Assay extension: people's labels on traces, for judge agreement and optimization.
     annotations: Annotations
+    evaluation_spaces: EvaluationSpaces
 
     def __init__(
         self,
@@ -107,6 +109,7 @@ class Assay(_ProjectScoped, SyncAPIClient):
         self.trace_evaluations = TraceEvaluations(self)
         self.judge_optimizations = JudgeOptimizations(self)
         self.annotations = Annotations(self)
+        self.evaluation_spaces = EvaluationSpaces(self)
 
     @property
     def public(self) -> PublicClient:
@@ -160,6 +163,7 @@ class AsyncAssay(_ProjectScoped, AsyncAPIClient):
     trace_evaluations: AsyncTraceEvaluations
     judge_optimizations: AsyncJudgeOptimizations
     annotations: AsyncAnnotations
+    evaluation_spaces: AsyncEvaluationSpaces
 
     def __init__(
         self,
@@ -209,6 +213,7 @@ class AsyncAssay(_ProjectScoped, AsyncAPIClient):
         self.trace_evaluations = AsyncTraceEvaluations(self)
         self.judge_optimizations = AsyncJudgeOptimizations(self)
         self.annotations = AsyncAnnotations(self)
+        self.evaluation_spaces = AsyncEvaluationSpaces(self)
 
     @property
     def public(self) -> AsyncPublicClient:

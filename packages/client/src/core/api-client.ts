@@ -2,6 +2,7 @@ import { fillPath, pathParamNames, REQUEST_MARKER_HEADER, type Route } from "@as
 import type { z } from "zod";
 import { type APIError, ServiceError } from "../errors.ts";
 import { VERSION } from "../version.ts";
+import { abortedError } from "./abort.ts";
 import {
   type ClientOptions,
   checkMaxRetries,
@@ -17,6 +18,7 @@ import {
   DEFAULT_BASE_URL,
   firstPresent,
 } from "./environment.ts";
+import { openEventStream, readEventStream } from "./event-stream.ts";
 import { mergeHeaders } from "./headers.ts";
 import { withPrefixHint } from "./prefix-hint.ts";
 import { sleep } from "./sleep.ts";
@@ -84,21 +86,15 @@ export abstract class APIClient {
     if (route.bodyKind === "binary") {
       throw new ServiceError(`${route.operationId} takes a file; use upload() instead.`);
     }
-    const scope = isProjectScoped(route) ? await this.scopeParams(options) : {};
-    const path = buildPath(route, { ...(input.params as Record<string, string>), ...scope });
-    const hasBody = route.bodyKind === "json" && input.body !== undefined;
-    const { apiKey, baseURL, defaultHeaders } = this.#shared;
-    const headers = mergeHeaders(
-      {
-        accept: "application/json",
-        ...(apiKey === undefined ? { [REQUEST_MARKER_HEADER]: "1" } : { "x-api-key": apiKey }),
-        "x-assay-client": `typescript/${VERSION}`,
-      },
-      hasBody ? { "content-type": "application/json" } : undefined,
-      defaultHeaders,
-      options.headers,
+    if (route.responseKind === "event-stream") {
+      throw new ServiceError(`${route.operationId} answers events; use stream() instead.`);
+    }
+    const { url, headers, hasBody, baseURL } = await this.#prepare(
+      route,
+      input,
+      options,
+      "application/json",
     );
-    const url = buildURL(baseURL, path, input.query as Record<string, unknown> | undefined);
     const response = await send(
       this.#shared,
       {
@@ -115,6 +111,40 @@ export abstract class APIClient {
   }
 
   /**
+   * Opens an event-stream route and yields its events, each `data` validated against the route's
+   * schema, until the server ends the stream; stopping the iteration (or `options.signal`)
+   * aborts the request. One attempt and no timeout: a stream is long by nature, and whether to
+   * reconnect is the caller's choice.
+   */
+  async *stream<R extends Route>(
+    route: R,
+    input: RequestInput<R> = {},
+    options: RequestOptions = {},
+  ): AsyncGenerator<{ event: string; data: RouteOutput<R> }> {
+    const { url, headers } = await this.#prepare(route, input, options, "text/event-stream");
+    const controller = new AbortController();
+    const forwardAbort = () => controller.abort(options.signal?.reason);
+    options.signal?.addEventListener("abort", forwardAbort, { once: true });
+    try {
+      const opened = await openEventStream(this.#shared.fetch, url, headers, controller.signal);
+      for await (const { event, data } of readEventStream(opened.body)) {
+        const checked = validateResponse(route, {
+          statusCode: 200,
+          headers: opened.headers,
+          text: data,
+        });
+        yield { event, data: checked };
+      }
+    } catch (error) {
+      if (options.signal?.aborted) throw abortedError(options.signal);
+      throw error;
+    } finally {
+      options.signal?.removeEventListener("abort", forwardAbort);
+      controller.abort();
+    }
+  }
+
+  /**
    * PUTs a file to a presigned upload URL (from a `…/upload` route) with exactly the headers the
    * server announced, with this client's fetch, timeout and retries.
    */
@@ -124,6 +154,33 @@ export abstract class APIClient {
     options: Omit<RequestOptions, "headers"> = {},
   ): Promise<void> {
     return putUpload(this.#shared, target, data, this.sendOptions(options));
+  }
+
+  /** The URL and headers of one call (the key's scope filled into project-scoped paths). */
+  async #prepare<R extends Route>(
+    route: R,
+    input: RequestInput<R>,
+    options: RequestOptions,
+    accept: string,
+  ) {
+    const scope = isProjectScoped(route) ? await this.scopeParams(options) : {};
+    const path = buildPath(route, { ...(input.params as Record<string, string>), ...scope });
+    const hasBody = route.bodyKind === "json" && input.body !== undefined;
+    const { apiKey, baseURL, defaultHeaders } = this.#shared;
+    const headers = mergeHeaders(
+      {
+        accept,
+        // Cookie mode (no key): the session cookie authenticates, the marker header proves the
+        // request came from the dashboard's own page.
+        ...(apiKey === undefined ? { [REQUEST_MARKER_HEADER]: "1" } : { "x-api-key": apiKey }),
+        "x-assay-client": `typescript/${VERSION}`,
+      },
+      hasBody ? { "content-type": "application/json" } : undefined,
+      defaultHeaders,
+      options.headers,
+    );
+    const url = buildURL(baseURL, path, input.query as Record<string, unknown> | undefined);
+    return { url, headers, hasBody, baseURL };
   }
 
   /** `organization_id` and `project_id` for project-scoped routes; only `Client` has them. */

@@ -1,6 +1,8 @@
 import {
   type CreateEvaluationItem,
   type Evaluation,
+  type EvaluationEventName,
+  type EvaluationProgressEvent,
   type EvaluationStatus,
   FINISHED_EVALUATION_STATUSES,
   routes,
@@ -19,6 +21,12 @@ import { APIResource } from "./resource.ts";
 
 /** An evaluation as methods take it: the object a method returned, or its id. */
 export type EvaluationRef = string | { readonly id: string };
+
+/** One event of `evaluations.events()`: progress while running, then `done` with the final state. */
+export interface EvaluationEvent {
+  event: EvaluationEventName;
+  data: EvaluationProgressEvent;
+}
 
 /**
  * A model or benchmark as `create()` takes it: what `client.models`/`client.benchmarks` (or the
@@ -182,6 +190,26 @@ export class Evaluations extends APIResource<Client> {
       { params: { evaluation_id: evaluationId(evaluation) } },
       options,
     );
+  }
+
+  /**
+   * Follows a project's evaluation live: yields `progress` events while it runs (done, correct,
+   * failed, accuracy so far with its interim 95% interval), then one `done` event with the final
+   * state, after which the iteration ends. Breaking out of the loop closes the connection. Uses
+   * fetch streaming (no EventSource), so it works in browsers and Node alike.
+   */
+  async *events(
+    evaluation: EvaluationRef,
+    options?: RequestOptions,
+  ): AsyncGenerator<EvaluationEvent> {
+    const stream = this.client.stream(
+      routes.streamEvaluationEvents,
+      { params: { evaluation_id: evaluationId(evaluation) } },
+      options,
+    );
+    for await (const { event, data } of stream) {
+      if (event === "progress" || event === "done") yield { event, data };
+    }
   }
 
   /**

@@ -20,10 +20,15 @@ export interface HandlerContext<R extends Route> {
   reply: FastifyReply;
 }
 
-/** What a handler returns: the route's response body, before serialization. */
-export type ResponseOf<R> = R extends { readonly response: infer S extends z.ZodType }
-  ? z.input<S>
-  : never;
+/**
+ * What a handler returns: the route's response body, before serialization; nothing for an
+ * event stream, which the handler writes itself.
+ */
+export type ResponseOf<R> = R extends { readonly responseKind: "event-stream" }
+  ? undefined
+  : R extends { readonly response: infer S extends z.ZodType }
+    ? z.input<S>
+    : never;
 
 export type Handler<R extends Route> = (context: HandlerContext<R>) => Promise<ResponseOf<R>>;
 
@@ -40,7 +45,8 @@ export interface RouteDeps extends Authenticators {
  * Binds a protocol route to a handler. Every route gets the same treatment, in order:
  * authenticate (API-key routes), rate-limit per key, validate params, query and body with the
  * protocol schemas (400 naming the field), confine project routes to the caller's organization
- * (404 otherwise), then run the handler and answer with the route's status.
+ * (404 otherwise), then run the handler and answer with the route's status (event streams answer
+ * from their handler).
  */
 export function bindRoute<R extends Route>(
   app: FastifyInstance,
@@ -85,6 +91,9 @@ export function bindRoute<R extends Route>(
         },
       });
       const result = await handler(context as HandlerContext<R>);
+      // An event stream was hijacked and written by its handler: it answers nothing here, and
+      // counted once against the rate limit above however long it stays open.
+      if (route.responseKind === "event-stream") return reply;
       if (deps.validateResponses) {
         const check = route.response.safeParse(result);
         if (!check.success) {

@@ -21,6 +21,7 @@ const TABLES = [
   "endpoint_limits",
   "evaluation_results",
   "evaluation_samples",
+  "evaluation_spaces",
   "evaluations",
   "instance_settings",
   "jobs",
@@ -70,6 +71,7 @@ describe.each(DIALECTS)("migrations on %s", (dialect) => {
         "0005-trace-bulk-load",
         "0006-annotations-and-optimizations",
         "0007-ui-sessions",
+        "0008-evaluation-spaces",
       ]);
     } finally {
       await handle.close();

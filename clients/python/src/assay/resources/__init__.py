@@ -2,6 +2,7 @@
 
 from .annotations import Annotations, AsyncAnnotations
 from .benchmarks import AsyncBenchmarks, Benchmarks
+from .evaluation_spaces import AsyncEvaluationSpaces, EvaluationSpaces
 from .evaluations import AsyncEvaluations, Evaluations
 from .judge_optimizations import AsyncJudgeOptimizations, JudgeOptimizations
 from .judges import AsyncJudges, Judges
@@ -14,6 +15,7 @@ __all__ = [
     "Annotations",
     "AsyncAnnotations",
     "AsyncBenchmarks",
+    "AsyncEvaluationSpaces",
     "AsyncEvaluations",
     "AsyncJudgeOptimizations",
     "AsyncJudges",
@@ -22,6 +24,7 @@ __all__ = [
     "AsyncTraceEvaluations",
     "AsyncTraces",
     "Benchmarks",
+    "EvaluationSpaces",
     "Evaluations",
     "JudgeOptimizations",
     "Judges",

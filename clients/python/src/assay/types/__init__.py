@@ -22,6 +22,15 @@ from .benchmarks import (
     ScoringDefinition,
 )
 from .common import DeletedResource, Interval, Pagination, UploadURL
+from .evaluation_spaces import (
+    DeleteEvaluationSpaceResponse,
+    EvaluationSpace,
+    EvaluationSpaceDatasetFilter,
+    EvaluationSpaceEvaluationsResponse,
+    EvaluationSpaceFilters,
+    EvaluationSpaceModelFilter,
+    EvaluationSpacesResponse,
+)
 from .evaluations import (
     FINISHED_EVALUATION_STATUSES,
     AnalysisSummary,
@@ -113,6 +122,7 @@ __all__ = [
     "CustomBenchmark",
     "CustomModel",
     "DeleteAnnotationResponse",
+    "DeleteEvaluationSpaceResponse",
     "DeleteJudgeResponse",
     "DeletedResource",
     "ErrorAnalysis",
@@ -123,6 +133,12 @@ __all__ = [
     "EvaluationModelInfo",
     "EvaluationOptions",
     "EvaluationProgress",
+    "EvaluationSpace",
+    "EvaluationSpaceDatasetFilter",
+    "EvaluationSpaceEvaluationsResponse",
+    "EvaluationSpaceFilters",
+    "EvaluationSpaceModelFilter",
+    "EvaluationSpacesResponse",
     "EvaluationStats",
     "EvaluationStatus",
     "EvaluationSummary",

@@ -32,6 +32,7 @@ export interface DatabaseSchema {
   trace_evaluations: TraceEvaluationsTable;
   annotations: AnnotationsTable;
   judge_optimization_runs: JudgeOptimizationRunsTable;
+  evaluation_spaces: EvaluationSpacesTable;
 }
 
 export interface OrganizationsTable {
@@ -433,3 +434,22 @@ export type UiSessionRow = Selectable<UiSessionsTable>;
 export type UploadRow = Selectable<UploadsTable>;
 export type JobRow = Selectable<JobsTable>;
 export type JobUpdate = Updateable<JobsTable>;
+
+/** A project's leaderboard: named filters over its evaluations (nothing else is stored). */
+export interface EvaluationSpacesTable {
+  id: string;
+  organization_id: string;
+  project_id: string;
+  name: string;
+  description: string;
+  visibility: string;
+  /** JSON of the protocol's EvaluationSpaceFilters. */
+  filters: string;
+  weight: number;
+  is_featured: number;
+  /** The creating API key's display form. */
+  created_by: string;
+  created_at: string;
+  updated_at: string;
+}
+export type EvaluationSpaceRow = Selectable<EvaluationSpacesTable>;

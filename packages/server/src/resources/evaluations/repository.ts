@@ -41,6 +41,19 @@ export interface CacheEntry {
   completion_tokens: number;
 }
 
+export type EvaluationProgressRow = Pick<
+  EvaluationRow,
+  | "id"
+  | "status"
+  | "status_description"
+  | "total_count"
+  | "done_count"
+  | "correct_count"
+  | "failed_count"
+  | "cached_count"
+  | "finished_at"
+>;
+
 /** Most rows per INSERT: well under SQLite's bound-parameter limit. */
 const BATCH = 256;
 
@@ -119,6 +132,24 @@ export function createEvaluationRepository(db: Database) {
         .executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
     },
+
+    /** What a progress stream shows of a run: one small read, made once a second per run watched. */
+    progress: (id: string): Promise<EvaluationProgressRow | undefined> =>
+      db
+        .selectFrom("evaluations")
+        .select([
+          "id",
+          "status",
+          "status_description",
+          "total_count",
+          "done_count",
+          "correct_count",
+          "failed_count",
+          "cached_count",
+          "finished_at",
+        ])
+        .where("id", "=", id)
+        .executeTakeFirst(),
 
     findById: (id: string): Promise<EvaluationRow | undefined> =>
       db.selectFrom("evaluations").selectAll().where("id", "=", id).executeTakeFirst(),

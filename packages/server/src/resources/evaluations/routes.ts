@@ -1,12 +1,31 @@
 import { routes, success } from "@assay/protocol";
 import type { FastifyInstance } from "fastify";
 import { bindRoute, type RouteDeps } from "../../http/bind-route.ts";
+import { type ProgressPoller, streamProgress } from "./progress-stream.ts";
 import type { EvaluationService } from "./service.ts";
 
 export function registerEvaluationRoutes(
   api: FastifyInstance,
-  deps: RouteDeps & { evaluations: EvaluationService },
+  deps: RouteDeps & { evaluations: EvaluationService; progress: ProgressPoller },
 ) {
+  // Open event streams end when the server closes, or closing would wait for their clients.
+  const streams = new Set<{ close(): void }>();
+  api.addHook("preClose", async () => {
+    for (const stream of [...streams]) stream.close();
+  });
+
+  bindRoute(api, routes.streamEvaluationEvents, deps, async ({ scope, params, reply }) => {
+    await deps.evaluations.checkInProject(scope, params.evaluation_id);
+    const stream = streamProgress({
+      reply,
+      poller: deps.progress,
+      evaluationId: params.evaluation_id,
+    });
+    streams.add(stream);
+    void stream.closed.then(() => streams.delete(stream));
+    return undefined;
+  });
+
   bindRoute(api, routes.createEvaluations, deps, async ({ scope, body }) =>
     success(await deps.evaluations.create(scope, body)),
   );

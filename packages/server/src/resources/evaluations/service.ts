@@ -165,6 +165,12 @@ export function createEvaluationService(deps: EvaluationServiceDeps) {
       return { evaluations: await present(rows), total_count: total };
     },
 
+    /** 404 unless the evaluation belongs to this project (what its event stream needs). */
+    async checkInProject(scope: ProjectScope, id: string): Promise<void> {
+      const row = await repo.findForOrganization(scope.organizationId, id);
+      if (!row || row.project_id !== scope.projectId) throw notFound("evaluation");
+    },
+
     /** The owner makes an evaluation public or private; to anyone else it does not exist. */
     async update(auth: AuthContext, id: string, body: UpdateEvaluationBody): Promise<Evaluation> {
       if (!(await repo.setPublic(auth.organizationId, id, body.is_public)))

@@ -24,7 +24,8 @@ export interface EvaluationLabels {
   benchmarkDescription: string;
 }
 
-const seconds = (iso: string | null) => (iso === null ? 0 : Math.floor(Date.parse(iso) / 1000));
+export const unixSeconds = (iso: string | null) =>
+  iso === null ? 0 : Math.floor(Date.parse(iso) / 1000);
 
 /**
  * The wire Evaluation. `accuracy` is correct over prompts done: while running, the accuracy so
@@ -49,8 +50,8 @@ export function toEvaluation(row: EvaluationRow, labels: EvaluationLabels): Eval
     id: row.id,
     status: row.status as EvaluationStatus,
     status_description: row.status_description,
-    submitted_at: seconds(row.submitted_at),
-    finished_at: seconds(row.finished_at),
+    submitted_at: unixSeconds(row.submitted_at),
+    finished_at: unixSeconds(row.finished_at),
     model_id: row.model_id,
     model_name: labels.modelName,
     model_key: labels.modelKey,
@@ -88,7 +89,7 @@ export function toEvaluation(row: EvaluationRow, labels: EvaluationLabels): Eval
       cost_usd: row.cost_usd,
       metrics,
       options,
-      started_at: seconds(row.started_at),
+      started_at: unixSeconds(row.started_at),
     },
   };
 }

@@ -6,6 +6,7 @@ import * as judgesAndTraces from "./0004-judges-and-traces.ts";
 import * as traceBulkLoad from "./0005-trace-bulk-load.ts";
 import * as annotationsAndOptimizations from "./0006-annotations-and-optimizations.ts";
 import * as uiSessions from "./0007-ui-sessions.ts";
+import * as evaluationSpaces from "./0008-evaluation-spaces.ts";
 
 /**
  * Every migration, in order. Listed statically (not read from a folder) so they travel with the
@@ -19,6 +20,7 @@ const migrations: Record<string, Migration> = {
   "0005-trace-bulk-load": traceBulkLoad,
   "0006-annotations-and-optimizations": annotationsAndOptimizations,
   "0007-ui-sessions": uiSessions,
+  "0008-evaluation-spaces": evaluationSpaces,
 };
 
 export const migrationProvider: MigrationProvider = {
