@@ -6,13 +6,8 @@
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib/node.sh"
 cd "$repo_root"
-# The dashboard's tests drive a real Chromium; Playwright's own download is not used.
-chromium_path="${CHROMIUM_PATH:-/usr/bin/chromium}"
-if [ ! -x "$chromium_path" ]; then
-  echo "no Chromium at $chromium_path for the dashboard's browser tests:" >&2
-  echo "  install it with \`apt-get install -y chromium\` (.ci/run does), or set CHROMIUM_PATH" >&2
-  exit 1
-fi
+source "$repo_root/scripts/lib/chromium.sh"
+ensure_chromium
 npm run --silent lint
 npm test --silent -- "$@"
 "$repo_root/clients/python/scripts/test.sh"
