@@ -6,6 +6,7 @@ import {
   Outlet,
   redirect,
 } from "@tanstack/react-router";
+import { lazy, Suspense } from "react";
 import { parseEvaluationSearch } from "../evaluations/evaluation-search.ts";
 import { EvaluationsPage } from "../evaluations/evaluations-page.tsx";
 import { ErrorMessage } from "../shared/error-message.tsx";
@@ -61,10 +62,28 @@ export const evaluationsRoute = createRoute({
   },
 });
 
+/** Its own chunk, like Observable Plot which only it loads: the list stays light. */
+const EvaluationPage = lazy(() =>
+  import("../evaluation/evaluation-page.tsx").then((m) => ({ default: m.EvaluationPage })),
+);
+
+export const evaluationRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: "/evaluations/$id",
+  component: function Evaluation() {
+    const { id } = evaluationRoute.useParams();
+    return (
+      <Suspense fallback={<p className="muted">Loading…</p>}>
+        <EvaluationPage key={id} id={id} />
+      </Suspense>
+    );
+  },
+});
+
 export const router = createRouter({
   routeTree: rootRoute.addChildren([
     signInRoute,
-    appRoute.addChildren([homeRoute, evaluationsRoute]),
+    appRoute.addChildren([homeRoute, evaluationsRoute, evaluationRoute]),
   ]),
   basepath: "/ui",
   context: { queryClient: undefined as unknown as QueryClient },

@@ -1,4 +1,5 @@
 import type { Evaluation } from "@assay/protocol";
+import { Link } from "@tanstack/react-router";
 import { dateTime } from "../shared/format.ts";
 import { AccuracyCell } from "./accuracy-cell.tsx";
 import { StatusBadge } from "./status-badge.tsx";
@@ -27,7 +28,11 @@ export function EvaluationsTable({ evaluations }: { evaluations: Evaluation[] })
             <td>
               <StatusBadge status={e.status} />
             </td>
-            <td title={e.model_key}>{e.model_name}</td>
+            <td title={e.model_key}>
+              <Link to="/evaluations/$id" params={{ id: e.id }}>
+                {e.model_name}
+              </Link>
+            </td>
             <td>{e.dataset_name}</td>
             <td>
               <AccuracyCell evaluation={e} />

@@ -1,0 +1,93 @@
+import { Link } from "@tanstack/react-router";
+import { StatusBadge } from "../evaluations/status-badge.tsx";
+import { ErrorMessage } from "../shared/error-message.tsx";
+import { dateTime } from "../shared/format.ts";
+import { CancelButton } from "./cancel-button.tsx";
+import { ForestPlot } from "./forest-plot.tsx";
+import { Headline, headlineNumbers } from "./headline.tsx";
+import { Histograms } from "./histograms.tsx";
+import { MetricsTable } from "./metrics-table.tsx";
+import { Reproducibility } from "./reproducibility.tsx";
+import { isFinished, useEvaluation, useResultSample, useRunInputs } from "./use-evaluation.ts";
+import { useLiveProgress } from "./use-live-progress.ts";
+
+export function EvaluationPage({ id }: { id: string }) {
+  // The live stream is tried first; if it breaks, the page polls instead (useEvaluation's `poll`).
+  const first = useEvaluation(id, false);
+  const running = first.data ? !isFinished(first.data) : false;
+  const live = useLiveProgress(id, running);
+  const evaluation = useEvaluation(id, live.error !== undefined);
+  const inputs = useRunInputs(evaluation.data);
+  const sample = useResultSample(evaluation.data);
+
+  if (evaluation.isPending) return <p className="muted">Loading…</p>;
+  if (evaluation.isError) return <ErrorMessage error={evaluation.error} />;
+  const e = evaluation.data;
+  const numbers = headlineNumbers(e, live.latest);
+  const finished = isFinished(numbers);
+
+  return (
+    <section className="evaluation">
+      <p className="small">
+        <Link to="/evaluations">← Evaluations</Link>
+      </p>
+      <div className="page-head">
+        <h1>
+          {e.model_name} <span className="muted">on</span> {e.dataset_name}
+        </h1>
+        <StatusBadge status={numbers.status} />
+        {!finished ? <CancelButton id={e.id} /> : null}
+      </div>
+      <p className="muted small">
+        submitted {dateTime(e.submitted_at)}
+        {e.finished_at ? ` · finished ${dateTime(e.finished_at)}` : ""}
+        {e.status_description ? ` · ${e.status_description}` : ""}
+      </p>
+      <nav className="view-links">
+        <a href={`/ui/evaluations/${e.id}/results`}>Results, prompt by prompt →</a>
+        <a href={`/ui/compare?a=${e.id}`}>Compare with another run →</a>
+      </nav>
+
+      <Headline numbers={numbers} stderr={e.assay.accuracy_stderr} />
+      {live.error ? (
+        <p className="muted small">Live updates were interrupted; refreshing every 2 s instead.</p>
+      ) : null}
+
+      <h2>Accuracy per subset</h2>
+      {finished ? (
+        <ForestPlot evaluation={e} />
+      ) : (
+        <p className="muted">Shown when the evaluation has finished.</p>
+      )}
+
+      <h2>Metrics</h2>
+      {finished ? (
+        <MetricsTable evaluation={e} />
+      ) : (
+        <p className="muted">Shown when the evaluation has finished.</p>
+      )}
+
+      <h2>Distributions per prompt</h2>
+      {!finished ? <p className="muted">Shown when the evaluation has finished.</p> : null}
+      {sample.isPending && sample.fetchStatus === "fetching" ? (
+        <p className="muted">Reading the results…</p>
+      ) : null}
+      {sample.isError ? <ErrorMessage error={sample.error} /> : null}
+      {sample.data ? (
+        <Histograms
+          results={sample.data.results}
+          total={sample.data.total}
+          model={inputs.model.data}
+        />
+      ) : null}
+
+      <h2>Reproducibility</h2>
+      <Reproducibility
+        evaluation={e}
+        model={inputs.model}
+        benchmark={inputs.benchmark}
+        progress={numbers}
+      />
+    </section>
+  );
+}

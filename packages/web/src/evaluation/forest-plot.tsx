@@ -1,0 +1,91 @@
+import type { Evaluation } from "@assay/protocol";
+import { useCallback } from "react";
+import { percent } from "../shared/format.ts";
+import { PlotFigure, type PlotModule } from "../shared/plot.tsx";
+
+/** Below this many prompts a subset's interval is wide: its row is greyed and marked. */
+export const SMALL_SUBSET = 30;
+
+/**
+ * Per-subset accuracy with 95% Wilson intervals, sorted by estimate, each labelled with its n;
+ * the overall accuracy is the dashed line. Small subsets are grey with a hollow dot.
+ */
+export function ForestPlot({ evaluation }: { evaluation: Evaluation }) {
+  const { subsets } = evaluation.assay;
+  const overall = evaluation.accuracy;
+
+  const render = useCallback(
+    (Plot: PlotModule) => {
+      const rows = [...subsets]
+        .sort((a, b) => b.accuracy - a.accuracy || a.name.localeCompare(b.name))
+        .map((s) => ({
+          ...s,
+          label: `${s.name || "(none)"}  n=${s.total}${s.total < SMALL_SUBSET ? " *" : ""}`,
+          small: s.total < SMALL_SUBSET,
+        }));
+      const longest = Math.max(...rows.map((r) => r.label.length));
+      return Plot.plot({
+        width: 760,
+        height: 40 + rows.length * 26,
+        marginLeft: Math.min(320, 12 + longest * 7),
+        marginRight: 24,
+        marginBottom: 40,
+        style: { background: "transparent", color: "var(--fg)", fontSize: "12px" },
+        x: {
+          domain: [0, 1],
+          tickFormat: "%",
+          grid: true,
+          label: "accuracy (95% Wilson interval)",
+          labelAnchor: "center",
+          labelArrow: "none",
+          labelOffset: 34,
+        },
+        y: { domain: rows.map((r) => r.label), label: null },
+        marks: [
+          Plot.ruleX([overall], { stroke: "var(--muted)", strokeDasharray: "4,3" }),
+          Plot.ruleY(rows, {
+            y: "label",
+            x1: (r) => r.ci95.low,
+            x2: (r) => r.ci95.high,
+            stroke: (r) => (r.small ? "var(--muted)" : "var(--accent)"),
+            strokeWidth: 2,
+          }),
+          Plot.dot(rows, {
+            x: "accuracy",
+            y: "label",
+            r: 4,
+            fill: (r) => (r.small ? "var(--bg)" : "var(--fg)"),
+            stroke: (r) => (r.small ? "var(--muted)" : "var(--fg)"),
+            title: (r) =>
+              `${r.name}: ${percent(r.accuracy)} [${percent(r.ci95.low)}, ${percent(r.ci95.high)}], ${r.correct}/${r.total}`,
+          }),
+        ],
+      });
+    },
+    [subsets, overall],
+  );
+
+  if (subsets.length === 0 && evaluation.status !== "success") {
+    return <p className="muted">No per-subset figures: the run did not complete.</p>;
+  }
+  if (subsets.length < 2) {
+    return (
+      <p className="muted">
+        This benchmark has no subsets (a <code>subset</code> field per prompt splits the accuracy
+        here).
+      </p>
+    );
+  }
+  const small = subsets.filter((s) => s.total < SMALL_SUBSET).length;
+  return (
+    <>
+      <PlotFigure render={render} className="forest" label="accuracy per subset" />
+      <p className="muted small">
+        Dashed line: overall accuracy {percent(overall)}.
+        {small > 0
+          ? ` * ${small} subset${small > 1 ? "s" : ""} with n < ${SMALL_SUBSET} (grey, hollow): wide intervals, read with care.`
+          : ""}
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,151 @@
+import type { Benchmark, Evaluation, Model } from "@assay/protocol";
+import type { UseQueryResult } from "@tanstack/react-query";
+import type { ReactNode } from "react";
+import { readableError } from "../shared/readable-error.ts";
+
+function Fact({ name, children }: { name: string; children: ReactNode }) {
+  return (
+    <>
+      <dt>{name}</dt>
+      <dd>{children}</dd>
+    </>
+  );
+}
+
+function Unavailable({ query }: { query: UseQueryResult<unknown> }) {
+  if (query.isPending) return <span className="muted">…</span>;
+  return <span className="muted">not readable ({readableError(query.error)})</span>;
+}
+
+function modelFacts(model: Model) {
+  if ("api_url" in model) {
+    const extra = Object.keys(model.extra_payload).length
+      ? JSON.stringify(model.extra_payload)
+      : "none";
+    return (
+      <>
+        <Fact name="Model endpoint">
+          <code>{model.api_url}</code>
+          {model.provider_model ? (
+            <>
+              {" "}
+              as <code>{model.provider_model}</code>
+            </>
+          ) : null}
+        </Fact>
+        <Fact name="Model parameters">
+          <code>max_tokens {model.max_tokens}</code>, extra payload <code>{extra}</code>
+        </Fact>
+      </>
+    );
+  }
+  return (
+    <Fact name="Provider">
+      {model.provider}
+      {model.cost_per_input_token !== null
+        ? ` · $${model.cost_per_input_token} in / $${model.cost_per_output_token} out per token`
+        : ""}
+    </Fact>
+  );
+}
+
+function benchmarkFacts(benchmark: Benchmark) {
+  if ("scoring_metric" in benchmark) {
+    return (
+      <>
+        <Fact name="Benchmark version">
+          custom, {benchmark.version_count} version{benchmark.version_count === 1 ? "" : "s"}{" "}
+          uploaded
+        </Fact>
+        <Fact name="Scorer">
+          <code>{benchmark.scoring_metric}</code>
+          {benchmark.regex_pattern ? (
+            <>
+              {" "}
+              <code>{benchmark.regex_pattern}</code>
+            </>
+          ) : null}
+        </Fact>
+        <Fact name="System prompt">
+          {benchmark.system_prompt ? <pre>{benchmark.system_prompt}</pre> : "none"}
+        </Fact>
+      </>
+    );
+  }
+  return (
+    <>
+      <Fact name="Benchmark version">
+        {benchmark.version ? (
+          <>
+            <code title={`sha256 of the benchmark's source file: ${benchmark.version}`}>
+              {benchmark.version.slice(0, 16)}
+            </code>{" "}
+            <span className="muted">(the catalog's current data)</span>
+          </>
+        ) : (
+          "not loaded"
+        )}
+      </Fact>
+      <Fact name="Scorer">
+        <code>{benchmark.scoring.scorer}</code>, extraction{" "}
+        <code>{benchmark.scoring.answer_extraction}</code>
+      </Fact>
+      <Fact name="Prompt template">
+        <pre>{benchmark.scoring.prompt_template}</pre>
+      </Fact>
+    </>
+  );
+}
+
+/** Everything needed to rerun the evaluation, and to trust a comparison with another. */
+export function Reproducibility(props: {
+  evaluation: Evaluation;
+  model: UseQueryResult<Model>;
+  benchmark: UseQueryResult<Benchmark>;
+  /** The newest counters (the live stream's while the run lasts). */
+  progress: { done: number; cached: number };
+}) {
+  const { evaluation, model, benchmark, progress } = props;
+  const { options } = evaluation.assay;
+  return (
+    <dl className="facts" data-testid="reproducibility">
+      <Fact name="Model">
+        <code>{evaluation.model_key}</code>
+        {evaluation.model_name !== evaluation.model_key ? ` (${evaluation.model_name})` : null}
+      </Fact>
+      {model.data ? (
+        modelFacts(model.data)
+      ) : (
+        <Fact name="Model details">{<Unavailable query={model} />}</Fact>
+      )}
+      <Fact name="Benchmark">
+        {evaluation.dataset_name}
+        {benchmark.data ? (
+          <>
+            {" "}
+            <code>{benchmark.data.key}</code>
+          </>
+        ) : null}
+      </Fact>
+      {benchmark.data ? (
+        benchmarkFacts(benchmark.data)
+      ) : (
+        <Fact name="Benchmark details">
+          <Unavailable query={benchmark} />
+        </Fact>
+      )}
+      <Fact name="Run options">
+        <code>
+          concurrency {options.concurrency} · limit {options.limit ?? "none"} · cache{" "}
+          {options.cache ? "on" : "off"}
+        </code>
+      </Fact>
+      <Fact name="Cache hits">
+        {progress.cached} of {progress.done} prompts done
+      </Fact>
+      <Fact name="Evaluation id">
+        <code>{evaluation.id}</code>
+      </Fact>
+    </dl>
+  );
+}

@@ -1,0 +1,97 @@
+import { APIStatusError } from "@assay/client/errors";
+import type { Evaluation, Result } from "@assay/protocol";
+import { FINISHED_EVALUATION_STATUSES } from "@assay/protocol";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { getClient } from "../api/client.ts";
+
+export const evaluationKey = (id: string) => ["evaluation", id] as const;
+
+export function isFinished(evaluation: Pick<Evaluation, "status">): boolean {
+  return FINISHED_EVALUATION_STATUSES.includes(evaluation.status);
+}
+
+/**
+ * One evaluation with its statistics. While it runs, the live stream (use-live-progress.ts)
+ * carries the counters; polling only stands in when that stream broke (`poll`).
+ */
+export function useEvaluation(id: string, poll: boolean) {
+  return useQuery({
+    queryKey: evaluationKey(id),
+    queryFn: ({ signal }) => getClient().evaluations.getById(id, { signal }),
+    // An unknown id (or another organization's) stays unknown: say so at once.
+    retry: (count, error) =>
+      !(error instanceof APIStatusError && [401, 404].includes(error.statusCode)) && count < 1,
+    refetchInterval: (query) =>
+      poll && query.state.data && !isFinished(query.state.data) ? 2000 : false,
+  });
+}
+
+/**
+ * What the run depended on: the model (parameters, prices) and the benchmark (version, scorer,
+ * template). Either may be gone or no longer attached; the page then says so instead of failing.
+ */
+export function useRunInputs(evaluation: Evaluation | undefined) {
+  const model = useQuery({
+    queryKey: ["model", evaluation?.model_id],
+    queryFn: ({ signal }) => getClient().models.getById(evaluation?.model_id as string, { signal }),
+    enabled: Boolean(evaluation),
+    staleTime: 60_000,
+    retry: false,
+  });
+  const benchmark = useQuery({
+    queryKey: ["benchmark", evaluation?.dataset_id],
+    queryFn: ({ signal }) =>
+      getClient().benchmarks.getById(evaluation?.dataset_id as string, { signal }),
+    enabled: Boolean(evaluation),
+    staleTime: 60_000,
+    retry: false,
+  });
+  return { model, benchmark };
+}
+
+/** The histograms read at most this many results (pages of 500); beyond it they show a sample. */
+export const HISTOGRAM_RESULT_CAP = 2000;
+const PAGE_SIZE = 500;
+
+/**
+ * Per-prompt durations and tokens for the histograms, from the results API: the first
+ * HISTOGRAM_RESULT_CAP results in benchmark order, read once the evaluation has finished.
+ */
+export function useResultSample(evaluation: Evaluation | undefined) {
+  const finished = evaluation ? isFinished(evaluation) : false;
+  return useQuery({
+    queryKey: ["result-sample", evaluation?.id, evaluation?.finished_at],
+    queryFn: async ({ signal }) => {
+      const id = evaluation?.id as string;
+      const results: Result[] = [];
+      let total = 0;
+      for (let page = 1; results.length < HISTOGRAM_RESULT_CAP; page++) {
+        const answer = await getClient().results.getById(
+          id,
+          { page, pageSize: PAGE_SIZE },
+          { signal },
+        );
+        total = answer.totalCount;
+        results.push(...answer.results);
+        if (answer.results.length === 0 || page >= answer.pagination.totalPages) break;
+      }
+      return { results, total };
+    },
+    enabled: finished && (evaluation?.assay.progress.done ?? 0) > 0,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+/** POST /evaluations/{id}/cancel; the answer (the cancelled evaluation) replaces the cached one. */
+export function useCancelEvaluation(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => getClient().evaluations.cancel(id),
+    onSuccess: (evaluation) => {
+      queryClient.setQueryData(evaluationKey(id), evaluation);
+      // Calls in flight when it was cancelled may still land: read the settled counters again.
+      void queryClient.invalidateQueries({ queryKey: evaluationKey(id) });
+      void queryClient.invalidateQueries({ queryKey: ["evaluations"] });
+    },
+  });
+}
