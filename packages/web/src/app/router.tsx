@@ -6,6 +6,8 @@ import {
   Outlet,
   redirect,
 } from "@tanstack/react-router";
+import { ComparePage } from "../compare/compare-page.tsx";
+import { parseCompareSearch } from "../compare/compare-search.ts";
 import { parseEvaluationSearch } from "../evaluations/evaluation-search.ts";
 import { EvaluationsPage } from "../evaluations/evaluations-page.tsx";
 import { ErrorMessage } from "../shared/error-message.tsx";
@@ -61,10 +63,19 @@ export const evaluationsRoute = createRoute({
   },
 });
 
+const compareRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: "/compare",
+  validateSearch: parseCompareSearch,
+  component: function Compare() {
+    return <ComparePage search={compareRoute.useSearch()} />;
+  },
+});
+
 export const router = createRouter({
   routeTree: rootRoute.addChildren([
     signInRoute,
-    appRoute.addChildren([homeRoute, evaluationsRoute]),
+    appRoute.addChildren([homeRoute, evaluationsRoute, compareRoute]),
   ]),
   basepath: "/ui",
   context: { queryClient: undefined as unknown as QueryClient },
