@@ -3,10 +3,10 @@ import {
   createRootRouteWithContext,
   createRoute,
   createRouter,
+  lazyRouteComponent,
   Outlet,
   redirect,
 } from "@tanstack/react-router";
-import { ComparePage } from "../compare/compare-page.tsx";
 import { parseCompareSearch } from "../compare/compare-search.ts";
 import { parseEvaluationSearch } from "../evaluations/evaluation-search.ts";
 import { EvaluationsPage } from "../evaluations/evaluations-page.tsx";
@@ -62,6 +62,9 @@ export const evaluationsRoute = createRoute({
     return <EvaluationsPage search={evaluationsRoute.useSearch()} />;
   },
 });
+
+/** Loaded when first opened: the list's users do not pay for it. */
+const ComparePage = lazyRouteComponent(() => import("../compare/compare-page.tsx"), "ComparePage");
 
 const compareRoute = createRoute({
   getParentRoute: () => appRoute,
