@@ -254,6 +254,12 @@ describe("the comparison view", () => {
     await page.goto(`${ui}/compare?a=${evalA.id}&b=${evalB.id}&cell=only_a`);
     await expect.poll(() => page.locator("li.pair").count()).toBe(2);
     await screenshot(page, "compare-06-dark");
+    // Without two evaluations the view says how to choose them.
+    await page.goto(`${ui}/compare?a=${evalA.id}`);
+    await expect
+      .poll(() => page.locator(".empty").textContent())
+      .toContain("Choose two evaluations");
+    await screenshot(page, "compare-07-nothing-chosen");
     expect(pageErrors.filter((e) => !/status of 404/.test(e))).toEqual([]);
   });
 });

@@ -3,10 +3,10 @@ import {
   createRootRouteWithContext,
   createRoute,
   createRouter,
-  lazyRouteComponent,
   Outlet,
   redirect,
 } from "@tanstack/react-router";
+import { lazy, Suspense } from "react";
 import { parseCompareSearch } from "../compare/compare-search.ts";
 import { parseEvaluationSearch } from "../evaluations/evaluation-search.ts";
 import { EvaluationsPage } from "../evaluations/evaluations-page.tsx";
@@ -64,14 +64,20 @@ export const evaluationsRoute = createRoute({
 });
 
 /** Loaded when first opened: the list's users do not pay for it. */
-const ComparePage = lazyRouteComponent(() => import("../compare/compare-page.tsx"), "ComparePage");
+const ComparePage = lazy(async () => ({
+  default: (await import("../compare/compare-page.tsx")).ComparePage,
+}));
 
 const compareRoute = createRoute({
   getParentRoute: () => appRoute,
   path: "/compare",
   validateSearch: parseCompareSearch,
   component: function Compare() {
-    return <ComparePage search={compareRoute.useSearch()} />;
+    return (
+      <Suspense fallback={<p className="muted">Loading…</p>}>
+        <ComparePage search={compareRoute.useSearch()} />
+      </Suspense>
+    );
   },
 });
 
