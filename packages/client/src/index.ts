@@ -13,6 +13,7 @@ export {
   type CatalogModel,
   type ComparisonOutcome,
   type ComparisonResult,
+  type ComparisonStats,
   type CostEstimate,
   type CreateCustomModelBody,
   type CreateJudgeBody,

@@ -47,6 +47,20 @@ const comparison: ComparisonResponse = {
     p_value: 0.5,
     significant: false,
     verdict: "no significant difference (p = 0.50)",
+    subsets: [
+      {
+        subset: "default",
+        pairs: 10,
+        both_correct: 7,
+        both_wrong: 1,
+        only_1_correct: 0,
+        only_2_correct: 2,
+        difference: 0.2,
+        difference_interval: { low: -0.05, high: 0.47 },
+        p_value: 0.5,
+        p_value_holm: 0.5,
+      },
+    ],
   },
 };
 

@@ -78,6 +78,34 @@ export const PairedStatsSchema = z
   .meta({ id: "PairedStats" });
 export type PairedStats = z.infer<typeof PairedStatsSchema>;
 
+/**
+ * The paired statistics of one subset (an extension): the same figures on that subset's pairs,
+ * and McNemar's p adjusted for testing every subset together (Holm). Exploratory: subsets are
+ * many small tests, so read a difference there as a lead, not a finding.
+ */
+export const SubsetPairedStatsSchema = z
+  .object({
+    subset: z.string(),
+    pairs: z.number().int(),
+    both_correct: z.number().int(),
+    both_wrong: z.number().int(),
+    only_1_correct: z.number().int(),
+    only_2_correct: z.number().int(),
+    difference: z.number(),
+    difference_interval: IntervalSchema,
+    p_value: z.number(),
+    /** Holm's adjustment over the subsets listed. */
+    p_value_holm: z.number(),
+  })
+  .meta({ id: "SubsetPairedStats" });
+export type SubsetPairedStats = z.infer<typeof SubsetPairedStatsSchema>;
+
+/** The whole comparison's paired statistics, and per subset (by name). */
+export const ComparisonStatsSchema = PairedStatsSchema.extend({
+  subsets: z.array(SubsetPairedStatsSchema),
+}).meta({ id: "ComparisonStats" });
+export type ComparisonStats = z.infer<typeof ComparisonStatsSchema>;
+
 export const ComparisonResponseSchema = z.object({
   results: z.array(ComparisonResultSchema),
   total_count: z.number().int(),
@@ -85,6 +113,6 @@ export const ComparisonResponseSchema = z.object({
   total_results_1: z.number().int(),
   correct_count_2: z.number().int(),
   total_results_2: z.number().int(),
-  assay: PairedStatsSchema,
+  assay: ComparisonStatsSchema,
 });
 export type ComparisonResponse = z.infer<typeof ComparisonResponseSchema>;

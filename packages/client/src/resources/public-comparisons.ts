@@ -1,8 +1,8 @@
 import {
   type ComparisonOutcome,
   type ComparisonResult,
+  type ComparisonStats,
   type Evaluation,
-  type PairedStats,
   routes,
 } from "@assay/protocol";
 import type { RequestOptions } from "../core/client-options.ts";
@@ -39,8 +39,8 @@ export interface ComparisonPage {
   totalResults1: number;
   correctCount2: number;
   totalResults2: number;
-  /** Accuracy difference (2 − 1) with its 95% interval, McNemar's p-value and a verdict. */
-  stats: PairedStats;
+  /** Accuracy difference (2 − 1) with its 95% interval, McNemar's p-value, a verdict, per subset. */
+  stats: ComparisonStats;
   pagination: Pagination;
 }
 

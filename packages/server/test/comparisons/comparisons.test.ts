@@ -128,6 +128,32 @@ describe("GET /results/comparison", () => {
     expect(Number.isInteger(row.result_id_2)).toBe(true);
   });
 
+  it("gives each subset its paired statistics, Holm-adjusted, summing to the whole", async () => {
+    const { body } = await compare(`evaluation_id_1=${reference.id}&evaluation_id_2=${better.id}`);
+    const results = await allResults(reference.id);
+    const names = [...new Set(results.map((r) => r.subset))].sort();
+    expect(body.assay.subsets.map((s) => s.subset)).toEqual(names);
+    const sum = (key: "pairs" | "both_correct" | "only_1_correct" | "only_2_correct") =>
+      body.assay.subsets.reduce((total, s) => total + s[key], 0);
+    expect(sum("pairs")).toBe(body.assay.pairs);
+    expect(sum("only_1_correct")).toBe(body.assay.only_1_correct);
+    expect(sum("only_2_correct")).toBe(body.assay.only_2_correct);
+    const m = body.assay.subsets.length;
+    for (const s of body.assay.subsets) {
+      expect(s.p_value).toBeCloseTo(mcnemarExactPValue(s.only_1_correct, s.only_2_correct), 15);
+      expect(s.p_value_holm).toBeGreaterThanOrEqual(s.p_value);
+      expect(s.p_value_holm).toBeLessThanOrEqual(Math.min(1, m * s.p_value) + 1e-15);
+      expect(s.difference).toBeCloseTo((s.only_2_correct - s.only_1_correct) / s.pairs, 14);
+      expect(s.difference_interval.low).toBeLessThanOrEqual(s.difference);
+      expect(s.difference_interval.high).toBeGreaterThanOrEqual(s.difference);
+    }
+    // The outcome filter changes the rows, not the statistics.
+    const filtered = await compare(
+      `evaluation_id_1=${reference.id}&evaluation_id_2=${better.id}&outcome_filter=both_fail`,
+    );
+    expect(filtered.body.assay.subsets).toEqual(body.assay.subsets);
+  });
+
   it("swapping the evaluations mirrors the statistics", async () => {
     const res = await compare(`evaluation_id_1=${better.id}&evaluation_id_2=${reference.id}`);
     const forward = await compare(`evaluation_id_1=${reference.id}&evaluation_id_2=${better.id}`);

@@ -7,6 +7,7 @@ import {
   redirect,
 } from "@tanstack/react-router";
 import { lazy, Suspense } from "react";
+import { parseCompareSearch } from "../compare/compare-search.ts";
 import { parseEvaluationSearch } from "../evaluations/evaluation-search.ts";
 import { EvaluationsPage } from "../evaluations/evaluations-page.tsx";
 import { ErrorMessage } from "../shared/error-message.tsx";
@@ -80,10 +81,28 @@ export const evaluationRoute = createRoute({
   },
 });
 
+/** Loaded when first opened: the list's users do not pay for it. */
+const ComparePage = lazy(async () => ({
+  default: (await import("../compare/compare-page.tsx")).ComparePage,
+}));
+
+const compareRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: "/compare",
+  validateSearch: parseCompareSearch,
+  component: function Compare() {
+    return (
+      <Suspense fallback={<p className="muted">Loading…</p>}>
+        <ComparePage search={compareRoute.useSearch()} />
+      </Suspense>
+    );
+  },
+});
+
 export const router = createRouter({
   routeTree: rootRoute.addChildren([
     signInRoute,
-    appRoute.addChildren([homeRoute, evaluationsRoute, evaluationRoute]),
+    appRoute.addChildren([homeRoute, evaluationsRoute, evaluationRoute, compareRoute]),
   ]),
   basepath: "/ui",
   context: { queryClient: undefined as unknown as QueryClient },

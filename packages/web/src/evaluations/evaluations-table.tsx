@@ -4,11 +4,23 @@ import { dateTime } from "../shared/format.ts";
 import { AccuracyCell } from "./accuracy-cell.tsx";
 import { StatusBadge } from "./status-badge.tsx";
 
-export function EvaluationsTable({ evaluations }: { evaluations: Evaluation[] }) {
+export function EvaluationsTable({
+  evaluations,
+  selected,
+  onToggle,
+}: {
+  evaluations: Evaluation[];
+  /** Ids ticked for comparison, in the order they were ticked. */
+  selected: string[];
+  onToggle: (id: string) => void;
+}) {
   return (
     <table className="evaluations">
       <thead>
         <tr>
+          <th>
+            <span className="visually-hidden">Compare</span>
+          </th>
           <th>Status</th>
           <th>Model</th>
           <th>Benchmark</th>
@@ -25,6 +37,14 @@ export function EvaluationsTable({ evaluations }: { evaluations: Evaluation[] })
       <tbody>
         {evaluations.map((e) => (
           <tr key={e.id} data-evaluation-id={e.id}>
+            <td>
+              <input
+                type="checkbox"
+                aria-label={`select ${e.model_name} on ${e.dataset_name} for comparison`}
+                checked={selected.includes(e.id)}
+                onChange={() => onToggle(e.id)}
+              />
+            </td>
             <td>
               <StatusBadge status={e.status} />
             </td>

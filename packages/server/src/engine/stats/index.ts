@@ -10,6 +10,7 @@ export {
   type SubsetSummary,
   summarizeOutcomes,
 } from "./evaluation-stats.ts";
+export { holmAdjust } from "./holm.ts";
 export {
   mcnemarExactPValue,
   type PairedCounts,

@@ -13,6 +13,12 @@ const OUTCOME_CONDITIONS: Record<ComparisonOutcome, RawBuilder<SqlBool> | undefi
   comparison_fails: sql<SqlBool>`r1.passed = 1 and r2.passed = 0`,
 };
 
+/** One subset's paired 2×2. */
+export interface SubsetCounts {
+  subset: string;
+  counts: PairedCounts;
+}
+
 /** Which pairs a comparison lists. */
 export interface ComparisonFilter {
   outcome: ComparisonOutcome;
@@ -75,40 +81,49 @@ export function createComparisonRepository(db: Database) {
 
   return {
     /**
-     * The paired 2×2 over every pair, whatever filter is asked for, and how many pairs the filter
-     * keeps: one pass over the pairs serves both.
+     * The paired 2×2 of each subset over every pair, whatever filter is asked for, and how many
+     * pairs the filter keeps: one pass over the pairs serves both. Subsets in name order; the
+     * whole comparison's 2×2 is their sum.
      */
     async summary(
       id1: string,
       id2: string,
       filter: ComparisonFilter,
-    ): Promise<{ counts: PairedCounts; kept: number }> {
+    ): Promise<{ subsets: SubsetCounts[]; kept: number }> {
       const keep = kept(filter) ?? sql<SqlBool>`1 = 1`;
       const count = (condition: RawBuilder<SqlBool>) =>
         sql<number>`coalesce(sum(case when ${condition} then 1 else 0 end), 0)`;
-      const row = await pairs(id1, id2)
+      const rows = await pairs(id1, id2)
         .select((eb) => [
+          "s1.subset",
           eb.fn.countAll<number>().as("pairs"),
           count(sql`r1.passed = 1 and r2.passed = 1`).as("both_correct"),
           count(sql`r1.passed = 1 and r2.passed = 0`).as("only_1"),
           count(sql`r1.passed = 0 and r2.passed = 1`).as("only_2"),
           count(keep).as("kept"),
         ])
-        .executeTakeFirstOrThrow();
-      // PostgreSQL answers sums as numeric; the driver parses them, Number() makes sure.
-      const total = Number(row.pairs);
-      const bothCorrect = Number(row.both_correct);
-      const onlyACorrect = Number(row.only_1);
-      const onlyBCorrect = Number(row.only_2);
-      return {
-        counts: {
-          bothCorrect,
-          onlyACorrect,
-          onlyBCorrect,
-          bothWrong: total - bothCorrect - onlyACorrect - onlyBCorrect,
-        },
-        kept: Number(row.kept),
-      };
+        .groupBy("s1.subset")
+        .orderBy("s1.subset")
+        .execute();
+      let keptPairs = 0;
+      const subsets = rows.map((row) => {
+        // PostgreSQL answers counts and sums as bigint/numeric; Number() makes sure.
+        const total = Number(row.pairs);
+        const bothCorrect = Number(row.both_correct);
+        const onlyACorrect = Number(row.only_1);
+        const onlyBCorrect = Number(row.only_2);
+        keptPairs += Number(row.kept);
+        return {
+          subset: row.subset ?? "default",
+          counts: {
+            bothCorrect,
+            onlyACorrect,
+            onlyBCorrect,
+            bothWrong: total - bothCorrect - onlyACorrect - onlyBCorrect,
+          },
+        };
+      });
+      return { subsets, kept: keptPairs };
     },
 
     /** One page of the pairs the filter keeps, in evaluation 1's benchmark order. */

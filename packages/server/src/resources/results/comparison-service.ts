@@ -4,7 +4,7 @@ import type { Database } from "../../platform/db/database.ts";
 import type { AuthContext } from "../api-keys/service.ts";
 import { createEvaluationRepository } from "../evaluations/repository.ts";
 import { createComparisonRepository } from "./comparison-repository.ts";
-import { toPairedStats } from "./paired-stats.ts";
+import { toComparisonStats } from "./paired-stats.ts";
 
 /**
  * `GET /results/comparison` (protocol §12.4): two evaluations the caller may read (its own or
@@ -47,7 +47,7 @@ export function createComparisonService(deps: { db: Database }) {
         total_results_1: first.done_count,
         correct_count_2: second.correct_count,
         total_results_2: second.done_count,
-        assay: toPairedStats(summary.counts),
+        assay: toComparisonStats(summary.subsets),
       };
     },
   };

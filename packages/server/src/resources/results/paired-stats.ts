@@ -1,5 +1,6 @@
-import type { PairedStats } from "@assay/protocol";
-import { type PairedCounts, pairedFigures } from "../../engine/stats/index.ts";
+import type { ComparisonStats, PairedStats } from "@assay/protocol";
+import { holmAdjust, type PairedCounts, pairedFigures } from "../../engine/stats/index.ts";
+import type { SubsetCounts } from "./comparison-repository.ts";
 
 /** The conventional threshold; the p-value travels too, for readers who want another. */
 const SIGNIFICANCE = 0.05;
@@ -39,5 +40,44 @@ export function toPairedStats(counts: PairedCounts): PairedStats {
     p_value: figures.pValue,
     significant,
     verdict,
+  };
+}
+
+/** The sum of the subsets' 2×2s: the whole comparison's. */
+function sumCounts(subsets: readonly SubsetCounts[]): PairedCounts {
+  const total: PairedCounts = { bothCorrect: 0, onlyACorrect: 0, onlyBCorrect: 0, bothWrong: 0 };
+  for (const { counts } of subsets) {
+    total.bothCorrect += counts.bothCorrect;
+    total.onlyACorrect += counts.onlyACorrect;
+    total.onlyBCorrect += counts.onlyBCorrect;
+    total.bothWrong += counts.bothWrong;
+  }
+  return total;
+}
+
+/**
+ * The whole comparison's statistics and each subset's, with the subsets' McNemar p-values
+ * Holm-adjusted together: looking at every subset for a difference is that many tests.
+ */
+export function toComparisonStats(subsets: readonly SubsetCounts[]): ComparisonStats {
+  const figures = subsets.map(({ counts }) => pairedFigures(counts));
+  const adjusted = holmAdjust(figures.map((f) => f.pValue));
+  return {
+    ...toPairedStats(sumCounts(subsets)),
+    subsets: subsets.map(({ subset, counts }, i) => {
+      const f = figures[i]!;
+      return {
+        subset,
+        pairs: f.pairs,
+        both_correct: counts.bothCorrect,
+        both_wrong: counts.bothWrong,
+        only_1_correct: counts.onlyACorrect,
+        only_2_correct: counts.onlyBCorrect,
+        difference: f.difference,
+        difference_interval: f.differenceInterval,
+        p_value: f.pValue,
+        p_value_holm: adjusted[i]!,
+      };
+    }),
   };
 }

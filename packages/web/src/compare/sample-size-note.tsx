@@ -1,0 +1,43 @@
+import type { PairedStats } from "@assay/protocol";
+import { percent } from "../shared/format.ts";
+import { promptsForHalfWidth } from "./sample-size.ts";
+
+const HALF_WIDTHS = [0.01, 0.02, 0.05];
+
+/**
+ * How many prompts would settle a difference of a given size, from how often A and B disagree
+ * here: the question after "no detectable difference" is "how many more prompts?".
+ */
+export function SampleSizeNote({ stats }: { stats: PairedStats }) {
+  const discordant = stats.only_1_correct + stats.only_2_correct;
+  const rate = stats.pairs > 0 ? discordant / stats.pairs : 0;
+  return (
+    <div className="sample-size">
+      <h2>How many prompts?</h2>
+      {discordant === 0 ? (
+        <p className="muted">
+          A and B never disagree here, so there is nothing yet to size a larger comparison from.
+        </p>
+      ) : (
+        <>
+          <p>
+            A and B disagree on <span className="num">{percent(rate)}</span> of the prompts (
+            {discordant} of {stats.pairs}). With that rate, a 95% interval of about:
+          </p>
+          <ul className="num">
+            {HALF_WIDTHS.map((h) => (
+              <li key={h} data-half-width={h}>
+                ±{(h * 100).toFixed(0)} points needs about{" "}
+                <strong>{promptsForHalfWidth(rate, h)?.toLocaleString("en")}</strong> prompts
+              </li>
+            ))}
+          </ul>
+          <p className="muted small">
+            half-width ≈ 1.96·√(d/n), d the share of prompts on which the two disagree; this
+            comparison has n = {stats.pairs}.
+          </p>
+        </>
+      )}
+    </div>
+  );
+}
