@@ -3,11 +3,13 @@ import {
   createRootRouteWithContext,
   createRoute,
   createRouter,
+  lazyRouteComponent,
   Outlet,
   redirect,
 } from "@tanstack/react-router";
 import { parseEvaluationSearch } from "../evaluations/evaluation-search.ts";
 import { EvaluationsPage } from "../evaluations/evaluations-page.tsx";
+import { parseResultsSearch } from "../results/results-search.ts";
 import { ErrorMessage } from "../shared/error-message.tsx";
 import { isUnauthenticated } from "../shared/readable-error.ts";
 import { SignInPage } from "../sign-in/sign-in-page.tsx";
@@ -61,10 +63,18 @@ export const evaluationsRoute = createRoute({
   },
 });
 
+/** One evaluation's per-prompt results; filters and the open result live in the URL. */
+const resultsRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: "/evaluations/$id/results",
+  validateSearch: parseResultsSearch,
+  component: lazyRouteComponent(() => import("../results/results-page.tsx"), "ResultsRoute"),
+});
+
 export const router = createRouter({
   routeTree: rootRoute.addChildren([
     signInRoute,
-    appRoute.addChildren([homeRoute, evaluationsRoute]),
+    appRoute.addChildren([homeRoute, evaluationsRoute, resultsRoute]),
   ]),
   basepath: "/ui",
   context: { queryClient: undefined as unknown as QueryClient },
