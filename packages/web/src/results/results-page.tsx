@@ -114,6 +114,18 @@ export function ResultsPage({ id, search }: { id: string; search: ResultsSearch 
         : undefined;
   const e = evaluation.data;
 
+  if (evaluation.isError) {
+    return (
+      <section className="results-view">
+        <h1>Results</h1>
+        <ErrorMessage error={evaluation.error} />
+        <p>
+          <a href="/ui/evaluations">All evaluations</a>
+        </p>
+      </section>
+    );
+  }
+
   return (
     <section className="results-view">
       <div className="page-head">
@@ -134,7 +146,6 @@ export function ResultsPage({ id, search }: { id: string; search: ResultsSearch 
           </span>
         ) : null}
       </div>
-      {evaluation.isError ? <ErrorMessage error={evaluation.error} /> : null}
       <div className="results-toolbar">
         <ResultsFilters search={search} subsets={e?.assay.subsets ?? []} onChange={set} />
         <span className="muted count num" role="status">
@@ -150,8 +161,7 @@ export function ResultsPage({ id, search }: { id: string; search: ResultsSearch 
         <kbd>j</kbd>/<kbd>k</kbd> move · <kbd>Enter</kbd> opens · <kbd>Esc</kbd> closes · the
         address is a link to what you see
       </p>
-      {/* An unknown evaluation fails both reads: say it once. */}
-      {results.error && !evaluation.isError ? <ErrorMessage error={results.error} /> : null}
+      {results.error ? <ErrorMessage error={results.error} /> : null}
       {results.total === 0 ? (
         <p className="empty">
           {filter.outcome || filter.search || filter.subset
