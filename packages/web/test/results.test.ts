@@ -215,6 +215,11 @@ describe("the results view in Chromium", () => {
     await page.keyboard.press("Escape");
     await page.waitForURL((url) => !url.searchParams.has("prompt"));
     expect(await panel().count()).toBe(0);
+    // Enter on a focused control is the control's: here a filter, not the cursor's result.
+    await page.getByRole("button", { name: "passed", exact: true }).focus();
+    await page.keyboard.press("Enter");
+    await page.waitForURL((url) => url.searchParams.get("outcome") === "passed");
+    expect(new URL(page.url()).searchParams.has("prompt")).toBe(false);
   });
 
   it("opens a linked result's panel with the whole prompt, under filters too", async () => {

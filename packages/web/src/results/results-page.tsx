@@ -20,9 +20,15 @@ export function ResultsRoute() {
   return <ResultsPage id={id} search={search} />;
 }
 
-/** Keys typed into a form field are text, not commands. */
-function isTyping(target: EventTarget | null): boolean {
-  return target instanceof HTMLElement && target.closest("input, select, textarea") !== null;
+/**
+ * Keys typed into a form field are text, not commands; Enter on a focused button or link is that
+ * control's own (Export, a filter, the close button), not "open the result".
+ */
+function belongsToControl(event: KeyboardEvent): boolean {
+  const target = event.target;
+  if (!(target instanceof HTMLElement)) return false;
+  if (target.closest("input, select, textarea") !== null) return true;
+  return event.key === "Enter" && target.closest("button, a") !== null;
 }
 
 export function ResultsPage({ id, search }: { id: string; search: ResultsSearch }) {
@@ -94,7 +100,7 @@ export function ResultsPage({ id, search }: { id: string; search: ResultsSearch 
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      if (event.altKey || event.ctrlKey || event.metaKey || isTyping(event.target)) return;
+      if (event.altKey || event.ctrlKey || event.metaKey || belongsToControl(event)) return;
       if (event.key === "j") move(cursor === undefined ? 0 : cursor + 1);
       else if (event.key === "k") move(cursor === undefined ? 0 : cursor - 1);
       else if (event.key === "Enter" && cursor !== undefined) open(cursor);
