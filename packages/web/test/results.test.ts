@@ -37,6 +37,7 @@ let page: Page;
 let pageErrors: string[];
 let evaluation: Evaluation;
 let view: string;
+let client: Client;
 const questions: string[] = [];
 /** Pages of GET /results the page asked for (`outcome|search|page`). */
 const requested: string[] = [];
@@ -57,7 +58,7 @@ beforeAll(async () => {
     workers: true,
     env: { ASSAY_UI_DIR: dist, ALLOWED_MODEL_HOSTS: "127.0.0.1", ASSAY_MODEL_MAX_ATTEMPTS: "1" },
   });
-  const client = new Client({ apiKey: service.apiKey, baseURL: service.apiUrl });
+  client = new Client({ apiKey: service.apiKey, baseURL: service.apiUrl });
   await client.models.createCustom({
     name: "fake/sometimes",
     key: "fake/sometimes",
@@ -277,6 +278,42 @@ describe("the results view in Chromium", () => {
       .split("\n");
     expect(lines).toHaveLength(FAILED);
     expect(JSON.parse(lines[0] as string)).toMatchObject({ passed: false, position: 2 });
+  });
+
+  it("fills in while an evaluation runs, without a reload", async () => {
+    const slow = await startFakeModelServer({ latencyMs: 400, behavior: arithmeticBehavior });
+    try {
+      await client.models.createCustom({
+        name: "fake/slow",
+        key: "fake/slow",
+        description: "",
+        api_url: slow.url,
+        max_tokens: 64,
+      });
+      const [slowModel, benchmark] = await Promise.all([
+        client.models.getByKey("fake/slow"),
+        client.benchmarks.getByKey("sums-300"),
+      ]);
+      if (!slowModel || !benchmark) throw new Error("the model or the benchmark is missing");
+      const running = await client.evaluations.create(slowModel, benchmark, {
+        limit: 16,
+        concurrency: 1,
+        cache: false,
+      });
+      await page.goto(`${service.origin}/ui/evaluations/${running.id}/results`);
+      await poll(() => page.locator(".running").count()).toBe(1);
+      // Part-way: some rows, the run still going (16 prompts × 400 ms, the page reads every 2 s).
+      await expect.poll(() => rows().count(), { timeout: 10_000 }).toBeGreaterThan(0);
+      const early = Number((await count().textContent())?.split(" ")[0]);
+      expect(early).toBeLessThan(16);
+      expect(await page.locator(".running").count()).toBe(1);
+      await screenshot(page, "results-09-running");
+      await expect.poll(() => count().textContent(), { timeout: 15_000 }).toBe("16 results");
+      await poll(() => rows().count()).toBe(16);
+      await poll(() => page.locator(".running").count()).toBe(0);
+    } finally {
+      await slow.close();
+    }
   });
 
   it("reads well in dark mode, panel open", async () => {

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useNavigate, useParams, useSearch } from "@tanstack/react-router";
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { ErrorMessage } from "../shared/error-message.tsx";
 import { percent } from "../shared/format.ts";
 import { ExportMenu } from "./export-menu.tsx";
@@ -9,7 +9,7 @@ import { ResultPanel } from "./result-panel.tsx";
 import { ResultsFilters } from "./results-filters.tsx";
 import { filterOf, parseResultsSearch, type ResultsSearch } from "./results-search.ts";
 import { ResultsTable } from "./results-table.tsx";
-import { useEvaluation, useResultPages } from "./use-results.ts";
+import { isRunning, useEvaluation, useResultPages } from "./use-results.ts";
 import "./results.css";
 
 /** The route's component, loaded on first visit (the table libraries stay out of the first load). */
@@ -57,6 +57,16 @@ export function ResultsPage({ id, search }: { id: string; search: ResultsSearch 
   // Another filter is another list: the cursor starts over.
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset on a new filter only
   useEffect(() => setCursor(undefined), [filter]);
+
+  // While the evaluation runs, new results refresh the pages in view, in place (no flicker).
+  const done = evaluation.data?.assay.progress.done;
+  const seenDone = useRef(done);
+  useEffect(() => {
+    if (done === undefined || seenDone.current === done) return;
+    const first = seenDone.current === undefined;
+    seenDone.current = done;
+    if (!first) void queryClient.invalidateQueries({ queryKey: ["results", id] });
+  }, [done, id, queryClient]);
 
   const cursorRow = cursor === undefined ? undefined : results.rows.get(cursor);
   const total = results.stale ? undefined : results.total;
@@ -142,11 +152,18 @@ export function ResultsPage({ id, search }: { id: string; search: ResultsSearch 
             <a href={`/ui/evaluations/${encodeURIComponent(id)}`}>
               {e.model_name} on {e.dataset_name}
             </a>
+            {isRunning(e) ? (
+              <span className="running num" title="new results appear as they are written">
+                {" "}
+                · {e.status} {e.assay.progress.done}/{e.assay.progress.total}
+              </span>
+            ) : null}
             {e.assay.progress.done > 0 ? (
               <span className="num">
                 {" "}
                 · accuracy {percent(e.accuracy)} [{percent(e.assay.accuracy_ci95.low)},{" "}
-                {percent(e.assay.accuracy_ci95.high)}] (95% CI, n = {e.assay.progress.done})
+                {percent(e.assay.accuracy_ci95.high)}] (95% CI, n = {e.assay.progress.done}
+                {isRunning(e) ? ", interim" : ""})
               </span>
             ) : null}
           </span>
