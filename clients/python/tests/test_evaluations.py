@@ -72,6 +72,14 @@ def test_results_pages_and_all(client: Assay, finished: Evaluation) -> None:
     assert client.results.get_by_id(evaluation_id=finished.id).metrics.total_count == 5
     failed = client.results.get_all_by_id(evaluation_id=finished.id, outcome="failed")
     assert [r.position for r in failed] == [2]
+    large = client.results.get_all_by_id(evaluation_id=finished.id, subset="large")
+    assert len(large) == 2 and all(r.subset == "large" for r in large)
+    text = every[2].prompt[-16:]
+    found = client.results.get(evaluation=finished, search=text.upper(), outcome="failed")
+    assert [r.position for r in found.results] == [2] and found.pagination.total_count == 1
+    matches = client.results.get_all(evaluation=finished, search=text.upper())
+    assert 2 in [r.position for r in matches]
+    assert all(text.lower() in (r.prompt + r.result + r.truth).lower() for r in matches)
 
 
 def test_get_many_filters_sorts_and_pages(

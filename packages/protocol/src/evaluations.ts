@@ -5,6 +5,7 @@ import {
   pageQuery,
   QueryBooleanSchema,
   QueryListSchema,
+  QueryTextSchema,
   SortOrderSchema,
 } from "./common.ts";
 import { statusData } from "./envelopes.ts";
@@ -256,12 +257,19 @@ export type Result = z.infer<typeof ResultSchema>;
 
 export const RESULT_OUTCOMES = ["passed", "failed", "error"] as const;
 
-/** `GET /results`: pages of 100 (at most 500) in benchmark order. `outcome` is an extension. */
+/**
+ * `GET /results`: pages of 100 (at most 500) in benchmark order. `outcome`, `search` and `subset`
+ * are extensions (the dashboard's results table filters on the server, page by page).
+ */
 export const ListResultsQuerySchema = z.object({
   evaluation_id: PathIdSchema,
   ...pageQuery(100, 500),
   /** `failed` = not passed (including errors); `error` = model call failed. */
   outcome: z.enum(RESULT_OUTCOMES).optional(),
+  /** Case-insensitive substring of the prompt, the response or the truth. */
+  search: QueryTextSchema,
+  /** Only this subset's prompts (`default` for prompts without one). */
+  subset: QueryTextSchema,
 });
 export type ListResultsQuery = z.output<typeof ListResultsQuerySchema>;
 

@@ -12,6 +12,10 @@ export type ResultOutcome = (typeof RESULT_OUTCOMES)[number];
 export interface ResultFilter {
   /** Only the results with this outcome; all of them when absent. */
   outcome?: ResultOutcome | undefined;
+  /** Only results whose prompt, response or truth contains this text, ignoring case. */
+  search?: string | undefined;
+  /** Only this subset's results (`default` for prompts without one). */
+  subset?: string | undefined;
 }
 
 /** One page of an evaluation's results (protocol §7.1), in benchmark order. */
@@ -71,6 +75,8 @@ export class Results extends APIResource<Client> {
           page,
           page_size: pageSize,
           outcome: params.outcome,
+          search: params.search,
+          subset: params.subset,
         },
       },
       options,
@@ -115,7 +121,17 @@ export class Results extends APIResource<Client> {
     const id = evaluationId(evaluation);
     const pageSize = params.pageSize ?? DEFAULT_PAGE_SIZE;
     for (let page = 1; ; page++) {
-      const answer = await this.getById(id, { page, pageSize, outcome: params.outcome }, options);
+      const answer = await this.getById(
+        id,
+        {
+          page,
+          pageSize,
+          outcome: params.outcome,
+          search: params.search,
+          subset: params.subset,
+        },
+        options,
+      );
       yield* answer.results;
       if (answer.results.length === 0 || page >= answer.pagination.totalPages) return;
     }

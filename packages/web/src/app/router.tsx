@@ -6,10 +6,11 @@ import {
   Outlet,
   redirect,
 } from "@tanstack/react-router";
-import { lazy, Suspense } from "react";
+import { type ComponentType, lazy, Suspense } from "react";
 import { parseCompareSearch } from "../compare/compare-search.ts";
 import { parseEvaluationSearch } from "../evaluations/evaluation-search.ts";
 import { EvaluationsPage } from "../evaluations/evaluations-page.tsx";
+import { parseResultsSearch } from "../results/results-search.ts";
 import { ErrorMessage } from "../shared/error-message.tsx";
 import { isUnauthenticated } from "../shared/readable-error.ts";
 import { SignInPage } from "../sign-in/sign-in-page.tsx";
@@ -63,46 +64,66 @@ export const evaluationsRoute = createRoute({
   },
 });
 
-/** Its own chunk, like Observable Plot which only it loads: the list stays light. */
-const EvaluationPage = lazy(() =>
-  import("../evaluation/evaluation-page.tsx").then((m) => ({ default: m.EvaluationPage })),
+/**
+ * A page in a chunk of its own, loaded when first opened: the list stays light, and Observable
+ * Plot and the table libraries load only with the pages that use them.
+ */
+function lazyPage<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
+  const Page = lazy(async () => ({ default: await load() }));
+  return function LazyPage(props: P) {
+    return (
+      <Suspense fallback={<p className="muted">Loading…</p>}>
+        <Page {...props} />
+      </Suspense>
+    );
+  };
+}
+
+const EvaluationPage = lazyPage(
+  async () => (await import("../evaluation/evaluation-page.tsx")).EvaluationPage,
 );
+const ResultsPage = lazyPage(async () => (await import("../results/results-page.tsx")).ResultsPage);
+const ComparePage = lazyPage(async () => (await import("../compare/compare-page.tsx")).ComparePage);
 
 export const evaluationRoute = createRoute({
   getParentRoute: () => appRoute,
   path: "/evaluations/$id",
   component: function Evaluation() {
     const { id } = evaluationRoute.useParams();
-    return (
-      <Suspense fallback={<p className="muted">Loading…</p>}>
-        <EvaluationPage key={id} id={id} />
-      </Suspense>
-    );
+    return <EvaluationPage key={id} id={id} />;
   },
 });
 
-/** Loaded when first opened: the list's users do not pay for it. */
-const ComparePage = lazy(async () => ({
-  default: (await import("../compare/compare-page.tsx")).ComparePage,
-}));
+/** One evaluation's per-prompt results; filters and the open result live in the URL. */
+const resultsRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: "/evaluations/$id/results",
+  validateSearch: parseResultsSearch,
+  component: function Results() {
+    const { id } = resultsRoute.useParams();
+    return <ResultsPage key={id} id={id} search={resultsRoute.useSearch()} />;
+  },
+});
 
 const compareRoute = createRoute({
   getParentRoute: () => appRoute,
   path: "/compare",
   validateSearch: parseCompareSearch,
   component: function Compare() {
-    return (
-      <Suspense fallback={<p className="muted">Loading…</p>}>
-        <ComparePage search={compareRoute.useSearch()} />
-      </Suspense>
-    );
+    return <ComparePage search={compareRoute.useSearch()} />;
   },
 });
 
 export const router = createRouter({
   routeTree: rootRoute.addChildren([
     signInRoute,
-    appRoute.addChildren([homeRoute, evaluationsRoute, evaluationRoute, compareRoute]),
+    appRoute.addChildren([
+      homeRoute,
+      evaluationsRoute,
+      evaluationRoute,
+      resultsRoute,
+      compareRoute,
+    ]),
   ]),
   basepath: "/ui",
   context: { queryClient: undefined as unknown as QueryClient },

@@ -23,11 +23,23 @@ class _ResultPage(BaseModel):
 
 
 def _page_op(
-    id: str, page: Optional[int], page_size: Optional[int], outcome: Optional[str]
+    id: str,
+    page: Optional[int],
+    page_size: Optional[int],
+    outcome: Optional[str],
+    search: Optional[str] = None,
+    subset: Optional[str] = None,
 ) -> Operation[ResultsResponse]:
     effective_page = page if page is not None else 1
     effective_size = clamp_page_size(page_size, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE)
-    params = query(evaluation_id=id, page=effective_page, page_size=effective_size, outcome=outcome)
+    params = query(
+        evaluation_id=id,
+        page=effective_page,
+        page_size=effective_size,
+        outcome=outcome,
+        search=search,
+        subset=subset,
+    )
 
     def convert(raw: Any, response: Any) -> ResultsResponse:
         answer = validate(raw, _ResultPage, response)
@@ -56,11 +68,21 @@ class Results(SyncAPIResource):
         page: Optional[int] = None,
         page_size: Optional[int] = None,
         outcome: Optional[ResultOutcome] = None,
+        search: Optional[str] = None,
+        subset: Optional[str] = None,
         timeout: RequestTimeout = NOT_GIVEN,
     ) -> ResultsResponse:
-        """One page (default 100, at most 500); ``outcome`` (Assay extension) keeps only those results."""
+        """One page (default 100, at most 500). Assay extensions: ``outcome`` keeps only those results,
+        ``search`` those whose prompt, response or truth contains the text (ignoring case), ``subset``
+        one subset's (``default`` for prompts without one)."""
         return self.get_by_id(
-            evaluation_id(evaluation), page=page, page_size=page_size, outcome=outcome, timeout=timeout
+            evaluation_id(evaluation),
+            page=page,
+            page_size=page_size,
+            outcome=outcome,
+            search=search,
+            subset=subset,
+            timeout=timeout,
         )
 
     def get_by_id(
@@ -70,25 +92,47 @@ class Results(SyncAPIResource):
         page: Optional[int] = None,
         page_size: Optional[int] = None,
         outcome: Optional[ResultOutcome] = None,
+        search: Optional[str] = None,
+        subset: Optional[str] = None,
         timeout: RequestTimeout = NOT_GIVEN,
     ) -> ResultsResponse:
         """An unknown evaluation raises ``NotFoundError``."""
-        return self._client._execute(_page_op(evaluation_id, page, page_size, outcome), timeout)
+        return self._client._execute(_page_op(evaluation_id, page, page_size, outcome, search, subset), timeout)
 
     def get_all(
-        self, evaluation: EvaluationRef, *, outcome: Optional[ResultOutcome] = None, timeout: RequestTimeout = NOT_GIVEN
+        self,
+        evaluation: EvaluationRef,
+        *,
+        outcome: Optional[ResultOutcome] = None,
+        search: Optional[str] = None,
+        subset: Optional[str] = None,
+        timeout: RequestTimeout = NOT_GIVEN,
     ) -> List[Result]:
         """Every result, read in pages of 100."""
-        return self.get_all_by_id(evaluation_id(evaluation), outcome=outcome, timeout=timeout)
+        return self.get_all_by_id(
+            evaluation_id(evaluation), outcome=outcome, search=search, subset=subset, timeout=timeout
+        )
 
     def get_all_by_id(
-        self, evaluation_id: str, *, outcome: Optional[ResultOutcome] = None, timeout: RequestTimeout = NOT_GIVEN
+        self,
+        evaluation_id: str,
+        *,
+        outcome: Optional[ResultOutcome] = None,
+        search: Optional[str] = None,
+        subset: Optional[str] = None,
+        timeout: RequestTimeout = NOT_GIVEN,
     ) -> List[Result]:
         results: List[Result] = []
         page = 1
         while True:
             answer = self.get_by_id(
-                evaluation_id, page=page, page_size=DEFAULT_PAGE_SIZE, outcome=outcome, timeout=timeout
+                evaluation_id,
+                page=page,
+                page_size=DEFAULT_PAGE_SIZE,
+                outcome=outcome,
+                search=search,
+                subset=subset,
+                timeout=timeout,
             )
             results.extend(answer.results)
             if _is_last(answer):
@@ -106,10 +150,14 @@ class AsyncResults(AsyncAPIResource):
         page: Optional[int] = None,
         page_size: Optional[int] = None,
         outcome: Optional[ResultOutcome] = None,
+        search: Optional[str] = None,
+        subset: Optional[str] = None,
         timeout: RequestTimeout = NOT_GIVEN,
     ) -> ResultsResponse:
         id = evaluation_id(evaluation)
-        return await self.get_by_id(id, page=page, page_size=page_size, outcome=outcome, timeout=timeout)
+        return await self.get_by_id(
+            id, page=page, page_size=page_size, outcome=outcome, search=search, subset=subset, timeout=timeout
+        )
 
     async def get_by_id(
         self,
@@ -118,23 +166,45 @@ class AsyncResults(AsyncAPIResource):
         page: Optional[int] = None,
         page_size: Optional[int] = None,
         outcome: Optional[ResultOutcome] = None,
+        search: Optional[str] = None,
+        subset: Optional[str] = None,
         timeout: RequestTimeout = NOT_GIVEN,
     ) -> ResultsResponse:
-        return await self._client._execute(_page_op(evaluation_id, page, page_size, outcome), timeout)
+        return await self._client._execute(_page_op(evaluation_id, page, page_size, outcome, search, subset), timeout)
 
     async def get_all(
-        self, evaluation: EvaluationRef, *, outcome: Optional[ResultOutcome] = None, timeout: RequestTimeout = NOT_GIVEN
+        self,
+        evaluation: EvaluationRef,
+        *,
+        outcome: Optional[ResultOutcome] = None,
+        search: Optional[str] = None,
+        subset: Optional[str] = None,
+        timeout: RequestTimeout = NOT_GIVEN,
     ) -> List[Result]:
-        return await self.get_all_by_id(evaluation_id(evaluation), outcome=outcome, timeout=timeout)
+        return await self.get_all_by_id(
+            evaluation_id(evaluation), outcome=outcome, search=search, subset=subset, timeout=timeout
+        )
 
     async def get_all_by_id(
-        self, evaluation_id: str, *, outcome: Optional[ResultOutcome] = None, timeout: RequestTimeout = NOT_GIVEN
+        self,
+        evaluation_id: str,
+        *,
+        outcome: Optional[ResultOutcome] = None,
+        search: Optional[str] = None,
+        subset: Optional[str] = None,
+        timeout: RequestTimeout = NOT_GIVEN,
     ) -> List[Result]:
         results: List[Result] = []
         page = 1
         while True:
             answer = await self.get_by_id(
-                evaluation_id, page=page, page_size=DEFAULT_PAGE_SIZE, outcome=outcome, timeout=timeout
+                evaluation_id,
+                page=page,
+                page_size=DEFAULT_PAGE_SIZE,
+                outcome=outcome,
+                search=search,
+                subset=subset,
+                timeout=timeout,
             )
             results.extend(answer.results)
             if _is_last(answer):

@@ -1,5 +1,9 @@
 import type { ListResultsQuery, Result } from "@assay/protocol";
+import { containsText } from "../../platform/db/contains-text.ts";
 import type { Database } from "../../platform/db/database.ts";
+
+/** Prompts without a subset are reported (and filtered) as `default`. */
+const DEFAULT_SUBSET = "default";
 
 /** An evaluation's per-prompt results joined with the prompts they answer, in benchmark order. */
 export function createResultRepository(db: Database) {
@@ -19,6 +23,21 @@ export function createResultRepository(db: Database) {
       if (query.outcome === "passed") base = base.where("r.passed", "=", 1);
       if (query.outcome === "failed") base = base.where("r.passed", "=", 0);
       if (query.outcome === "error") base = base.where("r.error", "is not", null);
+      const { search, subset } = query;
+      if (search !== undefined) {
+        base = base.where((eb) =>
+          eb.or(
+            ["s.input_text", "s.truth", "r.response"].map((column) => containsText(column, search)),
+          ),
+        );
+      }
+      if (subset !== undefined) {
+        base = base.where((eb) =>
+          subset === DEFAULT_SUBSET
+            ? eb.or([eb("s.subset", "is", null), eb("s.subset", "=", subset)])
+            : eb("s.subset", "=", subset),
+        );
+      }
       const { total } = await base
         .select((eb) => eb.fn.countAll<number>().as("total"))
         .executeTakeFirstOrThrow();
@@ -47,7 +66,7 @@ export function createResultRepository(db: Database) {
       return {
         total: Number(total),
         results: rows.map((row) => ({
-          subset: row.subset ?? "default",
+          subset: row.subset ?? DEFAULT_SUBSET,
           prompt: row.input_text,
           result: row.response,
           truth: row.truth,

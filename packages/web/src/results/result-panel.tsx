@@ -1,0 +1,81 @@
+import type { Result } from "@assay/protocol";
+import { useEffect, useRef } from "react";
+import { outcomeOf } from "./outcome.ts";
+import { PromptView } from "./prompt-view.tsx";
+
+/** Everything about one result, untruncated, beside the table. Esc (or ×) closes it. */
+export function ResultPanel(props: { result: Result | undefined; onClose: () => void }) {
+  const { result, onClose } = props;
+  const heading = useRef<HTMLHeadingElement>(null);
+  // Focus follows the panel so a screen reader announces it; j/k keep working from here.
+  useEffect(() => {
+    if (result) heading.current?.focus({ preventScroll: true });
+  }, [result]);
+
+  return (
+    <aside className="result-panel" aria-label="Result">
+      <div className="panel-head">
+        <h2 ref={heading} tabIndex={-1}>
+          {result ? `Prompt #${result.position}` : "Loading…"}
+        </h2>
+        <button type="button" className="close" onClick={onClose} title="Close (Esc)">
+          ×
+        </button>
+      </div>
+      {result ? <Details result={result} /> : null}
+    </aside>
+  );
+}
+
+function Details({ result: r }: { result: Result }) {
+  const outcome = outcomeOf(r);
+  return (
+    <div className="panel-body">
+      <dl className="facts">
+        <dt>Outcome</dt>
+        <dd>
+          <span className={`outcome outcome-${outcome}`}>{outcome}</span>
+          {r.cached ? <span className="muted small"> (from the cache)</span> : null}
+        </dd>
+        <dt>Score</dt>
+        <dd className="num">{r.score}</dd>
+        <dt>Subset</dt>
+        <dd>{r.subset}</dd>
+        <dt>Prompt id</dt>
+        <dd className="num">{r.prompt_id}</dd>
+        <dt>Tokens</dt>
+        <dd className="num">
+          {r.tokens.prompt} in, {r.tokens.completion} out
+        </dd>
+        <dt>Duration</dt>
+        <dd className="num">{r.duration.toFixed(2)} s</dd>
+      </dl>
+      {r.error !== null ? (
+        <section>
+          <h3>Error</h3>
+          <pre className="text-block error-text">{r.error}</pre>
+        </section>
+      ) : null}
+      <section>
+        <h3>Prompt</h3>
+        <PromptView prompt={r.prompt} />
+      </section>
+      <section>
+        <h3>Truth</h3>
+        <pre className="text-block">{r.truth}</pre>
+      </section>
+      <section>
+        <h3>Response</h3>
+        {r.result === "" ? (
+          <p className="muted">(none)</p>
+        ) : (
+          <pre className="text-block">{r.result}</pre>
+        )}
+      </section>
+      <section>
+        <h3 title="what the scorer extracted and compared, or why the prompt failed">Scorer</h3>
+        <pre className="text-block">{r.reason || "—"}</pre>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,216 @@
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useNavigate } from "@tanstack/react-router";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { ErrorMessage } from "../shared/error-message.tsx";
+import { percent } from "../shared/format.ts";
+import { ExportMenu } from "./export-menu.tsx";
+import { locateResult } from "./locate-result.ts";
+import { ResultPanel } from "./result-panel.tsx";
+import { ResultsFilters } from "./results-filters.tsx";
+import { filterOf, type ResultsSearch } from "./results-search.ts";
+import { ResultsTable } from "./results-table.tsx";
+import { isRunning, useEvaluation, useResultPages } from "./use-results.ts";
+import "./results.css";
+
+/**
+ * Keys typed into a form field are text, not commands; Enter on a focused button or link is that
+ * control's own (Export, a filter, the close button), not "open the result".
+ */
+function belongsToControl(event: KeyboardEvent): boolean {
+  const target = event.target;
+  if (!(target instanceof HTMLElement)) return false;
+  if (target.closest("input, select, textarea") !== null) return true;
+  return event.key === "Enter" && target.closest("button, a") !== null;
+}
+
+export function ResultsPage({ id, search }: { id: string; search: ResultsSearch }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const evaluation = useEvaluation(id);
+  const { outcome, q, subset, prompt } = search;
+  const filter = useMemo(() => filterOf({ outcome, q, subset }), [outcome, q, subset]);
+  const [pages, setPages] = useState<number[]>([1]);
+  const results = useResultPages(id, filter, pages);
+  const [cursor, setCursor] = useState<number | undefined>();
+  /** j/k moved the cursor onto a row still loading while the panel is open: open it on arrival. */
+  const [follow, setFollow] = useState(false);
+
+  const set = useCallback(
+    (patch: Partial<ResultsSearch>, replace = false) =>
+      navigate({
+        to: "/evaluations/$id/results",
+        params: { id },
+        search: (previous) => ({ ...previous, ...patch }),
+        replace,
+      }),
+    [navigate, id],
+  );
+
+  // Another filter is another list: the cursor starts over.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset on a new filter only
+  useEffect(() => setCursor(undefined), [filter]);
+
+  // While the evaluation runs, new results refresh the pages in view, in place (no flicker).
+  const done = evaluation.data?.assay.progress.done;
+  const seenDone = useRef(done);
+  useEffect(() => {
+    if (done === undefined || seenDone.current === done) return;
+    const first = seenDone.current === undefined;
+    seenDone.current = done;
+    if (!first) void queryClient.invalidateQueries({ queryKey: ["results", id] });
+  }, [done, id, queryClient]);
+
+  const cursorRow = cursor === undefined ? undefined : results.rows.get(cursor);
+  const total = results.stale ? undefined : results.total;
+  // A link (or back/forward) names a result the cursor is not on: find its row.
+  const located = useQuery({
+    queryKey: ["locate", id, filter, prompt],
+    queryFn: () => locateResult(queryClient, id, filter, prompt as number, total as number),
+    enabled:
+      prompt !== undefined && total !== undefined && !follow && cursorRow?.position !== prompt,
+  });
+  useEffect(() => {
+    if (located.data && cursorRow?.position !== prompt) setCursor(located.data.index);
+  }, [located.data, cursorRow?.position, prompt]);
+
+  useEffect(() => {
+    if (!follow || !cursorRow) return;
+    setFollow(false);
+    set({ prompt: cursorRow.position }, true);
+  }, [follow, cursorRow, set]);
+
+  const move = useCallback(
+    (to: number) => {
+      if (total === undefined || total === 0) return;
+      const index = Math.max(0, Math.min(total - 1, to));
+      setCursor(index);
+      if (prompt === undefined) return;
+      const row = results.rows.get(index);
+      if (row) set({ prompt: row.position }, true);
+      else setFollow(true);
+    },
+    [total, prompt, results.rows, set],
+  );
+  const open = useCallback(
+    (index: number) => {
+      setCursor(index);
+      const row = results.rows.get(index);
+      if (row) set({ prompt: row.position });
+    },
+    [results.rows, set],
+  );
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.altKey || event.ctrlKey || event.metaKey || belongsToControl(event)) return;
+      if (event.key === "j") move(cursor === undefined ? 0 : cursor + 1);
+      else if (event.key === "k") move(cursor === undefined ? 0 : cursor - 1);
+      else if (event.key === "Enter" && cursor !== undefined) open(cursor);
+      else if (event.key === "Escape" && prompt !== undefined) set({ prompt: undefined });
+      else return;
+      event.preventDefault();
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [move, open, cursor, prompt, set]);
+
+  const panelResult =
+    cursorRow?.position === prompt
+      ? cursorRow
+      : located.data?.result.position === prompt
+        ? located.data?.result
+        : undefined;
+  const e = evaluation.data;
+
+  if (evaluation.isError) {
+    return (
+      <section className="results-view">
+        <h1>Results</h1>
+        <ErrorMessage error={evaluation.error} />
+        <p>
+          <a href="/ui/evaluations">All evaluations</a>
+        </p>
+      </section>
+    );
+  }
+
+  return (
+    <section className="results-view">
+      <div className="page-head">
+        <h1>Results</h1>
+        {e ? (
+          <span className="muted">
+            {/* The evaluation's own view, by path (its route is built beside this one). */}
+            <a href={`/ui/evaluations/${encodeURIComponent(id)}`}>
+              {e.model_name} on {e.dataset_name}
+            </a>
+            {isRunning(e) ? (
+              <span className="running num" title="new results appear as they are written">
+                {" "}
+                · {e.status} {e.assay.progress.done}/{e.assay.progress.total}
+              </span>
+            ) : null}
+            {e.assay.progress.done > 0 ? (
+              <span className="num">
+                {" "}
+                · accuracy {percent(e.accuracy)} [{percent(e.assay.accuracy_ci95.low)},{" "}
+                {percent(e.assay.accuracy_ci95.high)}] (95% CI, n = {e.assay.progress.done}
+                {isRunning(e) ? ", interim" : ""})
+              </span>
+            ) : null}
+          </span>
+        ) : null}
+      </div>
+      <div className="results-toolbar">
+        <ResultsFilters search={search} subsets={e?.assay.subsets ?? []} onChange={set} />
+        <span className="muted count num" role="status">
+          {results.total === undefined
+            ? "Loading…"
+            : `${results.total} result${results.total === 1 ? "" : "s"}${
+                e && results.total !== e.assay.progress.done ? ` of ${e.assay.progress.done}` : ""
+              }`}
+        </span>
+        <ExportMenu id={id} filter={filter} total={results.total ?? 0} />
+      </div>
+      <p className="muted small keys">
+        <kbd>j</kbd>/<kbd>k</kbd> move · <kbd>Enter</kbd> opens · <kbd>Esc</kbd> closes · the
+        address is a link to what you see
+      </p>
+      {results.error ? <ErrorMessage error={results.error} /> : null}
+      {results.total === 0 ? (
+        <p className="empty">
+          {filter.outcome || filter.search || filter.subset
+            ? "No result matches these filters."
+            : "No results yet: they appear here as the evaluation runs."}
+        </p>
+      ) : null}
+      <div className={`results-layout${prompt !== undefined ? " with-panel" : ""}`}>
+        {results.total ? (
+          <ResultsTable
+            total={results.total}
+            rows={results.rows}
+            cursor={cursor}
+            compact={prompt !== undefined}
+            onPages={setPages}
+            onOpen={open}
+          />
+        ) : null}
+        {prompt !== undefined ? (
+          located.data === null ? (
+            <aside className="result-panel" aria-label="Result">
+              <p className="empty">
+                Prompt #{prompt} is not among the results these filters keep.{" "}
+                <button type="button" className="link" onClick={() => set({ prompt: undefined })}>
+                  Close
+                </button>
+              </p>
+            </aside>
+          ) : (
+            <ResultPanel result={panelResult} onClose={() => set({ prompt: undefined })} />
+          )
+        ) : null}
+      </div>
+      {located.isError ? <ErrorMessage error={located.error} /> : null}
+    </section>
+  );
+}

@@ -1,0 +1,68 @@
+import type { Evaluation, Result } from "@assay/protocol";
+import { keepPreviousData, useQueries, useQuery } from "@tanstack/react-query";
+import { getClient } from "../api/client.ts";
+import type { ResultFilter } from "./results-search.ts";
+
+/** Rows per request: small enough to answer fast, large enough that scrolling rarely waits. */
+export const PAGE_SIZE = 100;
+
+/** Statuses in which results are still being written. */
+const RUNNING: ReadonlySet<string> = new Set(["pending", "in-progress"]);
+
+export function isRunning(evaluation: Evaluation | undefined): boolean {
+  return evaluation !== undefined && RUNNING.has(evaluation.status);
+}
+
+/** The evaluation, read again every 2 s while it runs (its counters say when results arrived). */
+export function useEvaluation(id: string) {
+  return useQuery({
+    queryKey: ["evaluation", id],
+    queryFn: ({ signal }) => getClient().evaluations.getById(id, { signal }),
+    refetchInterval: (query) => (isRunning(query.state.data) ? 2_000 : false),
+  });
+}
+
+function pageQuery(id: string, filter: ResultFilter, page: number) {
+  return {
+    queryKey: ["results", id, filter, page],
+    queryFn: ({ signal }: { signal: AbortSignal }) =>
+      getClient().results.getById(id, { ...filter, page, pageSize: PAGE_SIZE }, { signal }),
+    staleTime: 60_000,
+  };
+}
+
+/**
+ * The pages of the filtered results that the table shows: page 1 always (it tells the total), the
+ * others only while their rows are in view. An evaluation of 100,000 prompts is never read whole;
+ * a jump to the middle asks for the middle page, not every page before it.
+ */
+export function useResultPages(id: string, filter: ResultFilter, pages: number[]) {
+  const first = useQuery({ ...pageQuery(id, filter, 1), placeholderData: keepPreviousData });
+  const others = useQueries({
+    queries: pages.filter((p) => p !== 1).map((page) => pageQuery(id, filter, page)),
+  });
+  const rows = new Map<number, Result>();
+  const add = (page: number, results: Result[] | undefined) => {
+    for (const [i, r] of (results ?? []).entries()) rows.set((page - 1) * PAGE_SIZE + i, r);
+  };
+  if (!first.isPlaceholderData) add(1, first.data?.results);
+  const wanted = pages.filter((p) => p !== 1);
+  for (const [i, q] of others.entries()) add(wanted[i] as number, q.data?.results);
+  const failed = [first, ...others].find((q) => q.isError);
+  return {
+    total: first.data?.totalCount,
+    /** The filter changed and page 1 of the new one is on its way: the rows shown are old. */
+    stale: first.isPlaceholderData,
+    isPending: first.isPending,
+    error: failed?.error ?? null,
+    rows,
+  };
+}
+
+/** The page numbers holding rows `start`…`end` (0-based, inclusive). */
+export function pagesOf(start: number, end: number): number[] {
+  const pages: number[] = [];
+  for (let p = Math.floor(start / PAGE_SIZE) + 1; p <= Math.floor(end / PAGE_SIZE) + 1; p++)
+    pages.push(p);
+  return pages;
+}
