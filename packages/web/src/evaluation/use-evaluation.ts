@@ -89,9 +89,34 @@ export function useCancelEvaluation(id: string) {
     mutationFn: () => getClient().evaluations.cancel(id),
     onSuccess: (evaluation) => {
       queryClient.setQueryData(evaluationKey(id), evaluation);
-      // Calls in flight when it was cancelled may still land: read the settled counters again.
-      void queryClient.invalidateQueries({ queryKey: evaluationKey(id) });
+      void settleCounters(id, evaluation, (next) =>
+        queryClient.setQueryData(evaluationKey(id), next),
+      );
       void queryClient.invalidateQueries({ queryKey: ["evaluations"] });
     },
   });
+}
+
+/** How often, and how many times at most, a cancelled run's counters are read until they settle. */
+const SETTLE_INTERVAL_MS = 500;
+const SETTLE_READS = 20;
+
+/**
+ * Calls in flight when a run was cancelled may still land for a moment (their results are kept):
+ * the counters are read again until two reads in a row agree, so the page ends on the settled
+ * figures rather than on those of the instant the cancel was answered.
+ */
+async function settleCounters(
+  id: string,
+  cancelled: Evaluation,
+  show: (evaluation: Evaluation) => void,
+): Promise<void> {
+  let done = cancelled.assay.progress.done;
+  for (let read = 0; read < SETTLE_READS; read++) {
+    await new Promise((resolve) => setTimeout(resolve, SETTLE_INTERVAL_MS));
+    const now = await getClient().evaluations.getById(id);
+    show(now);
+    if (now.assay.progress.done === done) return;
+    done = now.assay.progress.done;
+  }
 }
