@@ -1,4 +1,4 @@
-import { Client, type Evaluation } from "@assay/client";
+import type { Evaluation } from "@assay/client";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -11,9 +11,13 @@ import {
   makeArithmeticItem,
   startFakeModelServer,
 } from "../../server/test/support/fake-model-server.ts";
-import { startTestService, type TestService } from "../../server/test/support/test-service.ts";
+import type { TestService } from "../../server/test/support/test-service.ts";
 import { collectPageErrors, launchChromium, screenshot } from "./support/browser.ts";
-import { ensureDashboardBuilt } from "./support/built-dashboard.ts";
+import {
+  addFakeModel,
+  addNumericBenchmark,
+  startDashboardService,
+} from "./support/dashboard-service.ts";
 
 /**
  * The comparison view in Chromium against a real service (SQLite or PostgreSQL by DATABASE_URL):
@@ -51,7 +55,6 @@ let evalShort: Evaluation;
 let ui: string;
 
 beforeAll(async () => {
-  const dist = ensureDashboardBuilt();
   let fakeA: FakeModelServer;
   let fakeB: FakeModelServer;
   [fakeA, fakeB, browser] = await Promise.all([
@@ -60,38 +63,18 @@ beforeAll(async () => {
     launchChromium(),
   ]);
   fakes = [fakeA, fakeB];
-  service = await startTestService({
-    workers: true,
-    env: { ASSAY_UI_DIR: dist, ALLOWED_MODEL_HOSTS: "127.0.0.1", ASSAY_JOB_POLL_INTERVAL_MS: "50" },
-  });
-  ui = `${service.origin}/ui`;
-  const client = new Client({ apiKey: service.apiKey, baseURL: service.apiUrl });
-  const models = [];
-  for (const [key, fake] of [
-    ["fake/a", fakeA],
-    ["fake/b", fakeB],
-  ] as const) {
-    await client.models.createCustom({
-      name: key,
-      key,
-      description: "",
-      api_url: fake.url,
-      max_tokens: 64,
-    });
-    models.push(await client.models.getByKey(key));
-  }
+  const started = await startDashboardService({ ASSAY_JOB_POLL_INTERVAL_MS: "50" });
+  ({ service, ui } = started);
+  const { client } = started;
+  const models = [
+    await addFakeModel(client, "fake/a", fakeA),
+    await addFakeModel(client, "fake/b", fakeB),
+  ];
   const rows = Array.from({ length: PROMPTS }, (_, i) => {
     const item = makeArithmeticItem(i + 1, SEED);
-    return JSON.stringify({ input: item.question, truth: item.answer, subset: subsetOf(i + 1) });
+    return { input: item.question, truth: item.answer, subset: subsetOf(i + 1) };
   });
-  await client.benchmarks.createCustom({
-    name: "Sums",
-    description: "sums in two subsets",
-    file: new TextEncoder().encode(`${rows.join("\n")}\n`),
-    filename: "sums.jsonl",
-    scoring_metric: "numeric",
-  });
-  const benchmark = await client.benchmarks.getByKey("sums");
+  const benchmark = await addNumericBenchmark(client, "Sums", rows);
   const [modelA, modelB] = models;
   if (!modelA || !modelB || !benchmark) throw new Error("the models or the benchmark are missing");
   const run = async (model: typeof modelA, limit?: number) =>

@@ -1,6 +1,6 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { Client, type Evaluation } from "@assay/client";
+import type { Evaluation } from "@assay/client";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -9,9 +9,13 @@ import {
   makeArithmeticItem,
   startFakeModelServer,
 } from "../../server/test/support/fake-model-server.ts";
-import { startTestService, type TestService } from "../../server/test/support/test-service.ts";
+import type { TestService } from "../../server/test/support/test-service.ts";
 import { collectPageErrors, launchChromium, screenshot } from "./support/browser.ts";
-import { ensureDashboardBuilt } from "./support/built-dashboard.ts";
+import {
+  addFakeModel,
+  addNumericBenchmark,
+  startDashboardService,
+} from "./support/dashboard-service.ts";
 
 /**
  * The dashboard in a real browser (Debian's Chromium through playwright-core) against a real
@@ -30,45 +34,23 @@ let evaluations: Evaluation[];
 let ui: string;
 
 beforeAll(async () => {
-  const dist = ensureDashboardBuilt();
   [adder, broken, browser] = await Promise.all([
     startFakeModelServer({ latencyMs: 2, behavior: arithmeticBehavior }),
     startFakeModelServer({ behavior: () => ({ status: 500, body: { error: "down" } }) }),
     launchChromium(),
   ]);
-  service = await startTestService({
-    workers: true,
-    env: { ASSAY_UI_DIR: dist, ALLOWED_MODEL_HOSTS: "127.0.0.1", ASSAY_MODEL_MAX_ATTEMPTS: "1" },
-  });
-  ui = `${service.origin}/ui`;
-
-  const client = new Client({ apiKey: service.apiKey, baseURL: service.apiUrl });
-  const models = [];
-  for (const [key, endpoint] of [
-    ["fake/adder", adder],
-    ["fake/broken", broken],
-  ] as const) {
-    await client.models.createCustom({
-      name: key,
-      key,
-      description: "",
-      api_url: endpoint.url,
-      max_tokens: 64,
-    });
-    models.push(await client.models.getByKey(key));
-  }
+  const started = await startDashboardService({ ASSAY_MODEL_MAX_ATTEMPTS: "1" });
+  ({ service, ui } = started);
+  const { client } = started;
+  const models = [
+    await addFakeModel(client, "fake/adder", adder),
+    await addFakeModel(client, "fake/broken", broken),
+  ];
   const rows = Array.from({ length: 12 }, (_, i) => {
     const item = makeArithmeticItem(i + 1, 15);
-    return JSON.stringify({ input: item.question, truth: item.answer });
+    return { input: item.question, truth: item.answer };
   });
-  await client.benchmarks.createCustom({
-    name: "Arithmetic",
-    description: "sums",
-    file: new TextEncoder().encode(`${rows.join("\n")}\n`),
-    filename: "arithmetic.jsonl",
-    scoring_metric: "numeric",
-  });
-  const benchmark = await client.benchmarks.getByKey("arithmetic");
+  const benchmark = await addNumericBenchmark(client, "Arithmetic", rows);
   evaluations = [];
   for (const model of models) {
     if (!model || !benchmark) throw new Error("the models or the benchmark were not created");

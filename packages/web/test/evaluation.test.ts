@@ -1,4 +1,4 @@
-import { Client, type Evaluation } from "@assay/client";
+import type { Client, Evaluation } from "@assay/client";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -7,9 +7,13 @@ import {
   makeArithmeticItem,
   startFakeModelServer,
 } from "../../server/test/support/fake-model-server.ts";
-import { startTestService, type TestService } from "../../server/test/support/test-service.ts";
+import type { TestService } from "../../server/test/support/test-service.ts";
 import { collectPageErrors, launchChromium, screenshot } from "./support/browser.ts";
-import { ensureDashboardBuilt } from "./support/built-dashboard.ts";
+import {
+  addFakeModel,
+  addNumericBenchmark,
+  startDashboardService,
+} from "./support/dashboard-service.ts";
 
 /**
  * The Evaluation view in Chromium against a real service on SQLite or PostgreSQL (DATABASE_URL):
@@ -37,54 +41,20 @@ const LIVE_PROMPTS = 60;
 const WAIT = { timeout: 5000 };
 
 beforeAll(async () => {
-  const dist = ensureDashboardBuilt();
   [quick, slow, browser] = await Promise.all([
     startFakeModelServer({ latencyMs: 1, behavior: arithmeticBehavior }),
     startFakeModelServer({ latencyMs: 250, behavior: arithmeticBehavior }),
     launchChromium(),
   ]);
-  service = await startTestService({
-    workers: true,
-    env: {
-      ASSAY_UI_DIR: dist,
-      ALLOWED_MODEL_HOSTS: "127.0.0.1",
-      // Small chunks: the counters move while the live run lasts, not only at its end.
-      ASSAY_EVAL_CHUNK_SIZE: "10",
-    },
-  });
-  ui = `${service.origin}/ui`;
-  client = new Client({ apiKey: service.apiKey, baseURL: service.apiUrl });
-
-  const models = [];
-  for (const [key, endpoint] of [
-    ["fake/quick", quick],
-    ["fake/slow", slow],
-  ] as const) {
-    await client.models.createCustom({
-      name: key,
-      key,
-      description: "",
-      api_url: endpoint.url,
-      max_tokens: 64,
-    });
-    models.push(await client.models.getByKey(key));
-  }
+  // Small chunks: the counters move while the live run lasts, not only at its end.
+  ({ service, ui, client } = await startDashboardService({ ASSAY_EVAL_CHUNK_SIZE: "10" }));
+  const quickModel = await addFakeModel(client, "fake/quick", quick);
+  slowModel = await addFakeModel(client, "fake/slow", slow);
   const rows = Array.from({ length: PROMPTS }, (_, i) => {
     const item = makeArithmeticItem(i + 1, 7);
-    return JSON.stringify({ input: item.question, truth: item.answer, subset: subsetOf(i + 1) });
+    return { input: item.question, truth: item.answer, subset: subsetOf(i + 1) };
   });
-  await client.benchmarks.createCustom({
-    name: "Arithmetic by subset",
-    description: "sums in three subsets",
-    file: new TextEncoder().encode(`${rows.join("\n")}\n`),
-    filename: "arithmetic-subsets.jsonl",
-    scoring_metric: "numeric",
-  });
-  const [quickModel, slowOne] = models;
-  const found = await client.benchmarks.getByKey("arithmetic-by-subset");
-  if (!quickModel || !slowOne || !found) throw new Error("models or benchmark missing");
-  slowModel = slowOne;
-  benchmark = found;
+  benchmark = await addNumericBenchmark(client, "Arithmetic by subset", rows);
   const created = await client.evaluations.create(quickModel, benchmark, { concurrency: 8 });
   finished = await client.evaluations.waitForCompletion(created, { intervalMs: 200 });
 

@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { Client, type Evaluation } from "@assay/client";
+import type { Client, Evaluation } from "@assay/client";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -8,9 +8,13 @@ import {
   makeArithmeticItem,
   startFakeModelServer,
 } from "../../server/test/support/fake-model-server.ts";
-import { startTestService, type TestService } from "../../server/test/support/test-service.ts";
+import type { TestService } from "../../server/test/support/test-service.ts";
 import { collectPageErrors, launchChromium, screenshot } from "./support/browser.ts";
-import { ensureDashboardBuilt } from "./support/built-dashboard.ts";
+import {
+  addFakeModel,
+  addNumericBenchmark,
+  startDashboardService,
+} from "./support/dashboard-service.ts";
 
 /**
  * The results view in Chromium against a real service (SQLite or PostgreSQL, DATABASE_URL): an
@@ -43,7 +47,6 @@ const questions: string[] = [];
 const requested: string[] = [];
 
 beforeAll(async () => {
-  const dist = ensureDashboardBuilt();
   [model, browser] = await Promise.all([
     startFakeModelServer({
       behavior: (request) => {
@@ -54,35 +57,19 @@ beforeAll(async () => {
     }),
     launchChromium(),
   ]);
-  service = await startTestService({
-    workers: true,
-    env: { ASSAY_UI_DIR: dist, ALLOWED_MODEL_HOSTS: "127.0.0.1", ASSAY_MODEL_MAX_ATTEMPTS: "1" },
-  });
-  client = new Client({ apiKey: service.apiKey, baseURL: service.apiUrl });
-  await client.models.createCustom({
-    name: "fake/sometimes",
-    key: "fake/sometimes",
-    description: "",
-    api_url: model.url,
-    max_tokens: 64,
-  });
+  ({ service, client } = await startDashboardService({ ASSAY_MODEL_MAX_ATTEMPTS: "1" }));
+  const fake = await addFakeModel(client, "fake/sometimes", model);
   const rows = Array.from({ length: N }, (_, i) => {
     const item = makeArithmeticItem(i + 1, 7);
-    const input = item.id === LONG_ID ? `${item.question}\n${LONG_TAIL}` : item.question;
+    const input =
+      item.id === LONG_ID
+        ? `${item.question}
+${LONG_TAIL}`
+        : item.question;
     questions.push(input);
-    return JSON.stringify({ input, truth: item.answer, subset: i < 150 ? "early" : "late" });
+    return { input, truth: item.answer, subset: i < 150 ? "early" : "late" };
   });
-  await client.benchmarks.createCustom({
-    name: "Sums 300",
-    description: "sums",
-    file: new TextEncoder().encode(`${rows.join("\n")}\n`),
-    filename: "sums.jsonl",
-    scoring_metric: "numeric",
-  });
-  const [fake, benchmark] = await Promise.all([
-    client.models.getByKey("fake/sometimes"),
-    client.benchmarks.getByKey("sums-300"),
-  ]);
+  const benchmark = await addNumericBenchmark(client, "Sums 300", rows);
   if (!fake || !benchmark) throw new Error("the model or the benchmark was not created");
   const created = await client.evaluations.create(fake, benchmark, { concurrency: 16 });
   evaluation = await client.evaluations.waitForCompletion(created, { intervalMs: 200 });
@@ -283,17 +270,8 @@ describe("the results view in Chromium", () => {
   it("fills in while an evaluation runs, without a reload", async () => {
     const slow = await startFakeModelServer({ latencyMs: 400, behavior: arithmeticBehavior });
     try {
-      await client.models.createCustom({
-        name: "fake/slow",
-        key: "fake/slow",
-        description: "",
-        api_url: slow.url,
-        max_tokens: 64,
-      });
-      const [slowModel, benchmark] = await Promise.all([
-        client.models.getByKey("fake/slow"),
-        client.benchmarks.getByKey("sums-300"),
-      ]);
+      const slowModel = await addFakeModel(client, "fake/slow", slow);
+      const benchmark = await client.benchmarks.getByKey("sums-300");
       if (!slowModel || !benchmark) throw new Error("the model or the benchmark is missing");
       const running = await client.evaluations.create(slowModel, benchmark, {
         limit: 16,
