@@ -112,7 +112,10 @@ describe.each(DIALECTS)("judge optimization on %s", (dialect) => {
     });
     expect(stats?.baseline.held_out.accuracy).toBe(baseline);
     expect(stats?.baseline.training.kappa).toBeLessThan(0);
-    expect(stats?.baseline.held_out.accuracy_interval.low).toBeLessThan(baseline);
+    // At or below the estimate: a split can leave the vague goal 0 of 12 held out (about 1 run in
+    // 60: all six uncited held-out answers long, no cited one), whose Wilson interval starts at 0.
+    expect(stats?.baseline.held_out.accuracy_interval.low).toBeLessThanOrEqual(baseline);
+    expect(stats?.baseline.held_out.accuracy_interval.high).toBeGreaterThan(baseline);
     expect(stats?.best?.held_out.kappa_interval).toEqual({ low: 1, high: 1 });
     // Baseline on both sets, three candidates on training, the best on held-out.
     expect(stats?.judge_calls).toBe(28 + 12 + 3 * 28 + 12);
