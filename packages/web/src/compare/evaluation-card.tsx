@@ -1,6 +1,6 @@
 import { ErrorMessage } from "../shared/error-message.tsx";
 import { dateTime, percent } from "../shared/format.ts";
-import { useEvaluation } from "./use-comparison.ts";
+import { useEvaluation } from "../shared/use-evaluation.ts";
 
 /** One side of the comparison: model, benchmark, its own accuracy with interval, a link to it. */
 export function EvaluationCard({

@@ -23,11 +23,3 @@ export function useComparison(a: string, b: string, cell: Cell | undefined, page
     placeholderData: keepPreviousData,
   });
 }
-
-/** One evaluation: who ran what, and its own accuracy with its interval. */
-export function useEvaluation(id: string) {
-  return useQuery({
-    queryKey: ["evaluation", id],
-    queryFn: ({ signal }) => getClient().evaluations.get(id, { signal }),
-  });
-}

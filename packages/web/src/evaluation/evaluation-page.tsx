@@ -2,13 +2,14 @@ import { Link } from "@tanstack/react-router";
 import { StatusBadge } from "../evaluations/status-badge.tsx";
 import { ErrorMessage } from "../shared/error-message.tsx";
 import { dateTime } from "../shared/format.ts";
+import { isFinished, useEvaluation } from "../shared/use-evaluation.ts";
 import { CancelButton } from "./cancel-button.tsx";
 import { ForestPlot } from "./forest-plot.tsx";
 import { Headline, headlineNumbers } from "./headline.tsx";
 import { Histograms } from "./histograms.tsx";
 import { MetricsTable } from "./metrics-table.tsx";
 import { Reproducibility } from "./reproducibility.tsx";
-import { isFinished, useEvaluation, useResultSample, useRunInputs } from "./use-evaluation.ts";
+import { useResultSample, useRunInputs } from "./use-evaluation.ts";
 import { useLiveProgress } from "./use-live-progress.ts";
 
 export function EvaluationPage({ id }: { id: string }) {

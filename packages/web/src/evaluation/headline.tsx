@@ -1,6 +1,6 @@
 import type { Evaluation, EvaluationProgressEvent } from "@assay/protocol";
 import { percent } from "../shared/format.ts";
-import { isFinished } from "./use-evaluation.ts";
+import { isFinished } from "../shared/use-evaluation.ts";
 
 /** What the headline shows: the evaluation itself, or the newer counters of the live stream. */
 export interface HeadlineNumbers {

@@ -1,30 +1,7 @@
-import { APIStatusError } from "@assay/client/errors";
 import type { Evaluation, Result } from "@assay/protocol";
-import { FINISHED_EVALUATION_STATUSES } from "@assay/protocol";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { getClient } from "../api/client.ts";
-
-export const evaluationKey = (id: string) => ["evaluation", id] as const;
-
-export function isFinished(evaluation: Pick<Evaluation, "status">): boolean {
-  return FINISHED_EVALUATION_STATUSES.includes(evaluation.status);
-}
-
-/**
- * One evaluation with its statistics. While it runs, the live stream (use-live-progress.ts)
- * carries the counters; polling only stands in when that stream broke (`poll`).
- */
-export function useEvaluation(id: string, poll: boolean) {
-  return useQuery({
-    queryKey: evaluationKey(id),
-    queryFn: ({ signal }) => getClient().evaluations.getById(id, { signal }),
-    // An unknown id (or another organization's) stays unknown: say so at once.
-    retry: (count, error) =>
-      !(error instanceof APIStatusError && [401, 404].includes(error.statusCode)) && count < 1,
-    refetchInterval: (query) =>
-      poll && query.state.data && !isFinished(query.state.data) ? 2000 : false,
-  });
-}
+import { evaluationKey, isFinished } from "../shared/use-evaluation.ts";
 
 /**
  * What the run depended on: the model (parameters, prices) and the benchmark (version, scorer,

@@ -2,7 +2,7 @@ import type { EvaluationProgressEvent } from "@assay/protocol";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { getClient } from "../api/client.ts";
-import { evaluationKey } from "./use-evaluation.ts";
+import { evaluationKey } from "../shared/use-evaluation.ts";
 
 export interface LiveProgress {
   /** The newest event, or undefined before the first arrives. */

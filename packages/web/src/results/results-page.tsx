@@ -3,13 +3,14 @@ import { useNavigate } from "@tanstack/react-router";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { ErrorMessage } from "../shared/error-message.tsx";
 import { percent } from "../shared/format.ts";
+import { isFinished, useEvaluation } from "../shared/use-evaluation.ts";
 import { ExportMenu } from "./export-menu.tsx";
 import { locateResult } from "./locate-result.ts";
 import { ResultPanel } from "./result-panel.tsx";
 import { ResultsFilters } from "./results-filters.tsx";
 import { filterOf, type ResultsSearch } from "./results-search.ts";
 import { ResultsTable } from "./results-table.tsx";
-import { isRunning, useEvaluation, useResultPages } from "./use-results.ts";
+import { useResultPages } from "./use-results.ts";
 import "./results.css";
 
 /**
@@ -26,7 +27,8 @@ function belongsToControl(event: KeyboardEvent): boolean {
 export function ResultsPage({ id, search }: { id: string; search: ResultsSearch }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const evaluation = useEvaluation(id);
+  // Read again every 2 s while it runs: its counters say when results arrived.
+  const evaluation = useEvaluation(id, true);
   const { outcome, q, subset, prompt } = search;
   const filter = useMemo(() => filterOf({ outcome, q, subset }), [outcome, q, subset]);
   const [pages, setPages] = useState<number[]>([1]);
@@ -144,7 +146,7 @@ export function ResultsPage({ id, search }: { id: string; search: ResultsSearch 
             <a href={`/ui/evaluations/${encodeURIComponent(id)}`}>
               {e.model_name} on {e.dataset_name}
             </a>
-            {isRunning(e) ? (
+            {!isFinished(e) ? (
               <span className="running num" title="new results appear as they are written">
                 {" "}
                 · {e.status} {e.assay.progress.done}/{e.assay.progress.total}
@@ -155,7 +157,7 @@ export function ResultsPage({ id, search }: { id: string; search: ResultsSearch 
                 {" "}
                 · accuracy {percent(e.accuracy)} [{percent(e.assay.accuracy_ci95.low)},{" "}
                 {percent(e.assay.accuracy_ci95.high)}] (95% CI, n = {e.assay.progress.done}
-                {isRunning(e) ? ", interim" : ""})
+                {!isFinished(e) ? ", interim" : ""})
               </span>
             ) : null}
           </span>

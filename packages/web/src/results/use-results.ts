@@ -1,26 +1,10 @@
-import type { Evaluation, Result } from "@assay/protocol";
+import type { Result } from "@assay/protocol";
 import { keepPreviousData, useQueries, useQuery } from "@tanstack/react-query";
 import { getClient } from "../api/client.ts";
 import type { ResultFilter } from "./results-search.ts";
 
 /** Rows per request: small enough to answer fast, large enough that scrolling rarely waits. */
 export const PAGE_SIZE = 100;
-
-/** Statuses in which results are still being written. */
-const RUNNING: ReadonlySet<string> = new Set(["pending", "in-progress"]);
-
-export function isRunning(evaluation: Evaluation | undefined): boolean {
-  return evaluation !== undefined && RUNNING.has(evaluation.status);
-}
-
-/** The evaluation, read again every 2 s while it runs (its counters say when results arrived). */
-export function useEvaluation(id: string) {
-  return useQuery({
-    queryKey: ["evaluation", id],
-    queryFn: ({ signal }) => getClient().evaluations.getById(id, { signal }),
-    refetchInterval: (query) => (isRunning(query.state.data) ? 2_000 : false),
-  });
-}
 
 function pageQuery(id: string, filter: ResultFilter, page: number) {
   return {
