@@ -10,7 +10,7 @@ import {
   startFakeModelServer,
 } from "../../server/test/support/fake-model-server.ts";
 import type { TestService } from "../../server/test/support/test-service.ts";
-import { collectPageErrors, launchChromium, screenshot } from "./support/browser.ts";
+import { collectPageErrors, launchChromium, screenshot, signIn } from "./support/browser.ts";
 import {
   addFakeModel,
   addNumericBenchmark,
@@ -68,11 +68,6 @@ afterAll(async () => {
   await service?.close();
   await Promise.all([adder?.close(), broken?.close()]);
 });
-
-async function signIn(target: Page, key: string) {
-  await target.getByLabel("API key").fill(key);
-  await target.getByRole("button", { name: "Sign in" }).click();
-}
 
 describe("the dashboard in Chromium", () => {
   it("keeps the plain 404 outside /ui/ and for missing assets; deep links get the app", async () => {

@@ -8,7 +8,7 @@ import {
   startFakeModelServer,
 } from "../../server/test/support/fake-model-server.ts";
 import type { TestService } from "../../server/test/support/test-service.ts";
-import { collectPageErrors, launchChromium, screenshot } from "./support/browser.ts";
+import { collectPageErrors, launchChromium, screenshot, signIn } from "./support/browser.ts";
 import {
   addFakeModel,
   addNumericBenchmark,
@@ -62,8 +62,7 @@ beforeAll(async () => {
   page = await context.newPage();
   pageErrors = collectPageErrors(page);
   await page.goto(`${ui}/`);
-  await page.getByLabel("API key").fill(service.apiKey);
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await signIn(page, service.apiKey);
   await page.waitForURL(`${ui}/evaluations`);
 }, 120_000);
 

@@ -43,3 +43,9 @@ export function collectPageErrors(page: Page): string[] {
   });
   return errors;
 }
+
+/** Fills the sign-in form with an API key and submits it (the page must show the form). */
+export async function signIn(page: Page, key: string): Promise<void> {
+  await page.getByLabel("API key").fill(key);
+  await page.getByRole("button", { name: "Sign in" }).click();
+}
