@@ -75,6 +75,12 @@ export const EvaluationStatsSchema = z
       cache: z.boolean(),
     }),
     started_at: z.number().int(),
+    /**
+     * The benchmark's version when the run was created (a catalog benchmark's data sha256): a
+     * reloaded catalog changes it. Null for custom benchmarks (an upload never changes) and for
+     * runs older than this field.
+     */
+    benchmark_version: z.string().nullable(),
   })
   .meta({ id: "EvaluationStats" });
 export type EvaluationStats = z.infer<typeof EvaluationStatsSchema>;

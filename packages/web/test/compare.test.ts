@@ -1,10 +1,11 @@
-import type { Evaluation } from "@assay/client";
+import type { Client, Evaluation } from "@assay/client";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   mcnemarExactPValue,
   pairedDifferenceInterval,
 } from "../../server/src/engine/stats/index.ts";
+import { importGsm8k, writeCorrectedGsm8k } from "../../server/test/evaluations/support.ts";
 import {
   type FakeBehavior,
   type FakeModelServer,
@@ -53,6 +54,7 @@ let evalA: Evaluation;
 let evalB: Evaluation;
 let evalShort: Evaluation;
 let ui: string;
+let client: Client;
 
 beforeAll(async () => {
   let fakeA: FakeModelServer;
@@ -65,7 +67,7 @@ beforeAll(async () => {
   fakes = [fakeA, fakeB];
   const started = await startDashboardService({ ASSAY_JOB_POLL_INTERVAL_MS: "50" });
   ({ service, ui } = started);
-  const { client } = started;
+  client = started.client;
   const models = [
     await addFakeModel(client, "fake/a", fakeA),
     await addFakeModel(client, "fake/b", fakeB),
@@ -229,6 +231,31 @@ describe("the comparison view", () => {
       .poll(() => page.locator(".compare > .error").textContent(), { timeout: 8000 })
       .toMatch(/not found/i);
     await screenshot(page, "compare-05-missing-evaluation");
+  });
+
+  it("warns when the benchmark's data was reloaded between the two runs", async () => {
+    const gsm8k = await importGsm8k(service);
+    const model = await client.models.getByKey("fake/a");
+    const benchmark = await client.benchmarks.getById(gsm8k);
+    if (!model) throw new Error("fake/a is missing");
+    const run = async () =>
+      client.evaluations.waitForCompletion(
+        await client.evaluations.create(model, benchmark, { limit: 5 }),
+        { intervalMs: 100 },
+      );
+    const before = await run();
+    await importGsm8k(service, writeCorrectedGsm8k());
+    const after = await run();
+
+    await page.goto(`${ui}/compare?a=${before.id}&b=${after.id}`);
+    await expect
+      .poll(() => page.getByTestId("version-warning").textContent())
+      .toContain("different versions of the benchmark's data");
+    await screenshot(page, "compare-08-different-versions");
+    await page.goto(`${ui}/evaluations/${before.id}`);
+    await expect
+      .poll(() => page.getByTestId("version-changed").textContent())
+      .toContain("the catalog's data has changed since");
   });
 
   it("reads in dark mode too, and ran without script errors", async () => {

@@ -47,6 +47,7 @@ export function evaluationBody(
       metrics: {},
       options: { concurrency: 16, limit: null, cache: true },
       started_at: 1_767_225_601,
+      benchmark_version: null,
     },
     ...overrides,
   };

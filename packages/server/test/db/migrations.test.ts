@@ -72,6 +72,7 @@ describe.each(DIALECTS)("migrations on %s", (dialect) => {
         "0006-annotations-and-optimizations",
         "0007-ui-sessions",
         "0008-evaluation-spaces",
+        "0009-evaluation-benchmark-version",
       ]);
     } finally {
       await handle.close();

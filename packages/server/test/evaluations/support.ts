@@ -1,4 +1,6 @@
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import type { Evaluation, GetOrganizationResponse } from "@assay/protocol";
 import { createCatalogAdmin } from "../../src/admin/catalog.ts";
 import type { FakeBehavior } from "../support/fake-model-server.ts";
@@ -18,13 +20,28 @@ export async function tenantOf(service: TestService, key = service.apiKey): Prom
   return { key, org: res.body.data.id, project: res.body.data.projects[0]!.id };
 }
 
-/** Loads the shared GSM8K test split as the built-in `gsm8k` benchmark; answers its id. */
-export async function importGsm8k(service: TestService): Promise<string> {
+/**
+ * Loads the shared GSM8K test split (or another file of its shape) as the built-in `gsm8k`
+ * benchmark, as `assay catalog import` does; answers its id.
+ */
+export async function importGsm8k(service: TestService, file = GSM8K_TEST_FILE): Promise<string> {
   const admin = createCatalogAdmin({
     ...service.running.deps,
     dataDir: service.running.deps.config.dataDir,
   });
-  return (await admin.import("gsm8k", GSM8K_TEST_FILE)).id;
+  return (await admin.import("gsm8k", file)).id;
+}
+
+/** A corrected GSM8K test split (its first question reworded): new data of the same shape. */
+export function writeCorrectedGsm8k(): string {
+  const file = join(mkdtempSync(join(tmpdir(), "assay-gsm8k-")), "test.jsonl");
+  const [first, ...rest] = readFileSync(GSM8K_TEST_FILE, "utf8").split("\n");
+  const row = JSON.parse(first as string) as { question: string; answer: string };
+  writeFileSync(
+    file,
+    [JSON.stringify({ ...row, question: `${row.question} ` }), ...rest].join("\n"),
+  );
+  return file;
 }
 
 /** GSM8K questions and their final answers, in file order. */

@@ -43,7 +43,7 @@ function Comparison({ a, b, search }: { a: string; b: string; search: CompareSea
       {comparison.isError ? <ErrorMessage error={comparison.error} /> : null}
       {data && stats ? (
         <>
-          <PromptSetWarning comparison={data} />
+          <PromptSetWarning comparison={data} a={a} b={b} />
           <div className="headline" data-significant={stats.significant}>
             <p className="verdict">{verdictSentence(stats)}</p>
             {stats.pairs > 0 ? (

@@ -1,19 +1,42 @@
 import type { ComparisonPage } from "@assay/client";
+import { useEvaluation } from "../shared/use-evaluation.ts";
 
 /**
- * Both runs must have answered the same prompts for the comparison to be the whole story. An
- * evaluation does not record which version of its benchmark it ran, but a re-uploaded benchmark,
- * a `limit` or a run still going all show the same way: prompts of one side with no counterpart.
+ * Both runs must have answered the same prompts for the comparison to be the whole story. Two
+ * ways it can fail: the benchmark's data was reloaded between the runs (each evaluation records the
+ * version it ran), or prompts of one side have no counterpart (a `limit`, a run still going).
  */
-export function PromptSetWarning({ comparison }: { comparison: ComparisonPage }) {
+export function PromptSetWarning({
+  comparison,
+  a,
+  b,
+}: {
+  comparison: ComparisonPage;
+  a: string;
+  b: string;
+}) {
+  const versionA = useEvaluation(a).data?.assay.benchmark_version;
+  const versionB = useEvaluation(b).data?.assay.benchmark_version;
   const { totalResults1, totalResults2 } = comparison;
   const pairs = comparison.stats.pairs;
-  if (pairs === totalResults1 && pairs === totalResults2) return null;
+  const versionsDiffer = Boolean(versionA && versionB && versionA !== versionB);
+  const unpaired = pairs !== totalResults1 || pairs !== totalResults2;
   return (
-    <p className="warning" role="status">
-      The two runs did not answer the same prompts — a different benchmark version, a limit, or a
-      run not finished: A answered {totalResults1}, B answered {totalResults2}, and only {pairs}{" "}
-      pair up. Everything below is about those {pairs}.
-    </p>
+    <>
+      {versionsDiffer ? (
+        <p className="warning" role="status" data-testid="version-warning">
+          The two runs used different versions of the benchmark's data (A{" "}
+          <code>{versionA?.slice(0, 12)}</code>, B <code>{versionB?.slice(0, 12)}</code>): prompts
+          that changed between them are compared as if they were the same.
+        </p>
+      ) : null}
+      {unpaired ? (
+        <p className="warning" role="status">
+          The two runs did not answer the same prompts — a limit, a run not finished, or a different
+          benchmark version: A answered {totalResults1}, B answered {totalResults2}, and only{" "}
+          {pairs} pair up. Everything below is about those {pairs}.
+        </p>
+      ) : null}
+    </>
   );
 }

@@ -49,14 +49,49 @@ function modelFacts(model: Model) {
   );
 }
 
-function benchmarkFacts(benchmark: Benchmark) {
+/** A data version (sha256) short enough to read, whole on hover. */
+function Version({ sha256 }: { sha256: string }) {
+  return (
+    <code title={`sha256 of the benchmark's source file: ${sha256}`}>{sha256.slice(0, 16)}</code>
+  );
+}
+
+/** The version the run recorded when it was created, against the catalog's current data. */
+function CatalogVersion({ ran, current }: { ran: string | null; current: string | null }) {
+  if (ran === null)
+    return current ? (
+      <>
+        not recorded (an older run); the catalog's data is now <Version sha256={current} />
+      </>
+    ) : (
+      <>not recorded</>
+    );
+  return (
+    <>
+      <Version sha256={ran} />{" "}
+      {current === ran ? (
+        <span className="muted">(the catalog's current data)</span>
+      ) : (
+        <span className="warn" data-testid="version-changed">
+          — the catalog's data has changed since
+          {current ? (
+            <>
+              {" "}
+              (now <Version sha256={current} />)
+            </>
+          ) : null}
+          : a rerun would answer different prompts
+        </span>
+      )}
+    </>
+  );
+}
+
+function benchmarkFacts(benchmark: Benchmark, ran: string | null) {
   if ("scoring_metric" in benchmark) {
     return (
       <>
-        <Fact name="Benchmark version">
-          custom, {benchmark.version_count} version{benchmark.version_count === 1 ? "" : "s"}{" "}
-          uploaded
-        </Fact>
+        <Fact name="Benchmark version">custom upload (its prompts never change)</Fact>
         <Fact name="Scorer">
           <code>{benchmark.scoring_metric}</code>
           {benchmark.regex_pattern ? (
@@ -75,16 +110,7 @@ function benchmarkFacts(benchmark: Benchmark) {
   return (
     <>
       <Fact name="Benchmark version">
-        {benchmark.version ? (
-          <>
-            <code title={`sha256 of the benchmark's source file: ${benchmark.version}`}>
-              {benchmark.version.slice(0, 16)}
-            </code>{" "}
-            <span className="muted">(the catalog's current data)</span>
-          </>
-        ) : (
-          "not loaded"
-        )}
+        <CatalogVersion ran={ran} current={benchmark.version} />
       </Fact>
       <Fact name="Scorer">
         <code>{benchmark.scoring.scorer}</code>, extraction{" "}
@@ -128,7 +154,7 @@ export function Reproducibility(props: {
         ) : null}
       </Fact>
       {benchmark.data ? (
-        benchmarkFacts(benchmark.data)
+        benchmarkFacts(benchmark.data, evaluation.assay.benchmark_version)
       ) : (
         <Fact name="Benchmark details">
           <Unavailable query={benchmark} />

@@ -115,6 +115,9 @@ class EvaluationStats(AssayModel):
     metrics: Dict[str, Optional[float]] = {}
     options: EvaluationOptions
     started_at: int
+    #: The benchmark's version when the run was created (a catalog benchmark's data sha256);
+    #: None for custom benchmarks, whose data never changes.
+    benchmark_version: Optional[str] = None
 
 
 class Evaluation(AssayModel):

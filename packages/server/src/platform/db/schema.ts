@@ -234,6 +234,8 @@ export interface EvaluationsTable {
   finished_at: string | null;
   /** 1: readable with its results by any valid key, and in every public listing. */
   is_public: Generated<number>;
+  /** The benchmark's `version` when the run was created (catalog data sha256); else null. */
+  benchmark_version: string | null;
 }
 
 export interface EvaluationSamplesTable {

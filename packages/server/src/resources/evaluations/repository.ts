@@ -79,6 +79,9 @@ export function createEvaluationRepository(db: Database) {
           options: e.options,
           total_count: 0,
           submitted_at: e.submittedAt,
+          // In the same transaction as the prompt copies below: the version of what they copy.
+          benchmark_version: (eb) =>
+            eb.selectFrom("benchmarks").select("version").where("id", "=", e.benchmarkId),
         })
         .execute();
       await sql`

@@ -90,6 +90,7 @@ export function toEvaluation(row: EvaluationRow, labels: EvaluationLabels): Eval
       metrics,
       options,
       started_at: unixSeconds(row.started_at),
+      benchmark_version: row.benchmark_version,
     },
   };
 }

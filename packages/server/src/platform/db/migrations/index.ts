@@ -7,6 +7,7 @@ import * as traceBulkLoad from "./0005-trace-bulk-load.ts";
 import * as annotationsAndOptimizations from "./0006-annotations-and-optimizations.ts";
 import * as uiSessions from "./0007-ui-sessions.ts";
 import * as evaluationSpaces from "./0008-evaluation-spaces.ts";
+import * as evaluationBenchmarkVersion from "./0009-evaluation-benchmark-version.ts";
 
 /**
  * Every migration, in order. Listed statically (not read from a folder) so they travel with the
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   "0006-annotations-and-optimizations": annotationsAndOptimizations,
   "0007-ui-sessions": uiSessions,
   "0008-evaluation-spaces": evaluationSpaces,
+  "0009-evaluation-benchmark-version": evaluationBenchmarkVersion,
 };
 
 export const migrationProvider: MigrationProvider = {
