@@ -1,3 +1,4 @@
+import { Link } from "@tanstack/react-router";
 import { ErrorMessage } from "../shared/error-message.tsx";
 import { AgreementTable } from "./agreement-table.tsx";
 import "./compare.css";
@@ -20,7 +21,7 @@ export function ComparePage({ search }: { search: CompareSearch }) {
         <div className="empty">
           <p>
             Choose two evaluations of the same benchmark to compare: tick them on the{" "}
-            <a href="/ui/evaluations">Evaluations</a> list and press <strong>Compare</strong>.
+            <Link to="/evaluations">Evaluations</Link> list and press <strong>Compare</strong>.
           </p>
         </div>
       </section>

@@ -1,3 +1,4 @@
+import { Link } from "@tanstack/react-router";
 import { ErrorMessage } from "../shared/error-message.tsx";
 import { dateTime, percent } from "../shared/format.ts";
 import { useEvaluation } from "../shared/use-evaluation.ts";
@@ -28,7 +29,9 @@ export function EvaluationCard({
           </div>
           <div className="muted small">
             {e.dataset_name} · {dateTime(e.submitted_at)} ·{" "}
-            <a href={`/ui/evaluations/${encodeURIComponent(e.id)}`}>evaluation</a>
+            <Link to="/evaluations/$id" params={{ id: e.id }}>
+              evaluation
+            </Link>
           </div>
           <div className="num small">
             accuracy {percent(e.accuracy)}{" "}

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useNavigate } from "@tanstack/react-router";
+import { Link, useNavigate } from "@tanstack/react-router";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { ErrorMessage } from "../shared/error-message.tsx";
 import { percent } from "../shared/format.ts";
@@ -130,7 +130,7 @@ export function ResultsPage({ id, search }: { id: string; search: ResultsSearch 
         <h1>Results</h1>
         <ErrorMessage error={evaluation.error} />
         <p>
-          <a href="/ui/evaluations">All evaluations</a>
+          <Link to="/evaluations">All evaluations</Link>
         </p>
       </section>
     );
@@ -142,10 +142,9 @@ export function ResultsPage({ id, search }: { id: string; search: ResultsSearch 
         <h1>Results</h1>
         {e ? (
           <span className="muted">
-            {/* The evaluation's own view, by path (its route is built beside this one). */}
-            <a href={`/ui/evaluations/${encodeURIComponent(id)}`}>
+            <Link to="/evaluations/$id" params={{ id }}>
               {e.model_name} on {e.dataset_name}
-            </a>
+            </Link>
             {!isFinished(e) ? (
               <span className="running num" title="new results appear as they are written">
                 {" "}
