@@ -1,6 +1,7 @@
 import type { FieldIssue } from "@assay/protocol";
 import type { z } from "zod";
 import { AppError } from "../app-error.ts";
+import { findUnstorableText } from "../platform/unstorable-text.ts";
 
 /**
  * Parses one part of a request (`params`, `query`, `body`) with its protocol schema. Failures
@@ -11,6 +12,11 @@ export function parseRequestPart<S extends z.ZodType>(
   schema: S,
   value: unknown,
 ): z.output<S> {
+  const unstorable = findUnstorableText(value, part);
+  if (unstorable)
+    throw new AppError("VALIDATION_ERROR", `${unstorable.field}: ${unstorable.message}`, {
+      details: [unstorable],
+    });
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   const details = result.error.issues.flatMap((issue) => toFieldIssues(part, issue)).slice(0, 20);

@@ -17,6 +17,11 @@ describe("parseCompletion", () => {
     });
   });
 
+  it("makes an answer with NUL or a lone surrogate storable, the same on every database", () => {
+    const answer = parseCompletion(completion({ content: "4\u0000 \ud800 😀" })).content;
+    expect(answer).toBe("4\ufffd \ufffd 😀");
+  });
+
   it("joins text content parts", () => {
     const parts = [{ type: "text", text: "a" }, { type: "image_url" }, { type: "text", text: "b" }];
     expect(parseCompletion(completion({ content: parts })).content).toBe("ab");

@@ -1,3 +1,4 @@
+import { toStorableText } from "../../platform/unstorable-text.ts";
 import { ModelCallError } from "./model-call-error.ts";
 
 /** The part of a chat completion the engine uses. */
@@ -64,7 +65,8 @@ export function parseCompletion(text: string, apiKey?: string): ParsedCompletion
 
   const usage = isRecord(json.usage) ? json.usage : undefined;
   return {
-    content,
+    // A model can answer a NUL (PostgreSQL cannot store it) or a lone surrogate.
+    content: toStorableText(content),
     finishReason,
     promptTokens: tokenCount(usage?.prompt_tokens),
     completionTokens: tokenCount(usage?.completion_tokens),

@@ -157,6 +157,22 @@ describe("checkModelUrl refuses at create time", () => {
     expect((metadata as Error).message).toBe("api_url points to a cloud metadata address");
   });
 
+  it("refuses a host name DNS cannot carry, before any lookup (it used to fail with EINVAL)", async () => {
+    const spy = vi.fn(lookup);
+    const label = "a".repeat(63);
+    for (const url of [
+      `https://${[label, label, label, label].join(".")}.test/v1`, // 259 characters
+      `https://${"b".repeat(64)}.example.test/v1`,
+    ]) {
+      expect(await problemOf(url, { rules: [], lookup: spy })).toBe("host_name");
+    }
+    expect(spy).not.toHaveBeenCalled();
+    // At the limits it is a name like any other.
+    expect(await problemOf(`https://${[label, label, label, "a".repeat(57)].join(".")}.tst/`)).toBe(
+      "accepted",
+    );
+  });
+
   it("does not resolve IP literals, bad schemes or metadata names", async () => {
     const spy = vi.fn(lookup);
     for (const url of [

@@ -16,12 +16,16 @@ import {
 import type { HostRule } from "./host-rules.ts";
 
 export const MAX_MODEL_URL_LENGTH = 2048;
+/** DNS limits (RFC 1035): past them the resolver fails with EINVAL rather than "not found". */
+const MAX_HOST_NAME_LENGTH = 253;
+const MAX_LABEL_LENGTH = 63;
 
 export type ModelUrlProblem =
   | "invalid_url"
   | "too_long"
   | "scheme"
   | "credentials"
+  | "host_name"
   | "internal_address"
   | "metadata_address";
 
@@ -32,6 +36,7 @@ const MESSAGES: Record<ModelUrlProblem, string> = {
   too_long: `api_url must be at most ${MAX_MODEL_URL_LENGTH} characters`,
   scheme: "api_url must use http or https",
   credentials: "api_url must not contain credentials",
+  host_name: `api_url's host must be a DNS name of at most ${MAX_HOST_NAME_LENGTH} characters, each label at most ${MAX_LABEL_LENGTH}`,
   internal_address:
     "api_url points to a private, loopback or link-local address; allow it with ALLOWED_MODEL_HOSTS",
   metadata_address: "api_url points to a cloud metadata address",
@@ -74,6 +79,7 @@ export async function checkModelUrl(raw: string, options: CheckModelUrlOptions):
 
   const host = normalizeHostName(url.hostname);
   if (host === "") throw new ModelUrlError("invalid_url");
+  if (isIP(host) === 0 && !isValidDnsName(host)) throw new ModelUrlError("host_name");
   if (isMetadataHostName(host)) throw new ModelUrlError("metadata_address");
   const port = url.port === "" ? (url.protocol === "https:" ? 443 : 80) : Number(url.port);
   const { rules } = options;
@@ -148,4 +154,12 @@ async function resolve(
   } finally {
     clearTimeout(timer);
   }
+}
+
+/** `host` is normalized (lowercase, no trailing dot). */
+function isValidDnsName(host: string): boolean {
+  return (
+    host.length <= MAX_HOST_NAME_LENGTH &&
+    host.split(".").every((label) => label.length > 0 && label.length <= MAX_LABEL_LENGTH)
+  );
 }

@@ -1,6 +1,7 @@
 import { isUtf8 } from "node:buffer";
 import sjson from "secure-json-parse";
 import { nestsDeeperThan } from "../../../platform/json-frames/json-depth.ts";
+import { findUnstorableText, mayHoldUnstorableText } from "../../../platform/unstorable-text.ts";
 import { isObject, type JsonObject } from "../values.ts";
 import { MAX_DEPTH } from "./limits.ts";
 
@@ -29,6 +30,8 @@ export function parseJsonRecord(bytes: Buffer): RecordParse {
   if (!isObject(value)) return { kind: "bad", reason: "not a JSON object" };
   if (mayHaveForbiddenKey(text) && sjson.scan(value, SCAN) === null)
     return { kind: "bad", reason: "has a forbidden key (__proto__ or constructor.prototype)" };
+  const unstorable = mayHoldUnstorableText(text) ? findUnstorableText(value, "") : undefined;
+  if (unstorable) return { kind: "bad", reason: `\`${unstorable.field}\` ${unstorable.message}` };
   return { kind: "object", value, text };
 }
 

@@ -8,6 +8,7 @@ import {
   OPEN_BRACKET,
   QUOTE,
 } from "../../../platform/json-frames/json-bytes.ts";
+import { findUnstorableText, mayHoldUnstorableText } from "../../../platform/unstorable-text.ts";
 import { MAX_DEPTH } from "./limits.ts";
 import { type DatasetInputType, type DatasetRow, validateRow } from "./row-schema.ts";
 
@@ -35,6 +36,8 @@ export function parseRecord(
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
     return bad("not a JSON object");
   }
+  const unstorable = mayHoldUnstorableText(text) ? findUnstorableText(value, "") : undefined;
+  if (unstorable) return bad(`\`${unstorable.field}\` ${unstorable.message}`);
   const result = validateRow(value as Record<string, unknown>, inputType, line);
   return result.ok ? { kind: "row", row: result.row } : bad(result.reason);
 }
