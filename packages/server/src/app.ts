@@ -9,9 +9,10 @@ import type { Logger } from "pino";
 import sjson from "secure-json-parse";
 import type { Catalog } from "./catalog/catalog.ts";
 import { catalogEntries } from "./catalog/sync-catalog.ts";
-import type { Config } from "./config.ts";
+import { type Config, DEFAULT_HTTP_TIMEOUTS } from "./config.ts";
 import { registerDashboard } from "./dashboard/register-dashboard.ts";
 import type { RouteDeps } from "./http/bind-route.ts";
+import { createBoundedServer } from "./http/bounded-server.ts";
 import { ERROR_STATUS } from "./http/error-status.ts";
 import { REQUEST_ID_HEADER, requestIdFor } from "./http/request-id.ts";
 import { registerRequestLog } from "./http/request-log.ts";
@@ -75,8 +76,11 @@ export interface AppDeps {
     | "evaluations"
     | "optimizerModel"
   > &
-    /** Absent (tests building a bare app): no dashboard, and no session cookies accepted. */
-    Partial<Pick<Config, "publicUrl" | "ui">>;
+    /**
+     * Absent (tests building a bare app): no dashboard, no session cookies accepted, and the
+     * default connection bounds.
+     */
+    Partial<Pick<Config, "publicUrl" | "ui" | "http">>;
   db: Database;
   /** PostgreSQL only: bulk loads (trace files) stream through COPY. */
   copyRows?: CopyRows;
@@ -111,6 +115,8 @@ export function createApp(deps: AppDeps): FastifyInstance {
     logController: new LogController({ disableRequestLogging: true }),
     genReqId: requestIdFor,
     bodyLimit: deps.config.bodyLimitBytes,
+    serverFactory: (handler) =>
+      createBoundedServer(deps.config.http ?? DEFAULT_HTTP_TIMEOUTS, handler),
     // Exact paths only: the original clients do not follow redirects.
     // Signed upload tokens are a few hundred characters long: allow long path parameters.
     routerOptions: {

@@ -37,6 +37,8 @@ export interface Config {
   blobs: { driver: "local"; root: string } | ({ driver: "s3" } & S3BlobStoreOptions);
   uploadUrlTtlSeconds: number;
   bodyLimitBytes: number;
+  /** Bounds on one HTTP connection, so a slow or idle client cannot hold it for long. */
+  http: HttpTimeouts;
   rateLimit: { enabled: boolean; perSecond: number; burst: number };
   worker: { concurrency: number; leaseSeconds: number; pollIntervalMs: number };
   evaluations: {
@@ -61,6 +63,26 @@ export interface Config {
   ui: { enabled: boolean; dir?: string; sessionTtlSeconds: number };
   logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
 }
+
+export interface HttpTimeouts {
+  /** The request line and headers must arrive within this (slow-header clients). */
+  headersTimeoutMs: number;
+  /** The whole request, body included (a 50 MiB upload at ≥ 0.5 MB/s in the default 120 s). */
+  requestTimeoutMs: number;
+  /** An idle keep-alive connection is closed after this. */
+  keepAliveTimeoutMs: number;
+  /** A socket with no traffic either way is closed after this (event streams beat every 15 s). */
+  idleTimeoutMs: number;
+}
+
+/** The environment's defaults, also a bare app's (tests). */
+export const DEFAULT_HTTP_TIMEOUTS: HttpTimeouts = {
+  headersTimeoutMs: 10_000,
+  requestTimeoutMs: 120_000,
+  keepAliveTimeoutMs: 5_000,
+  idleTimeoutMs: 60_000,
+};
+const seconds = (ms: number) => ms / 1000;
 
 export class ConfigError extends Error {
   override name = "ConfigError";
@@ -123,6 +145,20 @@ const EnvSchema = z.object({
   ASSAY_UPLOAD_URL_TTL_SECONDS: int(10, 7 * 24 * 3600).default(900),
   /** Largest JSON request body (uploads go through presigned URLs instead). */
   ASSAY_BODY_LIMIT_BYTES: int(1024, 64 * 1024 * 1024).default(1024 * 1024),
+  /** Connection bounds: headers, whole request, idle keep-alive, silent socket. */
+  ASSAY_HTTP_HEADERS_TIMEOUT_SECONDS: int(1, 3600).default(
+    seconds(DEFAULT_HTTP_TIMEOUTS.headersTimeoutMs),
+  ),
+  ASSAY_HTTP_REQUEST_TIMEOUT_SECONDS: int(1, 24 * 3600).default(
+    seconds(DEFAULT_HTTP_TIMEOUTS.requestTimeoutMs),
+  ),
+  ASSAY_HTTP_KEEP_ALIVE_TIMEOUT_SECONDS: int(1, 3600).default(
+    seconds(DEFAULT_HTTP_TIMEOUTS.keepAliveTimeoutMs),
+  ),
+  // Above the event streams' 15 s heartbeat, or every stream would be cut.
+  ASSAY_HTTP_IDLE_TIMEOUT_SECONDS: int(20, 24 * 3600).default(
+    seconds(DEFAULT_HTTP_TIMEOUTS.idleTimeoutMs),
+  ),
   /** Per-API-key token bucket: sustained requests per second, burst size, and an off switch. */
   ASSAY_RATE_LIMIT_ENABLED: boolean.default(true),
   ASSAY_RATE_LIMIT_PER_SECOND: z.coerce.number().positive().max(1e6).default(20),
@@ -200,6 +236,12 @@ export function loadConfig(env: Env = process.env): Config {
       : { driver: "local", root: resolve(dataDir, "blobs") },
     uploadUrlTtlSeconds: e.ASSAY_UPLOAD_URL_TTL_SECONDS,
     bodyLimitBytes: e.ASSAY_BODY_LIMIT_BYTES,
+    http: {
+      headersTimeoutMs: e.ASSAY_HTTP_HEADERS_TIMEOUT_SECONDS * 1000,
+      requestTimeoutMs: e.ASSAY_HTTP_REQUEST_TIMEOUT_SECONDS * 1000,
+      keepAliveTimeoutMs: e.ASSAY_HTTP_KEEP_ALIVE_TIMEOUT_SECONDS * 1000,
+      idleTimeoutMs: e.ASSAY_HTTP_IDLE_TIMEOUT_SECONDS * 1000,
+    },
     rateLimit: {
       enabled: e.ASSAY_RATE_LIMIT_ENABLED,
       perSecond: e.ASSAY_RATE_LIMIT_PER_SECOND,
