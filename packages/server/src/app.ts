@@ -92,6 +92,8 @@ export interface AppDeps {
   rateLimiter?: RateLimiter;
   /** Dashboard sign-in attempts per address; the dashboard needs it. */
   signInLimiter?: RateLimiter;
+  /** Failed authentications per address (429 past its budget); none in bare test apps. */
+  authFailureLimiter?: RateLimiter;
   clock: Clock;
   logger: Logger;
   /** Shared reads of watched evaluations' progress; made here when not given. */
@@ -201,6 +203,7 @@ export function createApp(deps: AppDeps): FastifyInstance {
     apiKeys,
     sessions,
     publicOrigin,
+    failureLimiter: deps.authFailureLimiter,
     organizations,
     rateLimiter: deps.rateLimiter,
     rateLimitBurst: deps.config.rateLimit.burst,

@@ -24,7 +24,7 @@ import type { JobQueue } from "./platform/queue/job-queue.ts";
 import { failOpen } from "./platform/rate-limit/fail-open.ts";
 import { createMemoryRateLimiter } from "./platform/rate-limit/memory-rate-limiter.ts";
 import { createPostgresRateLimiter } from "./platform/rate-limit/postgres-rate-limiter.ts";
-import type { RateLimiter } from "./platform/rate-limit/rate-limiter.ts";
+import type { RateLimiter, RateLimitPolicy } from "./platform/rate-limit/rate-limiter.ts";
 import { createProgressPoller } from "./resources/evaluations/progress-poller.ts";
 import type { ProgressPoller } from "./resources/evaluations/progress-stream.ts";
 
@@ -46,6 +46,7 @@ export interface ServiceDeps {
   rateLimiter?: RateLimiter;
   /** Dashboard sign-in attempts per client address: always on, as it guards against key guessing. */
   signInLimiter: RateLimiter;
+  authFailureLimiter: RateLimiter;
   /** Reads watched evaluations' progress once a second for all their event streams. */
   evaluationProgress: ProgressPoller;
   close(): Promise<void>;
@@ -112,12 +113,16 @@ export async function createDeps(
             pollIntervalMs: config.worker.pollIntervalMs,
           });
     const rateLimiter = createRateLimiter(config, db, clock, logger);
-    const signInLimiter = failOpen(
-      config.database.dialect === "postgres"
-        ? createPostgresRateLimiter(SIGN_IN_POLICY, db)
-        : createMemoryRateLimiter(SIGN_IN_POLICY, clock),
-      logger,
-    );
+    // Per client address, shared by every API process on PostgreSQL.
+    const addressLimiter = (policy: RateLimitPolicy) =>
+      failOpen(
+        config.database.dialect === "postgres"
+          ? createPostgresRateLimiter(policy, db)
+          : createMemoryRateLimiter(policy, clock),
+        logger,
+      );
+    const signInLimiter = addressLimiter(SIGN_IN_POLICY);
+    const authFailureLimiter = addressLimiter(AUTH_FAILURE_POLICY);
     return {
       config,
       logger,
@@ -132,6 +137,7 @@ export async function createDeps(
       queue,
       rateLimiter,
       signInLimiter,
+      authFailureLimiter,
       evaluationProgress: createProgressPoller(db, logger),
       async close() {
         await queue.stop();
@@ -164,6 +170,11 @@ async function createBlobStore(
 
 /** Ten sign-ins at once, then one every six seconds per address: plenty for people, slow for guessing. */
 const SIGN_IN_POLICY = { burst: 10, perSecond: 1 / 6 };
+/**
+ * Twenty failed authentications at once, then one every three seconds per address: a client with
+ * a mistyped key sees its 401s, a key guesser gets 429s (keys are 256 random bits anyway).
+ */
+const AUTH_FAILURE_POLICY = { burst: 20, perSecond: 1 / 3 };
 
 function createRateLimiter(
   config: Config,

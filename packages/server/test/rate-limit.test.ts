@@ -83,3 +83,42 @@ describe.skipIf(APP_DIALECT !== "postgres")("several API processes on PostgreSQL
     }
   });
 });
+
+describe("failed authentications", () => {
+  it("answer 429 with Retry-After past 20 from one address, while a valid key still works", async () => {
+    await using service = await startTestService();
+    const statuses: number[] = [];
+    let last: Headers | undefined;
+    for (let i = 0; i < 70; i++) {
+      const res = await service.call("GET", "/organizations", { apiKey: `assay_guess${i}` });
+      statuses.push(res.status);
+      last = res.headers;
+    }
+    expect(statuses.slice(0, 20)).toEqual(Array(20).fill(401));
+    expect(statuses.slice(20)).toEqual(Array(50).fill(429));
+    expect(last?.get("retry-after")).toMatch(/^[1-9]\d*$/);
+    // Only failures count: the right key from the same address is served.
+    expect((await service.call("GET", "/organizations")).status).toBe(200);
+  });
+});
+
+describe.skipIf(APP_DIALECT !== "postgres")("failed authentications on PostgreSQL", () => {
+  it("share one budget per address across API processes", async () => {
+    const database = await createTestDatabase("postgres");
+    try {
+      await using first = await startTestService({ database });
+      await using second = await startTestService({ database });
+      const statuses: number[] = [];
+      for (let i = 0; i < 30; i++) {
+        const service = i % 2 === 0 ? first : second;
+        statuses.push(
+          (await service.call("GET", "/organizations", { apiKey: `assay_x${i}` })).status,
+        );
+      }
+      expect(statuses.filter((s) => s === 401)).toHaveLength(20);
+      expect(statuses.filter((s) => s === 429)).toHaveLength(10);
+    } finally {
+      await database.drop();
+    }
+  });
+});

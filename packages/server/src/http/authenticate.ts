@@ -1,5 +1,6 @@
 import type { FastifyRequest } from "fastify";
 import { AppError } from "../app-error.ts";
+import type { RateLimiter } from "../platform/rate-limit/rate-limiter.ts";
 import type { ApiKeyService, AuthContext } from "../resources/api-keys/service.ts";
 import type { UiSessionService } from "../resources/ui-sessions/service.ts";
 import { checkSameOrigin } from "./same-origin.ts";
@@ -23,6 +24,8 @@ export interface Authenticators {
   sessions?: UiSessionService;
   /** The service's public origin, which cookie-authenticated requests must come from. */
   publicOrigin: string;
+  /** Failed authentications per client address (absent in bare test apps). */
+  failureLimiter?: RateLimiter;
 }
 
 /**
@@ -36,20 +39,42 @@ export async function authenticate(
   const key = apiKeyFrom(request);
   if (key) {
     const auth = key.length <= MAX_KEY_LENGTH ? await deps.apiKeys.authenticate(key) : undefined;
-    if (!auth) throw new AppError("UNAUTHENTICATED", "invalid or revoked API key");
-    return auth;
+    if (!auth) await refuse(request, deps, "invalid or revoked API key");
+    return auth as AuthContext;
   }
   const token = deps.sessions && sessionTokenFrom(request);
   if (deps.sessions && token) {
     checkSameOrigin(request, deps.publicOrigin);
     const auth = await deps.sessions.authenticate(token);
     if (!auth) {
-      throw new AppError(
-        "UNAUTHENTICATED",
+      await refuse(
+        request,
+        deps,
         "session expired or ended (signed out, or its API key was revoked): sign in again",
       );
     }
-    return auth;
+    return auth as AuthContext;
   }
   throw new AppError("UNAUTHENTICATED", "missing API key: send it in the x-api-key header");
+}
+
+/**
+ * A failed authentication: 401, or 429 once the client's address has failed too often. Only
+ * failures count, so a valid key is never refused for its address (a NAT shared with a guesser),
+ * while a guesser is slowed to the policy's pace and shows up as 429s in the logs.
+ */
+async function refuse(
+  request: FastifyRequest,
+  deps: Authenticators,
+  message: string,
+): Promise<never> {
+  const decision = await deps.failureLimiter?.take(`auth-failure:${request.ip}`);
+  if (decision && !decision.allowed) {
+    throw new AppError(
+      "RATE_LIMITED",
+      `too many failed authentications from this address; retry in ${decision.retryAfterSeconds} s`,
+      { retryAfterSeconds: decision.retryAfterSeconds },
+    );
+  }
+  throw new AppError("UNAUTHENTICATED", message);
 }
