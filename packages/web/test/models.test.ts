@@ -298,10 +298,31 @@ describe("the Models view in Chromium", () => {
       .toBe("no such model in this project");
     await page.emulateMedia({ colorScheme: "dark" });
     await screenshot(page, "models-07-new-evaluation-dark");
+    // A model whose provider this server has no key for: refused before a run that would fail.
+    const haiku = await client.models.getByKey("anthropic/claude-haiku-4-5");
+    await page.goto(`${ui}/evaluations/new?model=${haiku?.id}&benchmark=${benchmarkId}`);
+    await expect
+      .poll(() => page.getByLabel("Model").locator("option:checked").textContent(), WAIT)
+      .toBe("Claude Haiku 4.5 (anthropic/claude-haiku-4-5)");
+    await page.getByRole("button", { name: "Start evaluation" }).click();
+    await expect
+      .poll(() => page.locator("#error-item-model_id").textContent(), WAIT)
+      .toContain("not runnable: this server has not configured the provider anthropic");
     await page.emulateMedia({ colorScheme: "light" });
   });
 
-  it("says what to do next when the project has no models", async () => {
+  it("deletes a custom model after confirming, then says what to do with no models", async () => {
+    await page.goto(`${ui}/models`);
+    let question = "";
+    page.once("dialog", (dialog) => {
+      question = dialog.message();
+      void dialog.accept();
+    });
+    await row("fake/existing").getByRole("button", { name: "Delete" }).click();
+    await expect.poll(() => row("fake/existing").count(), WAIT).toBe(0);
+    expect(question).toContain("Delete fake/existing?");
+    expect(await client.models.getByKey("fake/existing")).toBeUndefined();
+
     const { models } = await client.models.get();
     await client.models.remove(models.map((m) => m.id));
     await page.goto(`${ui}/models`);

@@ -1,4 +1,4 @@
-import { type Benchmark, isCustomBenchmark, type Model } from "@assay/protocol";
+import { type Benchmark, isCustomBenchmark } from "@assay/protocol";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { type FormEvent, useState } from "react";
 import { FormField, optionalNumber } from "../models/form-field.tsx";
@@ -24,7 +24,8 @@ export function NewEvaluationPage({ search }: { search: NewEvaluationSearch }) {
   const [limit, setLimit] = useState("");
   const [concurrency, setConcurrency] = useState("");
   const [cache, setCache] = useState(true);
-  // Nothing to send without both choices; every other refusal is the server's.
+  // Nothing to send without both choices, nor with a model the server says it cannot run (it
+  // would take the request, and the run would fail); every other refusal is the server's.
   const [unchosen, setUnchosen] = useState<FieldErrors>(new Map());
   const errors = unchosen.size > 0 ? unchosen : itemErrors(fieldErrors(create.error));
   const others = otherFieldErrors(errors, FIELDS);
@@ -34,20 +35,27 @@ export function NewEvaluationPage({ search }: { search: NewEvaluationSearch }) {
   const models = choices.data?.models ?? [];
   const benchmarks = choices.data?.benchmarks ?? [];
   const benchmark = benchmarks.find((b) => b.id === search.benchmark);
+  const runnable = models.filter((m) => runnability(m).runnable);
+  const notRunnable = models.filter((m) => !runnability(m).runnable);
+  const chosen = models.find((m) => m.id === search.model);
+  const own = benchmarks.filter(isCustomBenchmark);
+  const builtIn = benchmarks.filter((b) => !isCustomBenchmark(b));
 
   function submit(event: FormEvent) {
     event.preventDefault();
     const { model: modelId, benchmark: benchmarkId } = search;
     const missing = new Map<string, string>();
     if (!modelId) missing.set("item.model_id", "choose a model");
+    else if (chosen && !runnability(chosen).runnable)
+      missing.set("item.model_id", `not runnable: ${runnability(chosen).why}`);
     if (!benchmarkId) missing.set("item.dataset_id", "choose a benchmark");
     setUnchosen(missing);
-    if (!modelId || !benchmarkId) return;
+    if (!modelId || !benchmarkId || missing.size > 0) return;
     create.mutate(
       {
         // The listed object, so a custom model or benchmark is flagged as such; an id from the
         // URL that the project does not have goes as it is, and the server says so.
-        model: models.find((m) => m.id === modelId) ?? { id: modelId },
+        model: chosen ?? { id: modelId },
         benchmark: benchmark ?? { id: benchmarkId },
         limit: optionalNumber(limit),
         concurrency: optionalNumber(concurrency),
@@ -83,7 +91,7 @@ export function NewEvaluationPage({ search }: { search: NewEvaluationSearch }) {
           label="Model"
           field="item.model_id"
           errors={errors}
-          hint={modelHint(models, search.model)}
+          hint={chosen ? runnability(chosen).why : undefined}
         >
           {(input) => (
             <select
@@ -93,11 +101,22 @@ export function NewEvaluationPage({ search }: { search: NewEvaluationSearch }) {
             >
               <option value="">{choices.isPending ? "Loading…" : "choose a model"}</option>
               <Missing value={search.model} listed={models} loaded={choices.isSuccess} />
-              {models.map((m) => (
-                <option key={m.id} value={m.id} disabled={!runnability(m).runnable}>
-                  {m.name} ({m.key}){runnability(m).runnable ? "" : " — not runnable"}
-                </option>
-              ))}
+              <optgroup label="Runnable on this server">
+                {runnable.map((m) => (
+                  <option key={m.id} value={m.id}>
+                    {m.name} ({m.key})
+                  </option>
+                ))}
+              </optgroup>
+              {notRunnable.length > 0 ? (
+                <optgroup label="Not runnable: provider not configured">
+                  {notRunnable.map((m) => (
+                    <option key={m.id} value={m.id} disabled>
+                      {m.name} ({m.key})
+                    </option>
+                  ))}
+                </optgroup>
+              ) : null}
             </select>
           )}
         </FormField>
@@ -115,11 +134,8 @@ export function NewEvaluationPage({ search }: { search: NewEvaluationSearch }) {
             >
               <option value="">{choices.isPending ? "Loading…" : "choose a benchmark"}</option>
               <Missing value={search.benchmark} listed={benchmarks} loaded={choices.isSuccess} />
-              {benchmarks.map((b) => (
-                <option key={b.id} value={b.id}>
-                  {b.name} ({b.prompt_count} prompts)
-                </option>
-              ))}
+              <BenchmarkGroup label="This project's own" benchmarks={own} />
+              <BenchmarkGroup label="Built in" benchmarks={builtIn} />
             </select>
           )}
         </FormField>
@@ -194,11 +210,6 @@ function itemErrors(errors: FieldErrors): FieldErrors {
   );
 }
 
-function modelHint(models: Model[], id: string | undefined): string | undefined {
-  const model = models.find((m) => m.id === id);
-  return model ? runnability(model).why : undefined;
-}
-
 function benchmarkHint(benchmark: Benchmark): string {
   if (isCustomBenchmark(benchmark))
     return benchmark.generation_status === "ready"
@@ -211,4 +222,17 @@ function benchmarkHint(benchmark: Benchmark): string {
 function Missing(props: { value?: string; listed: { id: string }[]; loaded: boolean }) {
   if (!props.value || props.listed.some((x) => x.id === props.value)) return null;
   return <option value={props.value}>{props.loaded ? "(not in this project)" : "…"}</option>;
+}
+
+function BenchmarkGroup({ label, benchmarks }: { label: string; benchmarks: Benchmark[] }) {
+  if (benchmarks.length === 0) return null;
+  return (
+    <optgroup label={label}>
+      {benchmarks.map((b) => (
+        <option key={b.id} value={b.id}>
+          {b.name} ({b.prompt_count} prompts)
+        </option>
+      ))}
+    </optgroup>
+  );
 }
