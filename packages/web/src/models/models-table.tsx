@@ -78,21 +78,25 @@ function ModelRow({ model }: { model: Model }) {
       <td className="right num">{custom ? "—" : pricePerMillion(model.cost_per_output_token)}</td>
       <td className="actions">
         {run.runnable ? (
-          <Link to="/evaluations/new" search={{ model: model.id }}>
+          <Link
+            to="/evaluations/new"
+            search={{ model: model.id }}
+            aria-label={`Evaluate ${model.key}`}
+          >
             Evaluate
           </Link>
         ) : null}
         {custom ? (
           <DeleteButton id={model.id} modelKey={model.key} />
         ) : (
-          <DetachButton id={model.id} />
+          <DetachButton id={model.id} modelKey={model.key} />
         )}
       </td>
     </tr>
   );
 }
 
-function DetachButton({ id }: { id: string }) {
+function DetachButton({ id, modelKey }: { id: string; modelKey: string }) {
   const attach = useAttachModel();
   return (
     <>
@@ -100,6 +104,7 @@ function DetachButton({ id }: { id: string }) {
         type="button"
         className="link"
         disabled={attach.isPending}
+        aria-label={`Remove ${modelKey} from the project`}
         title="Detach from this project (it stays in the catalog; evaluations keep it)"
         onClick={() => attach.mutate({ id, attach: false })}
       >
@@ -117,6 +122,7 @@ function DeleteButton({ id, modelKey }: { id: string; modelKey: string }) {
       <button
         type="button"
         className="link danger-link"
+        aria-label={`Delete ${modelKey}`}
         disabled={remove.isPending}
         onClick={() => {
           if (window.confirm(`Delete ${modelKey}? Its evaluations stay; the key can be reused.`))
