@@ -53,7 +53,12 @@ describe("provider API keys", () => {
     expect((await call("POST", `${P}/custom-models`, { ...body, key: "Bad Key" })).status).toBe(
       400,
     );
-    expect((await call("POST", `${P}/custom-models`, body)).status).toBe(409);
+    const duplicate = await call("POST", `${P}/custom-models`, body);
+    expect(duplicate.status).toBe(409);
+    // The refusal names its field, so the dashboard's form shows it under the key.
+    expect(duplicate.body).toMatchObject({
+      error: { code: "CONFLICT", details: [{ field: "body.key" }] },
+    });
     expect(
       (await call("PATCH", `${P}/custom-models/${id}`, { api_key: ROTATED, max_tokens: -1 }))
         .status,

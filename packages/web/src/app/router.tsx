@@ -10,6 +10,8 @@ import { type ComponentType, lazy, Suspense } from "react";
 import { parseCompareSearch } from "../compare/compare-search.ts";
 import { parseEvaluationSearch } from "../evaluations/evaluation-search.ts";
 import { EvaluationsPage } from "../evaluations/evaluations-page.tsx";
+import { parseModelsSearch } from "../models/models-search.ts";
+import { parseNewEvaluationSearch } from "../new-evaluation/new-evaluation-search.ts";
 import { parseResultsSearch } from "../results/results-search.ts";
 import { ErrorMessage } from "../shared/error-message.tsx";
 import { isUnauthenticated } from "../shared/readable-error.ts";
@@ -84,6 +86,11 @@ const EvaluationPage = lazyPage(
 );
 const ResultsPage = lazyPage(async () => (await import("../results/results-page.tsx")).ResultsPage);
 const ComparePage = lazyPage(async () => (await import("../compare/compare-page.tsx")).ComparePage);
+const ModelsPage = lazyPage(async () => (await import("../models/models-page.tsx")).ModelsPage);
+const ModelPage = lazyPage(async () => (await import("../models/model-page.tsx")).ModelPage);
+const NewEvaluationPage = lazyPage(
+  async () => (await import("../new-evaluation/new-evaluation-page.tsx")).NewEvaluationPage,
+);
 
 export const evaluationRoute = createRoute({
   getParentRoute: () => appRoute,
@@ -114,6 +121,35 @@ const compareRoute = createRoute({
   },
 });
 
+/** The project's models and the catalog; `?q=` searches the catalog. */
+const modelsRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: "/models",
+  validateSearch: parseModelsSearch,
+  component: function Models() {
+    return <ModelsPage search={modelsRoute.useSearch()} />;
+  },
+});
+
+const modelRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: "/models/$id",
+  component: function Model() {
+    const { id } = modelRoute.useParams();
+    return <ModelPage key={id} id={id} />;
+  },
+});
+
+/** Start an evaluation; a static segment, so it ranks before `/evaluations/$id`. */
+const newEvaluationRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: "/evaluations/new",
+  validateSearch: parseNewEvaluationSearch,
+  component: function NewEvaluation() {
+    return <NewEvaluationPage search={newEvaluationRoute.useSearch()} />;
+  },
+});
+
 export const router = createRouter({
   routeTree: rootRoute.addChildren([
     signInRoute,
@@ -123,6 +159,9 @@ export const router = createRouter({
       evaluationRoute,
       resultsRoute,
       compareRoute,
+      modelsRoute,
+      modelRoute,
+      newEvaluationRoute,
     ]),
   ]),
   basepath: "/ui",

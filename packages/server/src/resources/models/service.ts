@@ -155,8 +155,10 @@ export function createModelService(deps: ModelServiceDeps) {
 
 export type ModelService = ReturnType<typeof createModelService>;
 
+/** Names its field, as a 400 does, so a form can show it under the key. */
 function duplicateKey(key: string): AppError {
-  return new AppError("CONFLICT", `a model with key "${key}" already exists in this project`);
+  const message = `a model with key "${key}" already exists in this project`;
+  return new AppError("CONFLICT", message, { details: [{ field: "body.key", message }] });
 }
 
 export function toCustomModel(row: ModelRow): CustomModel {

@@ -1,0 +1,257 @@
+import type { CustomModel, UpdateCustomModelBody } from "@assay/protocol";
+import { type FormEvent, useState } from "react";
+import { ErrorMessage } from "../shared/error-message.tsx";
+import { fieldErrors, otherFieldErrors } from "../shared/field-errors.ts";
+import { FormField, optionalNumber } from "./form-field.tsx";
+import { useCreateCustomModel, useUpdateCustomModel } from "./use-models.ts";
+
+/** The fields the form shows itself; any other problem the server names goes above the button. */
+const FIELDS = [
+  "body.name",
+  "body.key",
+  "body.description",
+  "body.api_url",
+  "body.provider_model",
+  "body.max_tokens",
+  "body.api_key",
+];
+
+interface Draft {
+  name: string;
+  key: string;
+  description: string;
+  apiUrl: string;
+  providerModel: string;
+  maxTokens: string;
+  apiKey: string;
+}
+
+const EMPTY: Draft = {
+  name: "",
+  key: "",
+  description: "",
+  apiUrl: "",
+  providerModel: "",
+  maxTokens: "1024",
+  apiKey: "",
+};
+
+function draftOf(model: CustomModel): Draft {
+  return {
+    name: model.name,
+    key: model.key,
+    description: model.description,
+    apiUrl: model.api_url,
+    providerModel: model.provider_model ?? "",
+    maxTokens: String(model.max_tokens),
+    apiKey: "",
+  };
+}
+
+/**
+ * Registers an OpenAI-compatible endpoint, or edits one (`model`). The provider key goes to the
+ * server once and is never shown again: the page only knows `api_key_set`, and editing offers to
+ * replace the key, never to see it. What was typed stays when the server refuses; the typed key
+ * is forgotten once the server has it.
+ */
+export function CustomModelForm({
+  model,
+  onSaved,
+}: {
+  model?: CustomModel;
+  onSaved?: (message: string) => void;
+}) {
+  const [draft, setDraft] = useState<Draft>(model ? draftOf(model) : EMPTY);
+  const [replaceKey, setReplaceKey] = useState(false);
+  const create = useCreateCustomModel();
+  const update = useUpdateCustomModel(model?.id ?? "");
+  const mutation = model ? update : create;
+  const errors = fieldErrors(mutation.error);
+  const others = otherFieldErrors(errors, FIELDS);
+  const set = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }));
+  const sendsKey = !model || replaceKey;
+  const urlMoves = model !== undefined && draft.apiUrl !== model.api_url;
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!model) {
+      create.mutate(
+        {
+          name: draft.name,
+          key: draft.key,
+          description: draft.description,
+          api_url: draft.apiUrl,
+          // Left out when empty: the server says the field is required, under the field.
+          max_tokens: optionalNumber(draft.maxTokens) as number,
+          api_key: draft.apiKey === "" ? undefined : draft.apiKey,
+          provider_model: draft.providerModel === "" ? undefined : draft.providerModel,
+        },
+        {
+          onSuccess: () => {
+            onSaved?.(
+              `Created ${draft.key}${draft.apiKey === "" ? " (no key)" : " (key set)"}. It is in the table above.`,
+            );
+            setDraft(EMPTY);
+          },
+        },
+      );
+      return;
+    }
+    // Only what changed: a PATCH with the old api_url would be a no-op, a new one clears the key.
+    const body: UpdateCustomModelBody = {};
+    if (draft.name !== model.name) body.name = draft.name;
+    if (draft.description !== model.description) body.description = draft.description;
+    if (urlMoves) body.api_url = draft.apiUrl;
+    if (draft.providerModel !== (model.provider_model ?? ""))
+      body.provider_model = draft.providerModel === "" ? null : draft.providerModel;
+    if (draft.maxTokens !== String(model.max_tokens))
+      body.max_tokens = optionalNumber(draft.maxTokens) as number;
+    if (replaceKey) body.api_key = draft.apiKey;
+    update.mutate(body, {
+      onSuccess: () => {
+        onSaved?.(replaceKey ? "Saved; the new key is set." : "Saved.");
+        set({ apiKey: "" });
+        setReplaceKey(false);
+      },
+    });
+  }
+
+  return (
+    <form className="model-form" onSubmit={submit} noValidate>
+      <FormField label="Name" field="body.name" errors={errors}>
+        {(input) => (
+          <input {...input} value={draft.name} onChange={(e) => set({ name: e.target.value })} />
+        )}
+      </FormField>
+      <FormField
+        label="Key"
+        field="body.key"
+        errors={errors}
+        hint={model ? "A key cannot change." : "<organization>/<model-name>, e.g. acme/llama-3-8b"}
+      >
+        {(input) => (
+          <input
+            {...input}
+            value={draft.key}
+            readOnly={model !== undefined}
+            onChange={(e) => set({ key: e.target.value })}
+          />
+        )}
+      </FormField>
+      <FormField
+        label="API URL"
+        field="body.api_url"
+        errors={errors}
+        hint="The base URL of an OpenAI-compatible API (…/v1) or its …/chat/completions URL."
+      >
+        {(input) => (
+          <input
+            {...input}
+            type="url"
+            placeholder="https://api.example.com/v1"
+            value={draft.apiUrl}
+            onChange={(e) => set({ apiUrl: e.target.value })}
+          />
+        )}
+      </FormField>
+      <FormField
+        label="Provider model"
+        field="body.provider_model"
+        errors={errors}
+        hint="The model value sent to the endpoint; empty: the part of the key after the /."
+      >
+        {(input) => (
+          <input
+            {...input}
+            value={draft.providerModel}
+            onChange={(e) => set({ providerModel: e.target.value })}
+          />
+        )}
+      </FormField>
+      <FormField label="Max tokens" field="body.max_tokens" errors={errors}>
+        {(input) => (
+          <input
+            {...input}
+            type="number"
+            inputMode="numeric"
+            value={draft.maxTokens}
+            onChange={(e) => set({ maxTokens: e.target.value })}
+          />
+        )}
+      </FormField>
+      <FormField label="Description" field="body.description" errors={errors}>
+        {(input) => (
+          <input
+            {...input}
+            value={draft.description}
+            onChange={(e) => set({ description: e.target.value })}
+          />
+        )}
+      </FormField>
+      {model ? (
+        <div className="form-field key-state">
+          <span>
+            Provider API key: <KeyState set={model.api_key_set} />
+          </span>
+          <label className="inline">
+            <input
+              type="checkbox"
+              checked={replaceKey}
+              onChange={(e) => {
+                setReplaceKey(e.target.checked);
+                set({ apiKey: "" });
+              }}
+            />
+            {model.api_key_set ? "Replace key" : "Set a key"}
+          </label>
+        </div>
+      ) : null}
+      {sendsKey ? (
+        <FormField
+          label={model ? "New provider API key" : "Provider API key (optional)"}
+          field="body.api_key"
+          errors={errors}
+          hint="Stored encrypted and never shown again, not even to you."
+        >
+          {(input) => (
+            <input
+              {...input}
+              type="password"
+              autoComplete="new-password"
+              value={draft.apiKey}
+              onChange={(e) => set({ apiKey: e.target.value })}
+            />
+          )}
+        </FormField>
+      ) : null}
+      {urlMoves && model?.api_key_set && !replaceKey ? (
+        <p className="warn small form-wide" role="status">
+          A new API URL without a new key clears the stored key: a key is never sent to another
+          endpoint than the one it was given for.
+        </p>
+      ) : null}
+      {others.length > 0 ? (
+        <ul className="error form-wide">
+          {others.map(([field, message]) => (
+            <li key={field}>
+              {field}: {message}
+            </li>
+          ))}
+        </ul>
+      ) : mutation.isError && errors.size === 0 ? (
+        <div className="form-wide">
+          <ErrorMessage error={mutation.error} />
+        </div>
+      ) : null}
+      <div className="form-wide">
+        <button type="submit" className="primary" disabled={mutation.isPending}>
+          {mutation.isPending ? "Saving…" : model ? "Save changes" : "Create model"}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+export function KeyState({ set }: { set: boolean }) {
+  return set ? <span className="key-set">key set</span> : <span className="muted">no key</span>;
+}
