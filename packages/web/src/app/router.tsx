@@ -10,6 +10,7 @@ import { type ComponentType, lazy, Suspense } from "react";
 import { parseCompareSearch } from "../compare/compare-search.ts";
 import { parseEvaluationSearch } from "../evaluations/evaluation-search.ts";
 import { EvaluationsPage } from "../evaluations/evaluations-page.tsx";
+import { parseLeaderboardSearch } from "../leaderboards/leaderboard-search.ts";
 import { parseResultsSearch } from "../results/results-search.ts";
 import { ErrorMessage } from "../shared/error-message.tsx";
 import { isUnauthenticated } from "../shared/readable-error.ts";
@@ -84,6 +85,12 @@ const EvaluationPage = lazyPage(
 );
 const ResultsPage = lazyPage(async () => (await import("../results/results-page.tsx")).ResultsPage);
 const ComparePage = lazyPage(async () => (await import("../compare/compare-page.tsx")).ComparePage);
+const LeaderboardsPage = lazyPage(
+  async () => (await import("../leaderboards/leaderboards-page.tsx")).LeaderboardsPage,
+);
+const LeaderboardPage = lazyPage(
+  async () => (await import("../leaderboards/leaderboard-page.tsx")).LeaderboardPage,
+);
 
 export const evaluationRoute = createRoute({
   getParentRoute: () => appRoute,
@@ -114,6 +121,25 @@ const compareRoute = createRoute({
   },
 });
 
+/** The project's leaderboards (evaluation spaces), and one as a models × benchmarks matrix. */
+const leaderboardsRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: "/leaderboards",
+  component: function Leaderboards() {
+    return <LeaderboardsPage />;
+  },
+});
+
+const leaderboardRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: "/leaderboards/$id",
+  validateSearch: parseLeaderboardSearch,
+  component: function Leaderboard() {
+    const { id } = leaderboardRoute.useParams();
+    return <LeaderboardPage key={id} id={id} search={leaderboardRoute.useSearch()} />;
+  },
+});
+
 export const router = createRouter({
   routeTree: rootRoute.addChildren([
     signInRoute,
@@ -123,6 +149,8 @@ export const router = createRouter({
       evaluationRoute,
       resultsRoute,
       compareRoute,
+      leaderboardsRoute,
+      leaderboardRoute,
     ]),
   ]),
   basepath: "/ui",
