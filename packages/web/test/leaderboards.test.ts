@@ -203,6 +203,7 @@ describe("the Leaderboards view", () => {
     const counts = await row.locator("td.num").allTextContents();
     expect(counts).toEqual(["4", "2", "8"]);
     expect(await row.innerText()).toContain("Two arithmetic benchmarks");
+    await screenshot(page, "leaderboards-02b-list");
   });
 
   it("refuses a taken name under the name field", async () => {
