@@ -163,6 +163,12 @@ export const EvaluationSpaceEvaluationsResponseSchema = statusData(
     evaluation_space_id: z.string(),
     evaluations: z.array(EvaluationSchema),
     count: z.number().int(),
+    /**
+     * Extension: per shown evaluation's id, how many successful evaluations of its model on its
+     * benchmark the space matched (1 when it is the only one), so a leaderboard can say that a
+     * cell shows the newest of several runs.
+     */
+    runs: z.record(z.string(), z.number().int()),
   }),
 );
 export type EvaluationSpaceEvaluationsResponse = z.infer<

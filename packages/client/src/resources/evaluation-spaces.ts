@@ -132,4 +132,20 @@ export class EvaluationSpaces extends APIResource<Client> {
     );
     return data.evaluations;
   }
+
+  /**
+   * `getEvaluations()` with, per shown evaluation's id, how many successful runs of its model on
+   * its benchmark the space matched (`runs`): the cell shows the newest of them.
+   */
+  async getCells(
+    space: IdRef,
+    options?: RequestOptions,
+  ): Promise<{ evaluations: Evaluation[]; runs: Record<string, number> }> {
+    const { data } = await this.client.request(
+      routes.listEvaluationSpaceEvaluations,
+      { params: spaceId(space) },
+      options,
+    );
+    return { evaluations: data.evaluations, runs: data.runs };
+  }
 }

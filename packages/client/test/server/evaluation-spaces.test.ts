@@ -102,6 +102,10 @@ describe("client.evaluationSpaces", () => {
       expect(cell.assay.accuracy_ci95.low).toBeLessThanOrEqual(cell.accuracy);
       expect(cell.assay.accuracy_ci95.high).toBeGreaterThanOrEqual(cell.accuracy);
     }
+    const { evaluations, runs } = await client.evaluationSpaces.getCells(space);
+    expect(evaluations.map((e) => e.id).sort()).toEqual(cells.map((e) => e.id).sort());
+    expect(Object.keys(runs).sort()).toEqual(cells.map((e) => e.id).sort());
+    for (const count of Object.values(runs)) expect(count).toBeGreaterThanOrEqual(1);
   });
 
   it("raises ConflictError for a duplicate name", async () => {

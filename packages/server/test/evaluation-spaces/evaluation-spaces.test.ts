@@ -144,6 +144,8 @@ describe.each(DIALECTS)("evaluation spaces on %s", (dialect) => {
     const cells = res.body.data.evaluations;
     expect(res.body.data).toMatchObject({ evaluation_space_id: space.id, count: 2 });
     expect(cells.map((e) => e.id).sort()).toEqual([runs.customNew, runs.catalog].sort());
+    // The custom model ran twice on GSM8K: its cell says it shows the newest of 2.
+    expect(res.body.data.runs).toEqual({ [runs.customNew]: 2, [runs.catalog]: 1 });
     const custom = cells.find((e) => e.model_id === customId)!;
     expect(custom.assay.progress.total).toBe(12);
     expect(custom.accuracy).toBe(custom.assay.progress.correct / 12);

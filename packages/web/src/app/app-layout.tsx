@@ -19,6 +19,9 @@ export function AppLayout() {
           <Link to="/models" activeProps={{ className: "active" }}>
             Models
           </Link>
+          <Link to="/leaderboards" activeProps={{ className: "active" }}>
+            Leaderboards
+          </Link>
         </nav>
         <span className="who muted" title="organization / project of the signed-in API key">
           {organization.name} / {project.name}

@@ -10,6 +10,7 @@ import { type ComponentType, lazy, Suspense } from "react";
 import { parseCompareSearch } from "../compare/compare-search.ts";
 import { parseEvaluationSearch } from "../evaluations/evaluation-search.ts";
 import { EvaluationsPage } from "../evaluations/evaluations-page.tsx";
+import { parseLeaderboardSearch } from "../leaderboards/leaderboard-search.ts";
 import { parseModelsSearch } from "../models/models-search.ts";
 import { parseNewEvaluationSearch } from "../new-evaluation/new-evaluation-search.ts";
 import { parseResultsSearch } from "../results/results-search.ts";
@@ -91,6 +92,12 @@ const ModelPage = lazyPage(async () => (await import("../models/model-page.tsx")
 const NewEvaluationPage = lazyPage(
   async () => (await import("../new-evaluation/new-evaluation-page.tsx")).NewEvaluationPage,
 );
+const LeaderboardsPage = lazyPage(
+  async () => (await import("../leaderboards/leaderboards-page.tsx")).LeaderboardsPage,
+);
+const LeaderboardPage = lazyPage(
+  async () => (await import("../leaderboards/leaderboard-page.tsx")).LeaderboardPage,
+);
 
 export const evaluationRoute = createRoute({
   getParentRoute: () => appRoute,
@@ -150,6 +157,25 @@ const newEvaluationRoute = createRoute({
   },
 });
 
+/** The project's leaderboards (evaluation spaces), and one as a models × benchmarks matrix. */
+const leaderboardsRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: "/leaderboards",
+  component: function Leaderboards() {
+    return <LeaderboardsPage />;
+  },
+});
+
+const leaderboardRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: "/leaderboards/$id",
+  validateSearch: parseLeaderboardSearch,
+  component: function Leaderboard() {
+    const { id } = leaderboardRoute.useParams();
+    return <LeaderboardPage key={id} id={id} search={leaderboardRoute.useSearch()} />;
+  },
+});
+
 export const router = createRouter({
   routeTree: rootRoute.addChildren([
     signInRoute,
@@ -162,6 +188,8 @@ export const router = createRouter({
       modelsRoute,
       modelRoute,
       newEvaluationRoute,
+      leaderboardsRoute,
+      leaderboardRoute,
     ]),
   ]),
   basepath: "/ui",

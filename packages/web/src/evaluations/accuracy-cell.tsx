@@ -6,18 +6,33 @@ const HEIGHT = 12;
 /** 0–1 onto the box, leaving room for the dot's radius at either end. */
 const x = (value: number) => 3 + value * (WIDTH - 6);
 
-/**
- * Accuracy with its 95% Wilson interval, as text (what a person reads and copies) and as a small
- * whisker on a fixed 0–100% scale (what the eye compares down a column).
- */
+/** An evaluation's accuracy with its 95% Wilson interval; a dash before any prompt is done. */
 export function AccuracyCell({ evaluation }: { evaluation: Evaluation }) {
-  const { accuracy } = evaluation;
-  const { low, high } = evaluation.assay.accuracy_ci95;
   if (evaluation.assay.progress.done === 0) return <span className="muted">—</span>;
+  const { low, high } = evaluation.assay.accuracy_ci95;
+  return <AccuracyInterval accuracy={evaluation.accuracy} low={low} high={high} />;
+}
+
+/**
+ * An accuracy with its 95% interval, as text (what a person reads and copies) and as a small
+ * whisker on a fixed 0–100% scale (what the eye compares down a column). `label` names the
+ * interval in the tooltip (a Wilson interval unless said otherwise).
+ */
+export function AccuracyInterval({
+  accuracy,
+  low,
+  high,
+  label = "95% Wilson interval",
+}: {
+  accuracy: number;
+  low: number;
+  high: number;
+  label?: string;
+}) {
   return (
     <span className="accuracy">
       <span className="num estimate-text">{percent(accuracy)}</span>{" "}
-      <span className="muted num ci" title="95% Wilson interval">
+      <span className="muted num ci" title={label}>
         [{percent(low)}, {percent(high)}]
       </span>
       <svg

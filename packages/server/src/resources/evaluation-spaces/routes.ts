@@ -35,11 +35,12 @@ export function registerEvaluationSpaceRoutes(
   });
 
   bindRoute(api, routes.listEvaluationSpaceEvaluations, deps, async ({ scope, params }) => {
-    const evaluations = await spaces.evaluations(scope, params.evaluation_space_id);
+    const { evaluations, runs } = await spaces.evaluations(scope, params.evaluation_space_id);
     return success({
       evaluation_space_id: params.evaluation_space_id,
       evaluations,
       count: evaluations.length,
+      runs,
     });
   });
 }

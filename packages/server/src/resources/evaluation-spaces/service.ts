@@ -182,13 +182,19 @@ export function createEvaluationSpaceService(deps: EvaluationSpaceServiceDeps) {
 
     /**
      * The leaderboard's cells: per (model, benchmark) the latest successful evaluation the space
-     * matches, ordered by model name then benchmark name.
+     * matches, ordered by model name then benchmark name, and per shown evaluation how many
+     * successful runs its pair had.
      */
-    async evaluations(scope: ProjectScope, id: string): Promise<Evaluation[]> {
+    async evaluations(
+      scope: ProjectScope,
+      id: string,
+    ): Promise<{ evaluations: Evaluation[]; runs: Record<string, number> }> {
       const row = await getRow(scope, id);
       const latest = new Map<string, CandidateEvaluation>();
+      const runsOfPair = new Map<string, number>();
       for (const e of matching(row, await repo.successfulEvaluations(scope))) {
         const pair = `${e.model_id} ${e.benchmark_id}`;
+        runsOfPair.set(pair, (runsOfPair.get(pair) ?? 0) + 1);
         const seen = latest.get(pair);
         if (
           !seen ||
@@ -199,7 +205,7 @@ export function createEvaluationSpaceService(deps: EvaluationSpaceServiceDeps) {
       }
       const rows = await repo.evaluationRows([...latest.values()].map((e) => e.id));
       const named = await labels.forRows(rows);
-      return rows
+      const evaluations = rows
         .map((r) => toEvaluation(r, named.get(r.id) ?? labels.unknown))
         .sort(
           (a, b) =>
@@ -208,6 +214,10 @@ export function createEvaluationSpaceService(deps: EvaluationSpaceServiceDeps) {
             a.dataset_name.localeCompare(b.dataset_name) ||
             a.dataset_id.localeCompare(b.dataset_id),
         );
+      const runs = Object.fromEntries(
+        evaluations.map((e) => [e.id, runsOfPair.get(`${e.model_id} ${e.dataset_id}`) ?? 1]),
+      );
+      return { evaluations, runs };
     },
   };
 }
