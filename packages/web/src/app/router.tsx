@@ -10,6 +10,7 @@ import { type ComponentType, lazy, Suspense } from "react";
 import { parseCompareSearch } from "../compare/compare-search.ts";
 import { parseEvaluationSearch } from "../evaluations/evaluation-search.ts";
 import { EvaluationsPage } from "../evaluations/evaluations-page.tsx";
+import { parsePublicSearch } from "../public/public-search.ts";
 import { parseResultsSearch } from "../results/results-search.ts";
 import { ErrorMessage } from "../shared/error-message.tsx";
 import { isUnauthenticated } from "../shared/readable-error.ts";
@@ -84,6 +85,7 @@ const EvaluationPage = lazyPage(
 );
 const ResultsPage = lazyPage(async () => (await import("../results/results-page.tsx")).ResultsPage);
 const ComparePage = lazyPage(async () => (await import("../compare/compare-page.tsx")).ComparePage);
+const PublicPage = lazyPage(async () => (await import("../public/public-page.tsx")).PublicPage);
 
 export const evaluationRoute = createRoute({
   getParentRoute: () => appRoute,
@@ -114,6 +116,24 @@ const compareRoute = createRoute({
   },
 });
 
+const publicHomeRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: "/public",
+  beforeLoad: () => {
+    throw redirect({ to: "/public/evaluations" });
+  },
+});
+
+/** Evaluations other organizations published, beside the signed-in organization's own. */
+const publicEvaluationsRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: "/public/evaluations",
+  validateSearch: parsePublicSearch,
+  component: function PublicEvaluations() {
+    return <PublicPage search={publicEvaluationsRoute.useSearch()} />;
+  },
+});
+
 export const router = createRouter({
   routeTree: rootRoute.addChildren([
     signInRoute,
@@ -123,6 +143,8 @@ export const router = createRouter({
       evaluationRoute,
       resultsRoute,
       compareRoute,
+      publicHomeRoute,
+      publicEvaluationsRoute,
     ]),
   ]),
   basepath: "/ui",
