@@ -237,8 +237,9 @@ describe("the dashboard in Chromium", () => {
     await page.waitForURL(
       (url) => url.searchParams.get("q") === "BROKEN" && !url.searchParams.has("page"),
     );
-    await expect.poll(() => rows.count()).toBe(1);
-    expect(await rows.getAttribute("data-evaluation-id")).toBe(brokenEval.id);
+    // The previous page stays on screen until the answer comes: wait for the row itself.
+    await expect.poll(() => rows.first().getAttribute("data-evaluation-id")).toBe(brokenEval.id);
+    expect(await rows.count()).toBe(1);
     expect(await page.getByTestId("total-count").textContent()).toBe("1 matching");
     await screenshot(page, "03d-searched");
 
