@@ -147,6 +147,11 @@ describe("publishing an evaluation to other organizations", () => {
     ).toBe(own.id);
     await pageB.getByLabel("Search").fill("");
     await expect.poll(() => pageB.locator("table.evaluations tbody tr").count()).toBe(4);
+
+    // The running one's counts move while the list is open: it is read again while any runs.
+    const done = async () => Number((await row(pageB, running).innerText()).match(/(\d+)\/8/)?.[1]);
+    const before = await done();
+    await expect.poll(done, { timeout: 10_000 }).toBeGreaterThan(before);
   });
 
   it("opens it read-only: statistics and results, but no toggle and no cancel", async () => {
@@ -207,6 +212,24 @@ describe("publishing an evaluation to other organizations", () => {
       .toContain("acme/adder");
     expect(await pageB.getByRole("alert").count()).toBe(0);
     await screenshot(pageB, "public-07-compare");
+  });
+
+  it("reads in dark mode", async () => {
+    // The owner's switch, published, and the public list as the owner sees it.
+    await pageA.emulateMedia({ colorScheme: "dark" });
+    try {
+      await pageA.goto(`${ui}/evaluations/${second.id}`);
+      await expect.poll(() => pageA.getByRole("switch").isChecked()).toBe(true);
+      await screenshot(pageA, "public-09-switch-dark");
+      await pageA.goto(`${ui}/public/evaluations`);
+      await expect.poll(() => pageA.locator("table.evaluations tbody tr").count()).toBe(3);
+      for (const e of [published, second, running]) {
+        expect(await row(pageA, e).locator(".owner").textContent()).toBe("yours · public");
+      }
+      await screenshot(pageA, "public-10-list-dark");
+    } finally {
+      await pageA.emulateMedia({ colorScheme: "light" });
+    }
   });
 
   it("shows the server's refusal when a key that does not own it tries to unpublish", async () => {
