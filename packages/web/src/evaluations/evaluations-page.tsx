@@ -43,7 +43,7 @@ export function EvaluationsPage({ search }: { search: EvaluationSearch }) {
             {data.totalCount} {filtered ? "matching" : "in this project"}
           </span>
         ) : null}
-        {evaluations.isFetching && data ? <span className="muted small">updating…</span> : null}
+        {evaluations.isPlaceholderData ? <span className="muted small">updating…</span> : null}
       </div>
       <div className="list-tools">
         <EvaluationFilters search={search} />
