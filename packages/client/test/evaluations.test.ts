@@ -152,10 +152,11 @@ describe("getMany", () => {
       benchmarkIds: [BENCHMARK_ID],
       status: "success",
       unique: true,
+      search: "gpt 4%",
     });
     expect(filtered.pagination).toEqual({ page: 2, pageSize: 500, totalPages: 1, totalCount: 250 });
     expect(server.requestsTo("GET", "/evaluations")[1]?.query.toString()).toBe(
-      `organization_id=org-1&project_id=proj-1&page=2&page_size=500&sort_by=accuracy&order=desc&models=m-1%2Cm-2&datasets=${BENCHMARK_ID}&status=success&unique=true`,
+      `organization_id=org-1&project_id=proj-1&page=2&page_size=500&sort_by=accuracy&order=desc&models=m-1%2Cm-2&datasets=${BENCHMARK_ID}&status=success&unique=true&search=gpt+4%25`,
     );
 
     // Empty lists and `unique: false` are left out, as the original SDK does.

@@ -229,6 +229,11 @@ export const ListEvaluationsQuerySchema = z.object({
   datasets: QueryListSchema.optional(),
   status: EvaluationStatusSchema.optional(),
   unique: QueryBooleanSchema.default(false),
+  /**
+   * Extension: a case-insensitive substring of the model's name or key, the benchmark's name or
+   * key, or the evaluation's id (the dashboard's search box).
+   */
+  search: QueryTextSchema,
 });
 export type ListEvaluationsQuery = z.output<typeof ListEvaluationsQuerySchema>;
 

@@ -10,6 +10,7 @@ import {
   startFakeModelServer,
 } from "../../server/test/support/fake-model-server.ts";
 import type { TestService } from "../../server/test/support/test-service.ts";
+import { count, usd } from "../src/shared/format.ts";
 import { collectPageErrors, launchChromium, screenshot, signIn } from "./support/browser.ts";
 import {
   addFakeModel,
@@ -19,9 +20,14 @@ import {
 
 /**
  * The dashboard in a real browser (Debian's Chromium through playwright-core) against a real
- * service with its workers, on SQLite or PostgreSQL (DATABASE_URL): two evaluations run on a fake
- * model endpoint, then a person signs in, reads and filters them, and signs out.
+ * service with its workers, on SQLite or PostgreSQL (DATABASE_URL): three evaluations run on fake
+ * model endpoints (two custom models and a catalog model, whose provider URL points at the fake
+ * so its run has a cost), then a person signs in, reads, sorts, searches, pages and filters them,
+ * and signs out.
  */
+
+/** A catalog model with prices: its calls go to the adder fake (ASSAY_PROVIDER_OPENAI_BASE_URL). */
+const CATALOG_KEY = "openai/gpt-4o-mini";
 
 let service: TestService;
 let adder: FakeModelServer;
@@ -39,7 +45,11 @@ beforeAll(async () => {
     startFakeModelServer({ behavior: () => ({ status: 500, body: { error: "down" } }) }),
     launchChromium(),
   ]);
-  const started = await startDashboardService({ ASSAY_MODEL_MAX_ATTEMPTS: "1" });
+  const started = await startDashboardService({
+    ASSAY_MODEL_MAX_ATTEMPTS: "1",
+    OPENAI_API_KEY: "sk-test",
+    ASSAY_PROVIDER_OPENAI_BASE_URL: adder.url,
+  });
   ({ service, ui } = started);
   const { client } = started;
   const models = [
@@ -57,6 +67,11 @@ beforeAll(async () => {
     const created = await client.evaluations.create(model, benchmark);
     evaluations.push(await client.evaluations.waitForCompletion(created, { intervalMs: 200 }));
   }
+  // The first 6 prompts: wrong only on Q3, so 5/6 (83.3%), above the adder's 9/12 and broken's 0.
+  const catalogModel = service.running.deps.catalog.models.find((m) => m.key === CATALOG_KEY);
+  if (!catalogModel || !benchmark) throw new Error(`no ${CATALOG_KEY} in the catalog`);
+  const priced = await client.evaluations.create(catalogModel, benchmark, { limit: 6 });
+  evaluations.push(await client.evaluations.waitForCompletion(priced, { intervalMs: 200 }));
 
   context = await browser.newContext({ viewport: { width: 1180, height: 640 } });
   page = await context.newPage();
@@ -98,7 +113,7 @@ describe("the dashboard in Chromium", () => {
     await page.waitForURL(`${ui}/evaluations?status=success`);
     await page.goto(`${ui}/evaluations`);
     const rows = page.locator("table.evaluations tbody tr");
-    await expect.poll(() => rows.count()).toBe(2);
+    await expect.poll(() => rows.count()).toBe(3);
 
     const adderRow = page.locator(`tr[data-evaluation-id="${evaluations[0]?.id}"]`);
     const adderEval = evaluations[0] as Evaluation;
@@ -149,7 +164,100 @@ describe("the dashboard in Chromium", () => {
     await screenshot(page, "03-evaluations");
   });
 
+  it("shows tokens and cost: the catalog model's at its prices, a custom model's without", async () => {
+    const [adderEval, brokenEval, pricedEval] = evaluations as [Evaluation, Evaluation, Evaluation];
+    const cell = (e: Evaluation, name: string) =>
+      page.locator(`tr[data-evaluation-id="${e.id}"] [data-testid="${name}"]`);
+    expect(pricedEval.assay.cost_usd).toBeGreaterThan(0);
+    expect(pricedEval.assay.tokens.total).toBeGreaterThan(0);
+    expect(await cell(pricedEval, "cost").textContent()).toBe(usd(pricedEval.assay.cost_usd ?? 0));
+    expect(await cell(pricedEval, "tokens").textContent()).toBe(
+      count(pricedEval.assay.tokens.total),
+    );
+    expect(await cell(adderEval, "tokens").textContent()).toBe(count(adderEval.assay.tokens.total));
+    expect(await cell(adderEval, "cost").textContent()).toBe("—");
+    expect(await cell(adderEval, "cost").getAttribute("title")).toBe(
+      "no catalog prices for this model",
+    );
+    // Every call of the broken model failed: no tokens were used.
+    expect(await cell(brokenEval, "tokens").textContent()).toBe("0");
+  });
+
+  it("sorts by accuracy on the server, both ways, from the column header (keyboard too)", async () => {
+    const [adderEval, brokenEval, pricedEval] = evaluations as [Evaluation, Evaluation, Evaluation];
+    const order = () =>
+      page
+        .locator("table.evaluations tbody tr")
+        .evaluateAll((trs) => trs.map((tr) => tr.getAttribute("data-evaluation-id")));
+    const header = page.getByRole("button", { name: /Accuracy/ });
+    await header.click();
+    await page.waitForURL((url) => url.searchParams.get("sort") === "accuracy");
+    await expect.poll(order).toEqual([pricedEval.id, adderEval.id, brokenEval.id]);
+    expect(await page.locator("th", { has: header }).getAttribute("aria-sort")).toBe("descending");
+    await header.focus();
+    await page.keyboard.press("Enter");
+    await page.waitForURL((url) => url.searchParams.get("order") === "asc");
+    await expect.poll(order).toEqual([brokenEval.id, adderEval.id, pricedEval.id]);
+    expect(await page.locator("th", { has: header }).getAttribute("aria-sort")).toBe("ascending");
+    await screenshot(page, "03b-sorted-by-accuracy-ascending");
+  });
+
+  it("pages through the list with page_size from the URL, keeping the order", async () => {
+    const [adderEval, brokenEval, pricedEval] = evaluations as [Evaluation, Evaluation, Evaluation];
+    await page.goto(`${ui}/evaluations?sort=accuracy&order=asc&page_size=2`);
+    const ids = () =>
+      page
+        .locator("table.evaluations tbody tr")
+        .evaluateAll((trs) => trs.map((tr) => tr.getAttribute("data-evaluation-id")));
+    const position = page.getByTestId("page-position");
+    await expect.poll(ids).toEqual([brokenEval.id, adderEval.id]);
+    expect(await position.textContent()).toBe("1–2 of 3 evaluations · page 1 of 2");
+    const previous = page.getByRole("button", { name: "← Previous" });
+    const next = page.getByRole("button", { name: "Next →" });
+    expect(await previous.isDisabled()).toBe(true);
+    await next.focus();
+    await page.keyboard.press("Enter");
+    await page.waitForURL((url) => url.searchParams.get("page") === "2");
+    await expect.poll(ids).toEqual([pricedEval.id]);
+    expect(await position.textContent()).toBe("3 of 3 evaluations · page 2 of 2");
+    expect(await next.isDisabled()).toBe(true);
+    await screenshot(page, "03c-page-2");
+    await previous.click();
+    await page.waitForURL((url) => !url.searchParams.has("page"));
+    await expect.poll(ids).toEqual([brokenEval.id, adderEval.id]);
+  });
+
+  it("searches model, benchmark and id as one types, and the search is in the URL", async () => {
+    const [adderEval, brokenEval] = evaluations as [Evaluation, Evaluation, Evaluation];
+    await page.goto(`${ui}/evaluations?page=2&page_size=2`);
+    const rows = page.locator("table.evaluations tbody tr");
+    await expect.poll(() => rows.count()).toBe(1);
+    await page.getByLabel("Search").fill("BROKEN");
+    // Debounced, then back to the first page of what matches.
+    await page.waitForURL(
+      (url) => url.searchParams.get("q") === "BROKEN" && !url.searchParams.has("page"),
+    );
+    // The previous page stays on screen until the answer comes: wait for the row itself.
+    await expect.poll(() => rows.first().getAttribute("data-evaluation-id")).toBe(brokenEval.id);
+    expect(await rows.count()).toBe(1);
+    expect(await page.getByTestId("total-count").textContent()).toBe("1 matching");
+    await screenshot(page, "03d-searched");
+
+    // A part of the id; a wildcard that must not match everything.
+    await page.getByLabel("Search").fill(adderEval.id.slice(0, 8));
+    await expect.poll(() => rows.first().getAttribute("data-evaluation-id")).toBe(adderEval.id);
+    expect(await rows.count()).toBe(1);
+    await page.getByLabel("Search").fill("%");
+    await expect
+      .poll(() => page.locator(".empty").textContent())
+      .toContain("No evaluation matches");
+    await page.getByRole("button", { name: "Clear filters" }).click();
+    await expect.poll(() => rows.count()).toBe(2);
+    expect(await page.getByLabel("Search").inputValue()).toBe("");
+  });
+
   it("keeps the filters in the URL, and a filtered-out list says so", async () => {
+    await page.goto(`${ui}/evaluations`);
     const adderModelId = evaluations[0]?.model_id as string;
     await page.getByLabel("Model").selectOption(adderModelId);
     await page.waitForURL((url) => url.searchParams.get("model") === adderModelId);
@@ -218,7 +326,7 @@ describe("the dashboard in Chromium", () => {
       const errors = collectPageErrors(tab);
       await tab.goto(`${ui}/`);
       await signIn(tab, key.key);
-      await expect.poll(() => tab.locator("table.evaluations tbody tr").count()).toBe(2);
+      await expect.poll(() => tab.locator("table.evaluations tbody tr").count()).toBe(3);
       await screenshot(tab, "05-evaluations-dark");
 
       await service.admin.revoke(key.id);

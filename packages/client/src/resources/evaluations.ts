@@ -69,6 +69,11 @@ export interface EvaluationListParams {
   status?: EvaluationStatus | undefined;
   /** Only the latest evaluation of each model × benchmark pair. */
   unique?: boolean | undefined;
+  /**
+   * A case-insensitive substring of the model's name or key, the benchmark's name or key, or the
+   * evaluation's id (an Assay extension).
+   */
+  search?: string | undefined;
 }
 
 export interface EvaluationPage {
@@ -264,6 +269,7 @@ export async function listEvaluations(
         status: params.status,
         // Sent only when true, as the original SDK does.
         unique: params.unique ? "true" : undefined,
+        search: params.search,
       },
     },
     options,

@@ -113,6 +113,9 @@ describe("an evaluation from start to results", () => {
     expect(listed.totalCount).toBe(1);
     const none = await client.evaluations.getMany({ status: "failure" });
     expect(none).toMatchObject({ evaluations: [], totalCount: 0 });
+    const found = await client.evaluations.getMany({ search: done.model_key.toUpperCase() });
+    expect(found.evaluations.map((e) => e.id)).toEqual([done.id]);
+    expect((await client.evaluations.getMany({ search: "no such model" })).totalCount).toBe(0);
   });
 
   it("refuses what getByKey answered for an unknown key with a TypeError, creating nothing", async () => {

@@ -177,3 +177,48 @@ describe("GET /evaluations without organization (the public listing)", () => {
     }
   });
 });
+
+describe("GET /evaluations?search= (extension)", () => {
+  const ids = (res: { body: ListEvaluationsResponse }) => res.body.evaluations.map((e) => e.id);
+  const project = () => `organization_id=${owner.org}&project_id=${owner.project}`;
+
+  it("matches the model's key, ignoring case, in a project's listing", async () => {
+    const res = await listing(`${project()}&search=ACME/PUB`, owner.key);
+    expect(ids(res).sort()).toEqual([older.id, newer.id].sort());
+    expect(res.body.total_count).toBe(2);
+    const paged = await listing(`${project()}&search=acme/pub&page_size=1&page=2`, owner.key);
+    expect(paged.body.total_count).toBe(2);
+    expect(ids(paged)).toEqual([older.id]);
+  });
+
+  it("matches the benchmark's key or name and the evaluation's id; the public listing stays public", async () => {
+    const byBenchmark = await listing("search=gsm8K", stranger.key);
+    expect(ids(byBenchmark).sort()).toEqual([older.id, newer.id, strangers.id].sort());
+    const byId = await listing(`search=${newer.id.slice(0, 13).toUpperCase()}`, stranger.key);
+    expect(ids(byId)).toEqual([newer.id]);
+    // The owner's private run matches by key, but not for another organization.
+    expect(ids(await listing("search=secret", owner.key))).toEqual([secret.id]);
+    expect(ids(await listing("search=secret", stranger.key))).toEqual([]);
+  });
+
+  it("takes LIKE's wildcards literally and ignores a blank search", async () => {
+    for (const text of ["%", "acme_public", "acme%", "\\"]) {
+      const res = await listing(`${project()}&search=${encodeURIComponent(text)}`, owner.key);
+      expect(res.status, text).toBe(200);
+      expect(res.body.total_count, text).toBe(0);
+    }
+    const blank = await listing(`${project()}&search=%20%20`, owner.key);
+    expect(blank.body.total_count).toBe(3);
+  });
+
+  it("combines with the other filters and unique", async () => {
+    const res = await listing(`search=acme&unique=true&sort_by=accuracy`, stranger.key);
+    expect(ids(res)).toEqual([newer.id]);
+  });
+
+  it("refuses a search longer than 256 characters, naming it", async () => {
+    const res = await listing(`search=${"a".repeat(257)}`, owner.key);
+    expect(res.status).toBe(400);
+    expect(res.text).toContain("query.search");
+  });
+});

@@ -22,6 +22,9 @@ export function AppLayout() {
           <Link to="/leaderboards" activeProps={{ className: "active" }}>
             Leaderboards
           </Link>
+          <Link to="/public/evaluations" activeProps={{ className: "active" }}>
+            Public
+          </Link>
         </nav>
         <span className="who muted" title="organization / project of the signed-in API key">
           {organization.name} / {project.name}

@@ -13,6 +13,7 @@ import { EvaluationsPage } from "../evaluations/evaluations-page.tsx";
 import { parseLeaderboardSearch } from "../leaderboards/leaderboard-search.ts";
 import { parseModelsSearch } from "../models/models-search.ts";
 import { parseNewEvaluationSearch } from "../new-evaluation/new-evaluation-search.ts";
+import { parsePublicSearch } from "../public/public-search.ts";
 import { parseResultsSearch } from "../results/results-search.ts";
 import { ErrorMessage } from "../shared/error-message.tsx";
 import { isUnauthenticated } from "../shared/readable-error.ts";
@@ -98,6 +99,7 @@ const LeaderboardsPage = lazyPage(
 const LeaderboardPage = lazyPage(
   async () => (await import("../leaderboards/leaderboard-page.tsx")).LeaderboardPage,
 );
+const PublicPage = lazyPage(async () => (await import("../public/public-page.tsx")).PublicPage);
 
 export const evaluationRoute = createRoute({
   getParentRoute: () => appRoute,
@@ -176,6 +178,24 @@ const leaderboardRoute = createRoute({
   },
 });
 
+const publicHomeRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: "/public",
+  beforeLoad: () => {
+    throw redirect({ to: "/public/evaluations" });
+  },
+});
+
+/** Evaluations other organizations published, beside the signed-in organization's own. */
+const publicEvaluationsRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: "/public/evaluations",
+  validateSearch: parsePublicSearch,
+  component: function PublicEvaluations() {
+    return <PublicPage search={publicEvaluationsRoute.useSearch()} />;
+  },
+});
+
 export const router = createRouter({
   routeTree: rootRoute.addChildren([
     signInRoute,
@@ -190,6 +210,8 @@ export const router = createRouter({
       newEvaluationRoute,
       leaderboardsRoute,
       leaderboardRoute,
+      publicHomeRoute,
+      publicEvaluationsRoute,
     ]),
   ]),
   basepath: "/ui",

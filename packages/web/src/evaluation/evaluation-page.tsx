@@ -3,22 +3,28 @@ import { StatusBadge } from "../evaluations/status-badge.tsx";
 import { ErrorMessage } from "../shared/error-message.tsx";
 import { dateTime } from "../shared/format.ts";
 import { isFinished, useEvaluation } from "../shared/use-evaluation.ts";
+import { useIsOwner } from "../shared/use-owner.ts";
 import { CancelButton } from "./cancel-button.tsx";
 import { ForestPlot } from "./forest-plot.tsx";
 import { Headline, headlineNumbers } from "./headline.tsx";
 import { Histograms } from "./histograms.tsx";
 import { MetricsTable } from "./metrics-table.tsx";
+import { PublishToggle } from "./publish-toggle.tsx";
 import { Reproducibility } from "./reproducibility.tsx";
 import { useResultSample, useRunInputs } from "./use-evaluation.ts";
 import { useLiveProgress } from "./use-live-progress.ts";
+import "./publish.css";
 
 export function EvaluationPage({ id }: { id: string }) {
   // The live stream is tried first; if it breaks, the page polls instead (useEvaluation's `poll`).
+  // Another organization's (public) evaluation has no stream for this key (it is the owner
+  // project's) and its model and benchmark are not readable: it is polled, and they are not asked.
   const first = useEvaluation(id, false);
+  const owner = useIsOwner(first.data);
   const running = first.data ? !isFinished(first.data) : false;
-  const live = useLiveProgress(id, running);
-  const evaluation = useEvaluation(id, live.error !== undefined);
-  const inputs = useRunInputs(evaluation.data);
+  const live = useLiveProgress(id, running && owner === true);
+  const evaluation = useEvaluation(id, live.error !== undefined || owner === false);
+  const inputs = useRunInputs(owner ? evaluation.data : undefined);
   const sample = useResultSample(evaluation.data);
 
   if (evaluation.isPending) return <p className="muted">Loading…</p>;
@@ -30,20 +36,32 @@ export function EvaluationPage({ id }: { id: string }) {
   return (
     <section className="evaluation">
       <p className="small">
-        <Link to="/evaluations">← Evaluations</Link>
+        {owner === false ? (
+          <Link to="/public/evaluations">← Public evaluations</Link>
+        ) : (
+          <Link to="/evaluations">← Evaluations</Link>
+        )}
       </p>
       <div className="page-head">
         <h1>
           {e.model_name} <span className="muted">on</span> {e.dataset_name}
         </h1>
         <StatusBadge status={numbers.status} />
-        {!finished ? <CancelButton id={e.id} /> : null}
+        {!finished && owner ? <CancelButton id={e.id} /> : null}
       </div>
       <p className="muted small">
         submitted {dateTime(e.submitted_at)}
         {e.finished_at ? ` · finished ${dateTime(e.finished_at)}` : ""}
         {e.status_description ? ` · ${e.status_description}` : ""}
       </p>
+      {owner ? (
+        <PublishToggle evaluation={e} />
+      ) : (
+        <p className="foreign-note small" data-testid="foreign-note">
+          Published by another organization: you can read it and its results, and compare it with
+          yours. Only its owner can cancel it or make it private.
+        </p>
+      )}
       <nav className="view-links">
         <a href={`/ui/evaluations/${e.id}/results`}>Results, prompt by prompt →</a>
         <a href={`/ui/compare?a=${e.id}`}>Compare with another run →</a>

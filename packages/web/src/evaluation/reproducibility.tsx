@@ -13,6 +13,9 @@ function Fact({ name, children }: { name: string; children: ReactNode }) {
 }
 
 function Unavailable({ query }: { query: UseQueryResult<unknown> }) {
+  // Not asked: another organization's evaluation, whose model and benchmark stay its own.
+  if (query.isPending && query.fetchStatus === "idle")
+    return <span className="muted">kept by the organization that ran it</span>;
   if (query.isPending) return <span className="muted">…</span>;
   return <span className="muted">not readable ({readableError(query.error)})</span>;
 }

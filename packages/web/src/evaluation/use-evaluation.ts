@@ -97,3 +97,16 @@ async function settleCounters(
     done = now.assay.progress.done;
   }
 }
+
+/** PATCH /evaluations/{id} `{ is_public }`; the answer replaces the cached evaluation. */
+export function usePublishEvaluation(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (isPublic: boolean) => getClient().evaluations.setPublic(id, isPublic),
+    onSuccess: (evaluation) => {
+      queryClient.setQueryData(evaluationKey(id), evaluation);
+      void queryClient.invalidateQueries({ queryKey: ["evaluations"] });
+      void queryClient.invalidateQueries({ queryKey: ["public-evaluations"] });
+    },
+  });
+}

@@ -1,17 +1,32 @@
 import { EVALUATION_STATUSES, type EvaluationStatus } from "@assay/protocol";
 import { useNavigate } from "@tanstack/react-router";
+import { useCallback } from "react";
 import type { EvaluationSearch } from "./evaluation-search.ts";
+import { SearchBox } from "./search-box.tsx";
 import { useFilterChoices } from "./use-evaluations.ts";
 
-/** Model, benchmark and status filters; each change rewrites the URL, which drives the query. */
+/**
+ * Search text and model, benchmark and status filters; each change rewrites the URL, which
+ * drives the query, and goes back to the first page (the old page may no longer exist).
+ */
 export function EvaluationFilters({ search }: { search: EvaluationSearch }) {
   const navigate = useNavigate({ from: "/evaluations" });
   const choices = useFilterChoices();
-  const set = (patch: Partial<EvaluationSearch>) =>
-    navigate({ search: (previous) => ({ ...previous, ...patch }) });
+  const set = useCallback(
+    (patch: Partial<EvaluationSearch>) =>
+      navigate({ search: (previous) => ({ ...previous, ...patch, page: undefined }) }),
+    [navigate],
+  );
+  const onSearch = useCallback((q: string | undefined) => set({ q }), [set]);
 
   return (
     <div className="filters">
+      <SearchBox
+        label="Search"
+        value={search.q}
+        onSearch={onSearch}
+        placeholder="model, benchmark or id"
+      />
       <label>
         Model
         <select
@@ -61,11 +76,13 @@ export function EvaluationFilters({ search }: { search: EvaluationSearch }) {
           ))}
         </select>
       </label>
-      {search.model || search.benchmark || search.status ? (
+      {search.model || search.benchmark || search.status || search.q ? (
         <button
           type="button"
           className="link"
-          onClick={() => set({ model: undefined, benchmark: undefined, status: undefined })}
+          onClick={() =>
+            set({ model: undefined, benchmark: undefined, status: undefined, q: undefined })
+          }
         >
           Clear filters
         </button>

@@ -1,18 +1,23 @@
 import type { Evaluation } from "@assay/protocol";
 import { Link } from "@tanstack/react-router";
-import { dateTime } from "../shared/format.ts";
+import { count, dateTime, milliseconds, usd } from "../shared/format.ts";
 import { AccuracyCell } from "./accuracy-cell.tsx";
+import { SortHeader, type SortState } from "./sort-header.tsx";
 import { StatusBadge } from "./status-badge.tsx";
 
 export function EvaluationsTable({
   evaluations,
   selected,
   onToggle,
+  sort,
+  onSort,
 }: {
   evaluations: Evaluation[];
   /** Ids ticked for comparison, in the order they were ticked. */
   selected: string[];
   onToggle: (id: string) => void;
+  sort: SortState;
+  onSort: (next: SortState) => void;
 }) {
   return (
     <table className="evaluations">
@@ -24,14 +29,33 @@ export function EvaluationsTable({
           <th>Status</th>
           <th>Model</th>
           <th>Benchmark</th>
-          <th>Accuracy (95% CI)</th>
+          <SortHeader sortKey="accuracy" current={sort} onSort={onSort}>
+            Accuracy (95% CI)
+          </SortHeader>
           <th className="right" title="correct / total prompts">
             n
           </th>
           <th className="right" title="prompts whose model call failed (counted as not correct)">
             Failed
           </th>
-          <th>Created</th>
+          <th className="right" title="prompt + completion tokens">
+            Tokens
+          </th>
+          <th className="right" title="US dollars at the catalog's prices">
+            Cost
+          </th>
+          <SortHeader
+            sortKey="average_duration"
+            current={sort}
+            onSort={onSort}
+            className="right"
+            title="average time of a model call per prompt"
+          >
+            Time/prompt
+          </SortHeader>
+          <SortHeader sortKey="submitted_at" current={sort} onSort={onSort}>
+            Created
+          </SortHeader>
         </tr>
       </thead>
       <tbody>
@@ -63,10 +87,42 @@ export function EvaluationsTable({
             <td className={`right num${e.failed_prompt_count > 0 ? " warn" : ""}`}>
               {e.failed_prompt_count}
             </td>
-            <td className="muted">{dateTime(e.submitted_at)}</td>
+            <TokensCell evaluation={e} />
+            <CostCell evaluation={e} />
+            <td className="right num">{milliseconds(e.average_duration)}</td>
+            <td className="muted date">{dateTime(e.submitted_at)}</td>
           </tr>
         ))}
       </tbody>
     </table>
+  );
+}
+
+function TokensCell({ evaluation }: { evaluation: Evaluation }) {
+  const { prompt, completion, total } = evaluation.assay.tokens;
+  return (
+    <td
+      className="right num"
+      data-testid="tokens"
+      title={`${prompt.toLocaleString("en-US")} prompt + ${completion.toLocaleString("en-US")} completion tokens`}
+    >
+      {count(total)}
+    </td>
+  );
+}
+
+function CostCell({ evaluation }: { evaluation: Evaluation }) {
+  const cost = evaluation.assay.cost_usd;
+  if (cost === null) {
+    return (
+      <td className="right muted" data-testid="cost" title="no catalog prices for this model">
+        —
+      </td>
+    );
+  }
+  return (
+    <td className="right num" data-testid="cost" title={`$${cost}`}>
+      {usd(cost)}
+    </td>
   );
 }

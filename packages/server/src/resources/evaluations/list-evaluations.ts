@@ -1,5 +1,6 @@
 import type { ListEvaluationsQuery } from "@assay/protocol";
 import { type ExpressionBuilder, sql } from "kysely";
+import { containsText } from "../../platform/db/contains-text.ts";
 import type { Database } from "../../platform/db/database.ts";
 import type { DatabaseSchema, EvaluationRow } from "../../platform/db/schema.ts";
 
@@ -46,6 +47,7 @@ export async function listEvaluationRows(
     if (query.datasets?.length)
       conditions.push(sql`${column("benchmark_id")} in (${sql.join(query.datasets)})`);
     if (query.status !== undefined) conditions.push(sql`${column("status")} = ${query.status}`);
+    if (query.search !== undefined) conditions.push(searchCondition(table, query.search));
     return sql<boolean>`${sql.join(conditions, sql` and `)}`;
   };
 
@@ -85,4 +87,17 @@ export async function listEvaluationRows(
     .offset((query.page - 1) * query.page_size)
     .execute();
   return { rows, total: Number(total) };
+}
+
+/**
+ * `search`: the text in the model's name or key, the benchmark's name or key, or the id. The
+ * names live in their own tables; `exists` keeps one row per evaluation and lets the database
+ * stop at the first match.
+ */
+function searchCondition(table: "evaluations" | "newer", text: string) {
+  const named = (other: "models" | "benchmarks", column: string) =>
+    sql`exists (select 1 from ${sql.table(other)} where ${sql.ref(`${other}.id`)} = ${sql.ref(
+      `${table}.${column}`,
+    )} and (${containsText(`${other}.name`, text)} or ${containsText(`${other}.key`, text)}))`;
+  return sql<boolean>`(${containsText(`${table}.id`, text)} or ${named("models", "model_id")} or ${named("benchmarks", "benchmark_id")})`;
 }
