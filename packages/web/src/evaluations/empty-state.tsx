@@ -5,7 +5,10 @@ export function EmptyState({ filtered }: { filtered: boolean }) {
   }
   return (
     <div className="empty">
-      <p>No evaluations in this project yet. Run one from a terminal:</p>
+      <p>
+        No evaluations in this project yet. Start one with <strong>New evaluation</strong>, or from
+        a terminal:
+      </p>
       <pre>
         <code>
           assay eval run --model &lt;model key&gt; --benchmark &lt;benchmark key&gt; --wait

@@ -1,4 +1,4 @@
-import { useNavigate } from "@tanstack/react-router";
+import { Link, useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
 import { ErrorMessage } from "../shared/error-message.tsx";
 import { CompareButton } from "./compare-button.tsx";
@@ -44,6 +44,13 @@ export function EvaluationsPage({ search }: { search: EvaluationSearch }) {
           </span>
         ) : null}
         {evaluations.isPlaceholderData ? <span className="muted small">updating…</span> : null}
+        <Link
+          to="/evaluations/new"
+          search={{ model: search.model, benchmark: search.benchmark }}
+          className="button primary new-evaluation"
+        >
+          New evaluation
+        </Link>
       </div>
       <div className="list-tools">
         <EvaluationFilters search={search} />
