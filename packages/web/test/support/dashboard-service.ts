@@ -54,7 +54,9 @@ export async function addNumericBenchmark(
     name,
     description: name,
     file: new TextEncoder().encode(`${lines}\n`),
-    filename: "benchmark.jsonl",
+    // Its own file name: a benchmark takes the project's latest upload of that name, so two
+    // benchmarks added at once must not share one.
+    filename: `${name.toLowerCase().replace(/[^a-z0-9]+/g, "-")}-${crypto.randomUUID()}.jsonl`,
     scoring_metric: "numeric",
   });
   return client.benchmarks.getById(benchmark_id);
