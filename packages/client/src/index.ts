@@ -91,7 +91,11 @@ export {
   type JudgeAnnotationPage,
   loadAnnotations,
 } from "./resources/annotations.ts";
-export type { BenchmarkFile, FileNames } from "./resources/benchmark-files.ts";
+export {
+  type BenchmarkFile,
+  contentTypeFor,
+  type FileNames,
+} from "./resources/benchmark-files.ts";
 export {
   type BenchmarkFilter,
   Benchmarks,

@@ -16,6 +16,9 @@ export function AppLayout() {
           <Link to="/evaluations" activeProps={{ className: "active" }}>
             Evaluations
           </Link>
+          <Link to="/benchmarks" activeProps={{ className: "active" }}>
+            Benchmarks
+          </Link>
         </nav>
         <span className="who muted" title="organization / project of the signed-in API key">
           {organization.name} / {project.name}

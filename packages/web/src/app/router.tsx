@@ -7,6 +7,7 @@ import {
   redirect,
 } from "@tanstack/react-router";
 import { type ComponentType, lazy, Suspense } from "react";
+import { parsePromptSearch } from "../benchmarks/prompt-search.ts";
 import { parseCompareSearch } from "../compare/compare-search.ts";
 import { parseEvaluationSearch } from "../evaluations/evaluation-search.ts";
 import { EvaluationsPage } from "../evaluations/evaluations-page.tsx";
@@ -84,6 +85,12 @@ const EvaluationPage = lazyPage(
 );
 const ResultsPage = lazyPage(async () => (await import("../results/results-page.tsx")).ResultsPage);
 const ComparePage = lazyPage(async () => (await import("../compare/compare-page.tsx")).ComparePage);
+const BenchmarksPage = lazyPage(
+  async () => (await import("../benchmarks/benchmarks-page.tsx")).BenchmarksPage,
+);
+const BenchmarkPage = lazyPage(
+  async () => (await import("../benchmarks/benchmark-page.tsx")).BenchmarkPage,
+);
 
 export const evaluationRoute = createRoute({
   getParentRoute: () => appRoute,
@@ -114,6 +121,25 @@ const compareRoute = createRoute({
   },
 });
 
+const benchmarksRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: "/benchmarks",
+  component: function Benchmarks() {
+    return <BenchmarksPage />;
+  },
+});
+
+/** One benchmark's prompts; the page, the search and the open prompt live in the URL. */
+const benchmarkRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: "/benchmarks/$id",
+  validateSearch: parsePromptSearch,
+  component: function Benchmark() {
+    const { id } = benchmarkRoute.useParams();
+    return <BenchmarkPage key={id} id={id} search={benchmarkRoute.useSearch()} />;
+  },
+});
+
 export const router = createRouter({
   routeTree: rootRoute.addChildren([
     signInRoute,
@@ -123,6 +149,8 @@ export const router = createRouter({
       evaluationRoute,
       resultsRoute,
       compareRoute,
+      benchmarksRoute,
+      benchmarkRoute,
     ]),
   ]),
   basepath: "/ui",
