@@ -46,6 +46,7 @@ export {
   type PublicModelsResponse,
   type PutAnnotationBody,
   type Result,
+  type SubsetCount,
   type Trace,
   type TraceEvaluation,
   type TraceEvaluationResult,

@@ -196,13 +196,31 @@ describe("the Benchmarks view in Chromium", () => {
       "sums",
     ]);
 
+    // One subset: the choices count their prompts; the page starts over.
+    const subset = page.getByLabel("Subset");
+    expect(await subset.locator("option").allTextContents()).toEqual([
+      "all",
+      "capitals (5)",
+      "sums (25)",
+    ]);
+    await subset.selectOption("capitals");
+    await page.waitForURL(/[?&]subset=capitals/, WAIT);
+    expect(page.url()).not.toContain("page=2");
+    // (Page 2 also had 5 rows: wait for the count, which changes only with the answer.)
+    await expect
+      .poll(() => page.locator(".prompt-tools .count").textContent(), WAIT)
+      .toBe("5 of 30 prompts match");
+    expect(await rows.count()).toBe(5);
+    expect(await rows.first().locator("td").nth(3).textContent()).toBe("capitals");
+
     // Search the expected answers: only the row whose truth holds "Madrid" is left.
     await page.getByLabel("Search in").selectOption("truth");
     await page.getByLabel("Search", { exact: true }).fill("madrid");
     await page.waitForURL(/search=truth.*q=madrid|q=madrid.*search=truth/, WAIT);
-    expect(page.url()).not.toContain("page=2");
-    await expect.poll(() => rows.count(), WAIT).toBe(1);
-    expect(await page.locator(".prompt-tools .count").textContent()).toBe("1 of 30 prompts match");
+    await expect
+      .poll(() => page.locator(".prompt-tools .count").textContent(), WAIT)
+      .toBe("1 of 30 prompts match");
+    expect(await rows.count()).toBe(1);
 
     // The row opens the whole prompt beside the table; Escape closes it.
     await rows.first().getByRole("button").click();
@@ -229,7 +247,7 @@ describe("the Benchmarks view in Chromium", () => {
     await page.getByLabel("Search", { exact: true }).fill("Atlantis");
     await expect
       .poll(() => page.locator(".prompt-browser .empty").textContent(), WAIT)
-      .toContain("No prompt has “Atlantis” in its truth");
+      .toContain("No prompt of subset capitals has “Atlantis” in its truth");
   });
 
   it("follows a smart benchmark from generating to ready without a reload", async () => {

@@ -9,6 +9,7 @@ import {
   type PromptSearchParams,
   SEARCH_FIELDS,
 } from "./prompt-search.ts";
+import { SubsetFilter } from "./subset-filter.tsx";
 import { usePrompts } from "./use-benchmarks.ts";
 
 /**
@@ -24,7 +25,7 @@ export function PromptBrowser({
   search: PromptSearch;
   onChange: (patch: Partial<PromptSearchParams>) => void;
 }) {
-  const prompts = usePrompts(benchmark.id, search, true);
+  const prompts = usePrompts(benchmark.id, search);
   const data = prompts.data;
   const pages = data ? Math.max(1, Math.ceil(data.count / search.size)) : 1;
   const open = search.open;
@@ -42,6 +43,7 @@ export function PromptBrowser({
   return (
     <section className="prompt-browser" aria-label="prompts">
       <div className="filters prompt-tools">
+        <SubsetFilter benchmarkId={benchmark.id} subset={search.subset} onChange={onChange} />
         <SearchBox search={search} onChange={onChange} />
         <label>
           Per page
@@ -60,7 +62,7 @@ export function PromptBrowser({
         </label>
         {data ? (
           <span className="muted count" aria-live="polite">
-            {search.q
+            {search.q || search.subset
               ? `${data.count.toLocaleString()} of ${benchmark.prompt_count.toLocaleString()} prompts match`
               : `${data.count.toLocaleString()} prompts`}
           </span>
@@ -78,13 +80,18 @@ export function PromptBrowser({
       {data && data.prompts.length === 0 ? (
         <p className="empty">
           {search.q
-            ? `No prompt has “${search.q}” in its ${search.field}. Search another field, or clear the search.`
-            : "This benchmark has no prompts."}
+            ? `No prompt${search.subset ? ` of subset ${search.subset}` : ""} has “${search.q}” in its ${search.field}. Search another field, or clear the search.`
+            : search.subset
+              ? `No prompt is in subset ${search.subset}. Choose another subset, or all.`
+              : "This benchmark has no prompts."}
         </p>
       ) : null}
       {data && data.prompts.length > 0 ? (
         <div className={open ? "prompt-layout with-panel" : "prompt-layout"}>
-          <table className="prompts" aria-busy={prompts.isFetching}>
+          <table
+            className={prompts.isPlaceholderData ? "prompts stale" : "prompts"}
+            aria-busy={prompts.isFetching}
+          >
             <thead>
               <tr>
                 <th className="col-id">Id</th>

@@ -3,13 +3,28 @@ import { parsePromptSearch, promptSearchOf } from "./prompt-search.ts";
 
 describe("the prompt browser's URL", () => {
   it("keeps valid values, numbers the router parsed included", () => {
-    const params = parsePromptSearch({ page: 3, page_size: 50, search: "truth", q: 42, open: 7 });
-    expect(params).toEqual({ page: 3, page_size: 50, search: "truth", q: "42", open: "7" });
+    const params = parsePromptSearch({
+      page: 3,
+      page_size: 50,
+      search: "truth",
+      q: 42,
+      subset: "sums",
+      open: 7,
+    });
+    expect(params).toEqual({
+      page: 3,
+      page_size: 50,
+      search: "truth",
+      q: "42",
+      subset: "sums",
+      open: "7",
+    });
     expect(promptSearchOf(params)).toEqual({
       page: 3,
       size: 50,
       field: "truth",
       q: "42",
+      subset: "sums",
       open: "7",
     });
   });
@@ -20,6 +35,7 @@ describe("the prompt browser's URL", () => {
       page_size: 7,
       search: "subset",
       q: "   ",
+      subset: "",
       open: "",
     });
     expect(params).toEqual({});

@@ -6,7 +6,7 @@ const DEFAULT_PAGE_SIZE = 25;
 
 /**
  * The prompt browser's state as kept in the URL: the page (`page`, `page_size`), the search (the
- * field `search` and the text `q` looked for in it) and the prompt whose whole text is open
+ * field `search` and the text `q` looked for in it), the `subset` and the prompt whose whole text is open
  * (`open`, its id), so a link is the view.
  */
 export interface PromptSearch {
@@ -14,6 +14,7 @@ export interface PromptSearch {
   size: number;
   field: PromptField;
   q?: string;
+  subset?: string;
   open?: string;
 }
 
@@ -23,6 +24,7 @@ export interface PromptSearchParams {
   page_size?: number;
   search?: PromptField;
   q?: string;
+  subset?: string;
   open?: string;
 }
 
@@ -38,6 +40,8 @@ export function parsePromptSearch(search: Record<string, unknown>): PromptSearch
   // The router parses `?q=42` as a number; a search for digits is still a search.
   const q = typeof search.q === "number" ? String(search.q) : search.q;
   if (typeof q === "string" && q.trim() !== "") out.q = q;
+  const subset = typeof search.subset === "number" ? String(search.subset) : search.subset;
+  if (typeof subset === "string" && subset !== "") out.subset = subset;
   const open = typeof search.open === "number" ? String(search.open) : search.open;
   if (typeof open === "string" && open !== "") out.open = open;
   return out;
@@ -49,6 +53,7 @@ export function promptSearchOf(params: PromptSearchParams): PromptSearch {
     size: params.page_size ?? DEFAULT_PAGE_SIZE,
     field: params.search ?? "input",
     q: params.q?.trim() || undefined,
+    subset: params.subset,
     open: params.open,
   };
 }

@@ -40,9 +40,18 @@ export function useBenchmark(id: string) {
 }
 
 /** One page of a benchmark's prompts, searched by the server; the last page stays while the next loads. */
-export function usePrompts(id: string, search: PromptSearch, enabled: boolean) {
+export function usePrompts(id: string, search: PromptSearch) {
   return useQuery({
-    queryKey: [...benchmarksKey, id, "prompts", search.page, search.size, search.field, search.q],
+    queryKey: [
+      ...benchmarksKey,
+      id,
+      "prompts",
+      search.page,
+      search.size,
+      search.field,
+      search.q,
+      search.subset,
+    ],
     queryFn: ({ signal }) =>
       getClient().benchmarks.getPrompts(
         id,
@@ -51,10 +60,19 @@ export function usePrompts(id: string, search: PromptSearch, enabled: boolean) {
           page_size: search.size,
           search: search.q ? search.field : undefined,
           search_value: search.q,
+          subset: search.subset,
         },
         { signal },
       ),
     placeholderData: keepPreviousData,
-    enabled,
+  });
+}
+
+/** A benchmark's named subsets with their prompt counts (they change only with its data). */
+export function useSubsets(id: string) {
+  return useQuery({
+    queryKey: [...benchmarksKey, id, "subsets"],
+    queryFn: ({ signal }) => getClient().benchmarks.getSubsets(id, { signal }),
+    staleTime: 5 * 60_000,
   });
 }
