@@ -45,10 +45,16 @@ const CAPITALS = [
   ["Japan", "Tokyo"],
   ["Kenya", "Nairobi"],
 ] as const;
-/** 30 rows: 2 pages of 25. Row 3 asks for Madrid; rows 6–30 are sums. */
+/** 30 rows: 2 pages of 25. Row 3 asks for Madrid, row 5 (chat messages) for Nairobi; 6–30 are sums. */
 const goodRows = [
   ...CAPITALS.map(([country, city]) => ({
-    input: `What is the capital of ${country}?`,
+    input:
+      country === "Kenya"
+        ? [
+            { role: "system", content: "Answer with one word." },
+            { role: "user", content: `What is the capital of ${country}?` },
+          ]
+        : `What is the capital of ${country}?`,
     truth: city,
     subset: "capitals",
   })),
@@ -213,6 +219,25 @@ describe("the Benchmarks view in Chromium", () => {
     expect(await rows.count()).toBe(5);
     expect(await rows.first().locator("td").nth(3).textContent()).toBe("capitals");
 
+    // A chat prompt: its last user message in the table, every message in the panel; j/k move.
+    const panel = page.getByRole("complementary", { name: "prompt" });
+    expect(await rows.nth(4).locator("td").nth(1).textContent()).toBe(
+      "What is the capital of Kenya?",
+    );
+    await rows.nth(4).getByRole("button").click();
+    await expect
+      .poll(() => panel.locator(".messages .role").allTextContents(), WAIT)
+      .toEqual(["system", "user"]);
+    expect(await panel.locator(".messages .text-block").allTextContents()).toEqual([
+      "Answer with one word.",
+      "What is the capital of Kenya?",
+    ]);
+    await page.keyboard.press("k");
+    await expect.poll(() => panel.locator(".truth").textContent(), WAIT).toBe("Tokyo");
+    await page.keyboard.press("j");
+    await expect.poll(() => panel.locator(".truth").textContent(), WAIT).toBe("Nairobi");
+    await screenshot(page, "benchmarks-04a-messages");
+
     // Search the expected answers: only the row whose truth holds "Madrid" is left.
     await page.getByLabel("Search in").selectOption("truth");
     await page.getByLabel("Search", { exact: true }).fill("madrid");
@@ -226,7 +251,6 @@ describe("the Benchmarks view in Chromium", () => {
     await rows.first().getByRole("button").click();
     // The router quotes a string that looks like a number: `open="3"`.
     await page.waitForURL(/[?&]open=(%22)?3(%22)?(&|$)/, WAIT);
-    const panel = page.getByRole("complementary", { name: "prompt" });
     expect(await panel.locator(".text-block").first().textContent()).toBe(
       "What is the capital of Spain?",
     );

@@ -31,14 +31,23 @@ export function PromptBrowser({
   const open = search.open;
   const openPrompt = data?.prompts.find((p) => p.id === open);
 
+  // With a prompt open: Escape closes it, j/k (or ↓/↑) open the next or previous one on the page.
+  const ids = data?.prompts.map((p) => p.id);
   useEffect(() => {
     if (open === undefined) return;
-    const close = (event: KeyboardEvent) => {
-      if (event.key === "Escape") onChange({ open: undefined });
+    const onKey = (event: KeyboardEvent) => {
+      if (event.target instanceof HTMLElement && event.target.closest("input, select, textarea"))
+        return;
+      if (event.key === "Escape") return onChange({ open: undefined });
+      const step = { j: 1, ArrowDown: 1, k: -1, ArrowUp: -1 }[event.key];
+      const next = step && ids ? ids[ids.indexOf(open) + step] : undefined;
+      if (next === undefined) return;
+      event.preventDefault();
+      onChange({ open: next });
     };
-    window.addEventListener("keydown", close);
-    return () => window.removeEventListener("keydown", close);
-  }, [open, onChange]);
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [open, ids, onChange]);
 
   return (
     <section className="prompt-browser" aria-label="prompts">

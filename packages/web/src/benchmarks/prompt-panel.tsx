@@ -15,9 +15,12 @@ export function PromptPanel({
         <h2>
           Prompt <span className="num">{prompt?.id}</span>
         </h2>
-        <button type="button" onClick={onClose} aria-label="close the prompt (Escape)">
-          ✕
-        </button>
+        <span className="muted small">
+          <kbd>j</kbd>/<kbd>k</kbd> next/previous ·{" "}
+          <button type="button" onClick={onClose} aria-label="close the prompt (Escape)">
+            ✕
+          </button>
+        </span>
       </div>
       {prompt ? (
         <>
