@@ -156,6 +156,9 @@ describe("the Benchmarks view in Chromium", () => {
     expect(await form.locator("#error-body-name").count()).toBe(0);
     expect(await client.benchmarks.getByKey("capitals-quiz")).toBeUndefined();
     await screenshot(page, "benchmarks-02-line-errors");
+    await page.emulateMedia({ colorScheme: "dark" });
+    await screenshot(page, "benchmarks-02b-line-errors-dark");
+    await page.emulateMedia({ colorScheme: "light" });
 
     // The fixed file, dropped on the form this time.
     // Built in the page (a string: this file is checked without DOM types).
@@ -166,6 +169,8 @@ describe("the Benchmarks view in Chromium", () => {
     })()`);
     await form.locator(".file-drop").dispatchEvent("drop", { dataTransfer: drop });
     expect(await form.locator(".chosen-files li").count()).toBe(1);
+    // The listed lines were the old file's: choosing another clears them.
+    expect(await form.locator(".line-errors").count()).toBe(0);
     expect(await form.locator(".chosen-files").textContent()).toContain("KiB");
     await form.getByRole("button", { name: "Upload and create" }).click();
     await expect

@@ -5,7 +5,7 @@ import { fieldErrors, otherFieldErrors } from "../shared/field-errors.ts";
 import { CreatedNotice } from "./created-notice.tsx";
 import { FileDrop } from "./file-drop.tsx";
 import { LineErrors } from "./line-errors.tsx";
-import { isLineField } from "./refused-lines.ts";
+import { isLineField, lineErrors } from "./refused-lines.ts";
 import { fileProblem } from "./upload-file.ts";
 import { UploadProgressBar } from "./upload-progress.tsx";
 import { useCreateCustomBenchmark } from "./use-create-benchmark.ts";
@@ -82,7 +82,11 @@ export function UploadForm() {
         <FileDrop
           label="Dataset file (JSONL or JSON)"
           files={files}
-          onChange={setFiles}
+          onChange={(chosen) => {
+            setFiles(chosen);
+            // The listed lines were the old file's; the name's and description's errors stay.
+            if (lineErrors(errors).length > 0) create.reset();
+          }}
           accept=".jsonl,.json,application/json,application/jsonl"
           field="body.file"
           invalid={Boolean(fileError)}
