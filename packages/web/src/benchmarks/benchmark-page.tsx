@@ -2,14 +2,8 @@ import { type Benchmark, isCustomBenchmark } from "@assay/client";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { useCallback } from "react";
 import { ErrorMessage } from "../shared/error-message.tsx";
-import {
-  BenchmarkStatus,
-  canEvaluate,
-  evaluateHref,
-  groupsOf,
-  kindOf,
-  versionOf,
-} from "./benchmark-status.tsx";
+import { canEvaluate, evaluateHref, groupsOf, kindOf, versionOf } from "./benchmark-facts.ts";
+import { BenchmarkStatus } from "./benchmark-status.tsx";
 import { PromptBrowser } from "./prompt-browser.tsx";
 import { type PromptSearchParams, promptSearchOf } from "./prompt-search.ts";
 import { useBenchmark } from "./use-benchmarks.ts";

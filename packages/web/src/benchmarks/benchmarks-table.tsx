@@ -1,13 +1,7 @@
 import type { Benchmark } from "@assay/client";
 import { Link } from "@tanstack/react-router";
-import {
-  BenchmarkStatus,
-  canEvaluate,
-  evaluateHref,
-  groupsOf,
-  kindOf,
-  versionOf,
-} from "./benchmark-status.tsx";
+import { canEvaluate, evaluateHref, groupsOf, kindOf, versionOf } from "./benchmark-facts.ts";
+import { BenchmarkStatus } from "./benchmark-status.tsx";
 
 export function BenchmarksTable({ benchmarks }: { benchmarks: Benchmark[] }) {
   return (
