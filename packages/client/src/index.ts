@@ -46,6 +46,7 @@ export {
   type PublicModelsResponse,
   type PutAnnotationBody,
   type Result,
+  type SubsetCount,
   type Trace,
   type TraceEvaluation,
   type TraceEvaluationResult,
@@ -91,7 +92,11 @@ export {
   type JudgeAnnotationPage,
   loadAnnotations,
 } from "./resources/annotations.ts";
-export type { BenchmarkFile, FileNames } from "./resources/benchmark-files.ts";
+export {
+  type BenchmarkFile,
+  contentTypeFor,
+  type FileNames,
+} from "./resources/benchmark-files.ts";
 export {
   type BenchmarkFilter,
   Benchmarks,

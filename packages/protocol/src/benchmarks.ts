@@ -147,6 +147,8 @@ export const ListPromptsQuerySchema = z.object({
   ...pageQuery(100, 1000),
   search: z.enum(PROMPT_FIELDS).optional(),
   search_value: QueryTextSchema,
+  /** Extension: only the prompts of this subset (exact name). */
+  subset: QueryTextSchema,
   sort_by: lenientSortSchema(PROMPT_FIELDS),
   sort_order: SortOrderSchema,
 });
@@ -157,6 +159,22 @@ export const ListPromptsResponseSchema = statusData(
   z.object({ prompts: z.array(BenchmarkPromptSchema), count: z.number().int() }),
 );
 export type ListPromptsResponse = z.infer<typeof ListPromptsResponseSchema>;
+
+/** Extension: how many prompts a subset holds; subsets in the order they first appear. */
+export const SubsetCountSchema = z
+  .object({ name: z.string(), prompt_count: z.number().int() })
+  .meta({ id: "SubsetCount" });
+export type SubsetCount = z.infer<typeof SubsetCountSchema>;
+
+/**
+ * `GET P/benchmarks/{id}/subsets` (extension): a benchmark's named subsets with their prompt
+ * counts; prompts without a subset are not counted. A built-in benchmark's data is downloaded
+ * first, as for its prompts.
+ */
+export const ListSubsetsResponseSchema = statusData(
+  z.object({ subsets: z.array(SubsetCountSchema) }),
+);
+export type ListSubsetsResponse = z.infer<typeof ListSubsetsResponseSchema>;
 
 export const BenchmarkPathSchema = z.object({
   organization_id: PathIdSchema,

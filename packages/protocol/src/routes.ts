@@ -20,6 +20,7 @@ import {
   ListBenchmarksResponseSchema,
   ListPromptsQuerySchema,
   ListPromptsResponseSchema,
+  ListSubsetsResponseSchema,
   PublicBenchmarkPathSchema,
   PublicBenchmarksQuerySchema,
   PublicBenchmarksResponseSchema,
@@ -246,6 +247,18 @@ export const routes = {
     params: BenchmarkPathSchema,
     query: ListPromptsQuerySchema,
     response: ListPromptsResponseSchema,
+  }),
+
+  /** Extension: a benchmark's subsets and how many prompts each holds. */
+  listBenchmarkSubsets: defineRoute({
+    operationId: "benchmarks.listSubsets",
+    method: "GET",
+    path: "/organizations/{organization_id}/projects/{project_id}/benchmarks/{benchmark_id}/subsets",
+    summary: "List a benchmark's subsets with their prompt counts",
+    tag: "benchmarks",
+    auth: "apiKey",
+    params: BenchmarkPathSchema,
+    response: ListSubsetsResponseSchema,
   }),
 
   /** #11: a presigned URL for a benchmark file (custom dataset or smart-benchmark document). */

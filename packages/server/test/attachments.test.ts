@@ -134,6 +134,44 @@ describe("benchmark files", () => {
     ]);
   });
 
+  it("answer their subsets with prompt counts in file order, and filter prompts by subset", async () => {
+    const rows = [
+      { input: "2+2?", truth: "4", subset: "sums" },
+      { input: "Capital of Peru?", truth: "Lima", subset: "capitals" },
+      { input: "3+3?", truth: "6", subset: "sums" },
+      { input: "No subset here", truth: "ok" },
+    ];
+    await uploadFile(service, tenant, "mixed.jsonl", rows.map((r) => JSON.stringify(r)).join("\n"));
+    const created = await service.call<{ data: { benchmark_id: string } }>(
+      "POST",
+      `${P}/custom-benchmarks`,
+      { json: { name: "Mixed subsets", description: "", file: "mixed.jsonl" } },
+    );
+    expect(created.status, created.text).toBe(201);
+    const id = created.body.data.benchmark_id;
+    const subsets = await service.call<{ data: { subsets: unknown } }>(
+      "GET",
+      `${P}/benchmarks/${id}/subsets`,
+    );
+    expect(subsets.status, subsets.text).toBe(200);
+    expect(subsets.body.data.subsets).toEqual([
+      { name: "sums", prompt_count: 2 },
+      { name: "capitals", prompt_count: 1 },
+    ]);
+    const sums = await service.call<{ data: { prompts: { truth: string }[]; count: number } }>(
+      "GET",
+      `${P}/benchmarks/${id}/prompts?subset=sums&search=input&search_value=3`,
+    );
+    expect([sums.body.data.count, sums.body.data.prompts.map((p) => p.truth)]).toEqual([1, ["6"]]);
+    const none = await service.call<{ data: { count: number } }>(
+      "GET",
+      `${P}/benchmarks/${id}/prompts?subset=Sums`,
+    );
+    expect(none.body.data.count).toBe(0);
+    const missing = await service.call("GET", `${P}/benchmarks/${crypto.randomUUID()}/subsets`);
+    expect(missing.status).toBe(404);
+  });
+
   it("of input_type messages with a malformed messages array are refused, naming the line", async () => {
     const before = [await count("benchmarks"), await count("benchmark_prompts")];
     await uploadFile(

@@ -155,6 +155,7 @@ describe("OpenAPI", () => {
         "benchmarks.get",
         "benchmarks.list",
         "benchmarks.listPrompts",
+        "benchmarks.listSubsets",
         "blobs.put",
         "evaluationSpaces.create",
         "evaluationSpaces.delete",

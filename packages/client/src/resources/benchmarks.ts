@@ -6,6 +6,7 @@ import {
   type ListType,
   type ProjectAttachments,
   routes,
+  type SubsetCount,
 } from "@assay/protocol";
 import type { Client } from "../client.ts";
 import type { RouteOutput } from "../core/api-client.ts";
@@ -123,6 +124,19 @@ export class Benchmarks extends APIResource<Client> {
       options,
     );
     return data;
+  }
+
+  /**
+   * A benchmark's named subsets with their prompt counts, in the order they first appear (an
+   * Assay extension). A built-in benchmark's data is downloaded first, as for its prompts.
+   */
+  async getSubsets(benchmarkId: string, options?: RequestOptions): Promise<SubsetCount[]> {
+    const { data } = await this.client.request(
+      routes.listBenchmarkSubsets,
+      { params: { benchmark_id: benchmarkId } },
+      options,
+    );
+    return data.subsets;
   }
 
   /** Every prompt of a benchmark, read in pages of 100. */

@@ -14,6 +14,8 @@ export interface PromptParams {
   /** The field `search_value` is looked for in. */
   search?: PromptField | undefined;
   search_value?: string | undefined;
+  /** Only the prompts of this subset (exact name; an Assay extension). */
+  subset?: string | undefined;
   sort_by?: PromptField | undefined;
   sort_order?: SortOrder | undefined;
 }
@@ -30,6 +32,7 @@ export function promptQuery(params: PromptParams) {
     page_size: params.page_size,
     search: params.search,
     search_value: textParam(params.search_value),
+    subset: textParam(params.subset),
     sort_by: params.sort_by,
     sort_order: params.sort_order,
   };

@@ -315,6 +315,22 @@ describe("custom benchmarks", () => {
     ]);
   });
 
+  it("counts the prompts per subset and reads one subset's prompts", async () => {
+    const client = serviceClient(service);
+    const { benchmark_id } = await client.benchmarks.createCustom({
+      name: uniqueName("Subsets"),
+      description: "",
+      file: dataset(5),
+      filename: "subsets.jsonl",
+    });
+    expect(await client.benchmarks.getSubsets(benchmark_id)).toEqual([
+      { name: "odd", prompt_count: 3 },
+      { name: "even", prompt_count: 2 },
+    ]);
+    const even = await client.benchmarks.getPrompts(benchmark_id, { subset: "even" });
+    expect([even.count, even.prompts.map((p) => p.truth)]).toEqual([2, ["2", "4"]]);
+  });
+
   it("refuses a file with bad rows (422 naming the lines) and creates nothing", async () => {
     const client = await newTenantClient(service);
     const good = JSON.stringify({ input: "2 + 2?", truth: "4" });

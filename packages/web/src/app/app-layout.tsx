@@ -19,6 +19,9 @@ export function AppLayout() {
           <Link to="/models" activeProps={{ className: "active" }}>
             Models
           </Link>
+          <Link to="/benchmarks" activeProps={{ className: "active" }}>
+            Benchmarks
+          </Link>
           <Link to="/leaderboards" activeProps={{ className: "active" }}>
             Leaderboards
           </Link>

@@ -7,6 +7,7 @@ import {
   redirect,
 } from "@tanstack/react-router";
 import { type ComponentType, lazy, Suspense } from "react";
+import { parsePromptSearch } from "../benchmarks/prompt-search.ts";
 import { parseCompareSearch } from "../compare/compare-search.ts";
 import { parseEvaluationSearch } from "../evaluations/evaluation-search.ts";
 import { EvaluationsPage } from "../evaluations/evaluations-page.tsx";
@@ -100,6 +101,12 @@ const LeaderboardPage = lazyPage(
   async () => (await import("../leaderboards/leaderboard-page.tsx")).LeaderboardPage,
 );
 const PublicPage = lazyPage(async () => (await import("../public/public-page.tsx")).PublicPage);
+const BenchmarksPage = lazyPage(
+  async () => (await import("../benchmarks/benchmarks-page.tsx")).BenchmarksPage,
+);
+const BenchmarkPage = lazyPage(
+  async () => (await import("../benchmarks/benchmark-page.tsx")).BenchmarkPage,
+);
 
 export const evaluationRoute = createRoute({
   getParentRoute: () => appRoute,
@@ -196,6 +203,25 @@ const publicEvaluationsRoute = createRoute({
   },
 });
 
+const benchmarksRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: "/benchmarks",
+  component: function Benchmarks() {
+    return <BenchmarksPage />;
+  },
+});
+
+/** One benchmark's prompts; the page, the search and the open prompt live in the URL. */
+const benchmarkRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: "/benchmarks/$id",
+  validateSearch: parsePromptSearch,
+  component: function Benchmark() {
+    const { id } = benchmarkRoute.useParams();
+    return <BenchmarkPage key={id} id={id} search={benchmarkRoute.useSearch()} />;
+  },
+});
+
 export const router = createRouter({
   routeTree: rootRoute.addChildren([
     signInRoute,
@@ -212,6 +238,8 @@ export const router = createRouter({
       leaderboardRoute,
       publicHomeRoute,
       publicEvaluationsRoute,
+      benchmarksRoute,
+      benchmarkRoute,
     ]),
   ]),
   basepath: "/ui",

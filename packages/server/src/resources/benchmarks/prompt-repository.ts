@@ -1,4 +1,4 @@
-import type { BenchmarkPrompt, ListPromptsQuery } from "@assay/protocol";
+import type { BenchmarkPrompt, ListPromptsQuery, SubsetCount } from "@assay/protocol";
 import { containsText } from "../../platform/db/contains-text.ts";
 import type { Database } from "../../platform/db/database.ts";
 import { rowBatches } from "../../platform/db/row-batches.ts";
@@ -40,6 +40,23 @@ export function createPromptRepository(db: Database) {
       }
     },
 
+    /** Prompts per named subset, in the order the subsets first appear (one grouped scan). */
+    async subsetCounts(benchmarkId: string): Promise<SubsetCount[]> {
+      const rows = await db
+        .selectFrom("benchmark_prompts")
+        .select((eb) => [
+          "subset",
+          eb.fn.countAll<number | string>().as("count"),
+          eb.fn.min("position").as("first"),
+        ])
+        .where("benchmark_id", "=", benchmarkId)
+        .where("subset", "is not", null)
+        .groupBy("subset")
+        .orderBy("first")
+        .execute();
+      return rows.map((r) => ({ name: r.subset as string, prompt_count: Number(r.count) }));
+    },
+
     /** One page of prompts and the number matching on all pages. */
     async list(
       benchmarkId: string,
@@ -51,6 +68,7 @@ export function createPromptRepository(db: Database) {
           query.search === "id" ? "id" : query.search === "truth" ? "truth" : "input_text";
         base = base.where(containsText(column, query.search_value));
       }
+      if (query.subset !== undefined) base = base.where("subset", "=", query.subset);
       const { count } = await base
         .select((eb) => eb.fn.countAll<number>().as("count"))
         .executeTakeFirstOrThrow();

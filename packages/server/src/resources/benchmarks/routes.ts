@@ -19,6 +19,10 @@ export function registerBenchmarkRoutes(
     success(await deps.benchmarks.listPrompts(scope, params.benchmark_id, query)),
   );
 
+  bindRoute(api, routes.listBenchmarkSubsets, deps, async ({ scope, params }) =>
+    success({ subsets: await deps.benchmarks.listSubsets(scope, params.benchmark_id) }),
+  );
+
   bindRoute(api, routes.createCustomBenchmark, deps, async ({ scope, body }) =>
     success({
       organization_id: scope.organizationId,

@@ -10,6 +10,7 @@ import {
   type ListPromptsQuery,
   type ListType,
   type ScorerName,
+  type SubsetCount,
 } from "@assay/protocol";
 import { AppError, badRequest, notFound } from "../../app-error.ts";
 import type { BenchmarkDefinition } from "../../catalog/benchmarks/index.ts";
@@ -206,6 +207,14 @@ export function createBenchmarkService(deps: BenchmarkServiceDeps) {
       const found = await resolve(scope, id);
       if ("builtin" in found) return this.listBuiltinPrompts(found.builtin.id, query);
       return prompts.list(found.own.id, query);
+    },
+
+    /** Named subsets and their prompt counts; a built-in benchmark's data is loaded first. */
+    async listSubsets(scope: ProjectScope, id: string): Promise<SubsetCount[]> {
+      const found = await resolve(scope, id);
+      if (!("builtin" in found)) return prompts.subsetCounts(found.own.id);
+      await deps.builtinData.ensureLoaded(found.builtin);
+      return prompts.subsetCounts(found.builtin.id);
     },
 
     /** Prompts of a built-in benchmark, downloading its data on first use. */

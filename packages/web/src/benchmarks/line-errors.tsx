@@ -1,0 +1,32 @@
+import type { FieldErrors } from "../shared/field-errors.ts";
+import { lineErrors } from "./refused-lines.ts";
+
+/**
+ * Every bad line of a refused dataset, each with the server's reason, so the file can be fixed
+ * in one pass. The server lists at most 20.
+ */
+export function LineErrors({ errors, filename }: { errors: FieldErrors; filename: string }) {
+  const lines = lineErrors(errors);
+  if (lines.length === 0) return null;
+  return (
+    <div className="line-errors" role="alert">
+      <p>
+        {filename} was refused and nothing was imported. Fix{" "}
+        {lines.length === 1 ? "this line" : `these ${lines.length} lines`}, then choose the file
+        again:
+      </p>
+      <ul>
+        {lines.map(({ line, message }) => (
+          <li key={line}>
+            {line === 0 ? (
+              <span className="line-no">the file</span>
+            ) : (
+              <span className="line-no num">line {line}</span>
+            )}
+            : {message}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

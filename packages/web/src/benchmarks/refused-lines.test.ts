@@ -1,0 +1,36 @@
+import { APIStatusError } from "@assay/client/errors";
+import { describe, expect, it } from "vitest";
+import { fieldErrors } from "../shared/field-errors.ts";
+import { isLineField, lineErrors } from "./refused-lines.ts";
+
+describe("lineErrors", () => {
+  it("lists a 422's lines in file order, line 0 (the whole file) first, other fields left out", () => {
+    const refusal = APIStatusError.generate(
+      422,
+      JSON.stringify({
+        error: {
+          message: "quiz.jsonl was refused, nothing was imported: …",
+          code: "UNPROCESSABLE_CONTENT",
+          details: [
+            { field: "line 12", message: "truth is missing" },
+            { field: "line 3", message: "not valid JSON" },
+            { field: "line 0", message: "the file has no rows" },
+            { field: "body.file", message: "not a line" },
+          ],
+        },
+      }),
+      {},
+    );
+    expect(lineErrors(fieldErrors(refusal))).toEqual([
+      { line: 0, message: "the file has no rows" },
+      { line: 3, message: "not valid JSON" },
+      { line: 12, message: "truth is missing" },
+    ]);
+  });
+
+  it("tells line fields from request fields", () => {
+    expect(isLineField("line 7")).toBe(true);
+    expect(isLineField("body.name")).toBe(false);
+    expect(isLineField("line seven")).toBe(false);
+  });
+});

@@ -1,0 +1,62 @@
+import { routes } from "@assay/protocol";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { getClient } from "../api/client.ts";
+import { type UploadProgress, uploadFile } from "./upload-file.ts";
+import { benchmarksKey } from "./use-benchmarks.ts";
+
+export interface CustomBenchmarkInput {
+  name: string;
+  description: string;
+  file: File;
+}
+
+export interface SmartBenchmarkInput {
+  name: string;
+  description: string;
+  system_prompt: string;
+  files: File[];
+}
+
+/**
+ * Uploads a dataset and creates a custom benchmark from it (the server checks every row and
+ * refuses the whole file with 422 naming the bad lines); `progress` follows the upload.
+ */
+export function useCreateCustomBenchmark() {
+  const [progress, setProgress] = useState<UploadProgress>();
+  const queryClient = useQueryClient();
+  const mutation = useMutation({
+    mutationFn: async ({ name, description, file }: CustomBenchmarkInput) => {
+      await uploadFile(file, name, setProgress);
+      const { data } = await getClient().request(routes.createCustomBenchmark, {
+        body: { name, description, file: file.name },
+      });
+      return data.benchmark_id;
+    },
+    onSettled: () => {
+      setProgress(undefined);
+      return queryClient.invalidateQueries({ queryKey: benchmarksKey });
+    },
+  });
+  return { ...mutation, progress };
+}
+
+/** Uploads the documents one after the other, then asks for a benchmark generated from them. */
+export function useCreateSmartBenchmark() {
+  const [progress, setProgress] = useState<UploadProgress>();
+  const queryClient = useQueryClient();
+  const mutation = useMutation({
+    mutationFn: async ({ files, ...fields }: SmartBenchmarkInput) => {
+      for (const file of files) await uploadFile(file, fields.name, setProgress);
+      const { data } = await getClient().request(routes.createSmartBenchmark, {
+        body: { ...fields, files: files.map((file) => file.name) },
+      });
+      return data.benchmark_id;
+    },
+    onSettled: () => {
+      setProgress(undefined);
+      return queryClient.invalidateQueries({ queryKey: benchmarksKey });
+    },
+  });
+  return { ...mutation, progress };
+}
