@@ -159,9 +159,16 @@ export function Reproducibility(props: {
       {benchmark.data ? (
         benchmarkFacts(benchmark.data, evaluation.assay.benchmark_version)
       ) : (
-        <Fact name="Benchmark details">
-          <Unavailable query={benchmark} />
-        </Fact>
+        <>
+          <Fact name="Benchmark details">
+            <Unavailable query={benchmark} />
+          </Fact>
+          {evaluation.assay.benchmark_version ? (
+            <Fact name="Benchmark version">
+              <Version sha256={evaluation.assay.benchmark_version} />
+            </Fact>
+          ) : null}
+        </>
       )}
       <Fact name="Run options">
         <code>
