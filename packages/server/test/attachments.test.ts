@@ -64,7 +64,7 @@ describe("projects", () => {
       json: { models: [ids[0], "00000000-0000-4000-8000-000000000000"], datasets: [] },
     });
     expect(refused.status).toBe(400);
-    expect(refused.text).toContain("body.models[1]");
+    expect(refused.text).toContain("body.models.1");
     expect((await service.call<Listing>("GET", `${P}/models`)).body.data.models).toHaveLength(
       ids.length,
     );

@@ -139,11 +139,11 @@ describe.each(DIALECTS)("annotation import on %s", (dialect) => {
     ]);
     expect(badTrace.status).toBe(400);
     expect(badTrace.body.error).toEqual({
-      message: `body.annotations[1].trace_id: no trace ${foreignTrace} in this project`,
+      message: `body.annotations.1.trace_id: no trace ${foreignTrace} in this project`,
       code: "VALIDATION_ERROR",
       details: [
         {
-          field: "body.annotations[1].trace_id",
+          field: "body.annotations.1.trace_id",
           message: `no trace ${foreignTrace} in this project`,
         },
       ],
@@ -155,7 +155,7 @@ describe.each(DIALECTS)("annotation import on %s", (dialect) => {
       { trace_id: t2, judge_id: "no-such-judge", passed: false },
     ]);
     expect(badJudge.status).toBe(400);
-    expect(badJudge.body.error.details?.[0]?.field).toBe("body.annotations[2].judge_id");
+    expect(badJudge.body.error.details?.[0]?.field).toBe("body.annotations.2.judge_id");
 
     // Nothing of either import was written.
     expect(await evaluationsOf(own.id)).toEqual([]);

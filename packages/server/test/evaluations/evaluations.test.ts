@@ -178,7 +178,7 @@ describe("an evaluation of GSM8K against a fake endpoint", () => {
       },
     );
     expect(res.status).toBe(400);
-    expect(res.text).toContain("body[1].model_id");
+    expect(res.text).toContain("body.1.model_id");
     const after = await service.call<ListEvaluationsResponse>("GET", "/evaluations");
     expect(after.body.total_count).toBe(before.body.total_count);
   });

@@ -114,7 +114,7 @@ describe.each(DIALECTS)("bulk creation and cost estimates on %s", (dialect) => {
         trace_ids: [a, b, a],
       });
       expect(twice.status).toBe(400);
-      expect(twice.body.error.details?.[0]?.field).toBe("body.trace_ids[2]");
+      expect(twice.body.error.details?.[0]?.field).toBe("body.trace_ids.2");
       const unknown = await post<ErrorBody>("/trace-evaluations/bulk", {
         judge_id: customJudge,
         trace_ids: [a, MISSING],

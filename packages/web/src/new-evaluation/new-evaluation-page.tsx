@@ -200,13 +200,10 @@ export function NewEvaluationPage({ search }: { search: NewEvaluationSearch }) {
   );
 }
 
-/**
- * The create request is an array of one: the server names its fields `body.0.limit` (schema) or
- * `body[0].model_id` (its own checks). Both become `item.…`.
- */
+/** The create request is an array of one: the server's `body.0.limit` is the form's `item.limit`. */
 function itemErrors(errors: FieldErrors): FieldErrors {
   return new Map(
-    [...errors].map(([field, message]) => [field.replace(/^body(\.0|\[0\])\./, "item."), message]),
+    [...errors].map(([field, message]) => [field.replace(/^body\.0\./, "item."), message]),
   );
 }
 

@@ -107,12 +107,12 @@ async function checkReferences(
   for (const [i, item] of items.entries()) {
     if (!judges.has(item.judge_id))
       throw badRequest(
-        `body.annotations[${i}].judge_id`,
+        `body.annotations.${i}.judge_id`,
         `no judge ${item.judge_id} in this project`,
       );
     if (!traces.has(item.trace_id))
       throw badRequest(
-        `body.annotations[${i}].trace_id`,
+        `body.annotations.${i}.trace_id`,
         `no trace ${item.trace_id} in this project`,
       );
   }

@@ -268,7 +268,7 @@ export function createBenchmarkService(deps: BenchmarkServiceDeps) {
     async createSmart(scope: ProjectScope, body: CreateSmartBenchmarkBody): Promise<string> {
       const uploads: UploadRow[] = [];
       for (const [i, file] of body.files.entries())
-        uploads.push(await uploaded(scope, `body.files[${i}]`, file));
+        uploads.push(await uploaded(scope, `body.files.${i}`, file));
       const id = randomUUID();
       const at = now();
       await insertOwn(

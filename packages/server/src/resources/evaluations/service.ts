@@ -85,10 +85,10 @@ export function createEvaluationService(deps: EvaluationServiceDeps) {
     async create(scope: ProjectScope, items: CreateEvaluationItem[]): Promise<Evaluation[]> {
       const planned: { item: CreateEvaluationItem; benchmarkId: string }[] = [];
       for (const [i, item] of items.entries()) {
-        await checkModel(scope, item.model_id, `body[${i}].model_id`);
+        await checkModel(scope, item.model_id, `body.${i}.model_id`);
         planned.push({
           item,
-          benchmarkId: await checkBenchmark(scope, item.dataset_id, `body[${i}].dataset_id`),
+          benchmarkId: await checkBenchmark(scope, item.dataset_id, `body.${i}.dataset_id`),
         });
       }
       const submittedAt = deps.clock.now().toISOString();
@@ -111,8 +111,7 @@ export function createEvaluationService(deps: EvaluationServiceDeps) {
             submittedAt,
             promptLimit: item.limit ?? MAX_PROMPTS,
           });
-          if (total === 0)
-            throw badRequest(`body[${i}].dataset_id`, "the benchmark has no prompts");
+          if (total === 0) throw badRequest(`body.${i}.dataset_id`, "the benchmark has no prompts");
           const chunk = deps.config.evaluations.chunkSize;
           for (let from = 0; from < total; from += chunk) {
             const payload: RunEvaluationPayload = {

@@ -30,7 +30,7 @@ export function createProjectService(deps: { db: Database; clock: Clock }) {
           ids.forEach((id, i) => {
             if (!known.has(id))
               issues.push({
-                field: `body.${field}[${i}]`,
+                field: `body.${field}.${i}`,
                 message: `unknown ${kind.slice(0, -1)} id ${id}`,
               });
           });

@@ -72,7 +72,7 @@ export function createTraceEvaluationService(deps: TraceEvaluationServiceDeps) {
   async function checkTraces(scope: ProjectScope, ids: readonly string[]): Promise<void> {
     const seen = new Set<string>();
     for (const [i, id] of ids.entries()) {
-      if (seen.has(id)) throw badRequest(`body.trace_ids[${i}]`, `trace ${id} is listed twice`);
+      if (seen.has(id)) throw badRequest(`body.trace_ids.${i}`, `trace ${id} is listed twice`);
       seen.add(id);
     }
     const found = await repo.existingTraceIds(scope, ids);
