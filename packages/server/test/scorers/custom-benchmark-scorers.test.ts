@@ -33,6 +33,7 @@ const RUBRICS = {
   strict: "Fail responses about bravo or echo, pass the others.",
   graded: "Grade the response on a scale; early letters get a quarter.",
   broken: "A rubric whose model is unreliable on early letters.",
+  unconfigured: "A rubric graded by a catalog model whose provider has no key here.",
 };
 
 const verdict = (score: number, reason = "graded") =>
@@ -83,7 +84,8 @@ describe.each(DIALECTS)("custom benchmarks with scorers on %s", (dialect) => {
       const res = await call<{ data: Scorer }>("POST", "/scorers", {
         name,
         description: `the ${name} scorer`,
-        model_id: "acme/grader",
+        // No OpenAI key is configured: this scorer's model cannot be called at all.
+        model_id: name === "unconfigured" ? "openai/gpt-4o-mini" : "acme/grader",
         prompt,
       });
       if (res.status !== 201) throw new Error(res.text);
@@ -94,7 +96,7 @@ describe.each(DIALECTS)("custom benchmarks with scorers on %s", (dialect) => {
       name: "Words",
       description: "say the word",
       file: "words.jsonl",
-      custom_scorers: [scorers.always.id, scorers.strict.id, scorers.graded.id, scorers.broken.id],
+      custom_scorers: Object.values(scorers).map((s) => s.id),
     });
     if (created.status !== 200 && created.status !== 201) throw new Error(created.text);
     benchmarkId = created.body.data.benchmark_id;
@@ -119,6 +121,7 @@ describe.each(DIALECTS)("custom benchmarks with scorers on %s", (dialect) => {
       scorers.strict.id,
       scorers.graded.id,
       scorers.broken.id,
+      scorers.unconfigured.id,
     ]);
   });
 
@@ -209,9 +212,20 @@ describe.each(DIALECTS)("custom benchmarks with scorers on %s", (dialect) => {
         n: 4,
         failed: 3,
       },
+      {
+        id: scorers.unconfigured.id,
+        name: "unconfigured",
+        model_id: scorers.unconfigured.model_id,
+        mean: null,
+        ci95: null,
+        interval: "wilson",
+        pass_rate: null,
+        n: 0,
+        failed: 7,
+      },
     ]);
     expect(evaluation.summary?.metrics?.map((m) => m.name)).toEqual(
-      expect.arrayContaining(["accuracy", "always", "strict", "graded", "broken"]),
+      expect.arrayContaining(["accuracy", "always", "strict", "graded", "broken", "unconfigured"]),
     );
 
     const results = await service.call<ListResultsResponse>(
@@ -226,6 +240,11 @@ describe.each(DIALECTS)("custom benchmarks with scorers on %s", (dialect) => {
       [scorers.always.id]: { score: 1, passed: true, reason: "graded" },
       [scorers.strict.id]: { score: 1, passed: true, reason: "graded" },
       [scorers.graded.id]: { score: 0.25, passed: false, reason: "graded" },
+      [scorers.unconfigured.id]: {
+        score: null,
+        passed: null,
+        reason: expect.stringContaining("provider openai of openai/gpt-4o-mini is not configured"),
+      },
       [scorers.broken.id]: {
         score: null,
         passed: null,
@@ -256,6 +275,7 @@ describe.each(DIALECTS)("custom benchmarks with scorers on %s", (dialect) => {
       "strict",
       "graded",
       "broken",
+      "unconfigured",
     ]);
     expect((await call("DELETE", `/scorers/${scorers.broken.id}`)).status).toBe(200);
     const benchmark = await call<{ data: CustomBenchmark }>("GET", `/benchmarks/${benchmarkId}`);
@@ -263,6 +283,7 @@ describe.each(DIALECTS)("custom benchmarks with scorers on %s", (dialect) => {
       scorers.always.id,
       scorers.strict.id,
       scorers.graded.id,
+      scorers.unconfigured.id,
     ]);
     const kept = await service.call<Evaluation>("GET", `/evaluations/${before.id}`, {
       apiKey: tenant.key,
@@ -272,13 +293,19 @@ describe.each(DIALECTS)("custom benchmarks with scorers on %s", (dialect) => {
       "strict",
       "graded",
       "broken",
+      "unconfigured",
     ]);
     const after = await runEvaluation(service, tenant, {
       model_id: modelId,
       dataset_id: benchmarkId,
       limit: 2,
     });
-    expect(after.assay.scorers?.map((s) => s.name)).toEqual(["always", "strict", "graded"]);
+    expect(after.assay.scorers?.map((s) => s.name)).toEqual([
+      "always",
+      "strict",
+      "graded",
+      "unconfigured",
+    ]);
   });
 
   it("reports no scorers for a benchmark without any", async () => {
