@@ -37,9 +37,19 @@ export function tQuantile975(df: number): number {
  */
 export function meanInterval(values: readonly number[], lower = 0, upper = 1): Interval {
   const n = values.length;
+  const mean = n === 0 ? 0 : values.reduce((a, b) => a + b, 0) / n;
+  const squares = values.reduce((a, v) => a + (v - mean) ** 2, 0);
+  return tInterval({ n, mean, variance: n < 2 ? 0 : squares / (n - 1) }, lower, upper);
+}
+
+/** The same interval from a sample's size, mean and (n − 1) variance. */
+export function tInterval(
+  sample: { n: number; mean: number; variance: number },
+  lower = 0,
+  upper = 1,
+): Interval {
+  const { n, mean, variance } = sample;
   if (n < 2) return { low: lower, high: upper };
-  const mean = values.reduce((a, b) => a + b, 0) / n;
-  const variance = values.reduce((a, v) => a + (v - mean) ** 2, 0) / (n - 1);
   const half = tQuantile975(n - 1) * Math.sqrt(variance / n);
   return { low: Math.max(lower, mean - half), high: Math.min(upper, mean + half) };
 }

@@ -1,5 +1,5 @@
 import type { ScorerScore, ScorerStats } from "@assay/protocol";
-import { scorerFigures } from "../../engine/stats/index.ts";
+import { createScorerTally } from "../../engine/stats/index.ts";
 import type { Clock } from "../../platform/clock.ts";
 import { type RunScorer, readRunScorers } from "../scorers/run-scorers.ts";
 import type { EvaluationRepository } from "./repository.ts";
@@ -69,19 +69,19 @@ async function scorerStats(
   scorers: readonly RunScorer[],
 ): Promise<ScorerStats[]> {
   if (scorers.length === 0) return [];
-  const grades = new Map(scorers.map((s) => [s.id, [] as ScorerScore[]]));
+  const tallies = scorers.map((scorer) => ({ scorer, tally: createScorerTally() }));
   for await (const json of repo.resultScorerScores(id)) {
     if (json === null) continue;
     const scores = JSON.parse(json) as Record<string, ScorerScore>;
-    for (const [scorerId, list] of grades) {
-      const grade = scores[scorerId];
-      if (grade) list.push(grade);
+    for (const { scorer, tally } of tallies) {
+      const grade = scores[scorer.id];
+      if (grade) tally.add(grade);
     }
   }
-  return scorers.map((s) => ({
-    id: s.id,
-    name: s.name,
-    model_id: s.model_id,
-    ...scorerFigures(grades.get(s.id) ?? []),
+  return tallies.map(({ scorer, tally }) => ({
+    id: scorer.id,
+    name: scorer.name,
+    model_id: scorer.model_id,
+    ...tally.figures(),
   }));
 }
