@@ -18,6 +18,7 @@ import { GENERATE_BENCHMARK_JOB } from "../../jobs/job-names.ts";
 import type { BlobStore } from "../../platform/blobs/blob-store.ts";
 import type { Clock } from "../../platform/clock.ts";
 import type { Database } from "../../platform/db/database.ts";
+import { isForeignKeyViolation } from "../../platform/db/foreign-key-violation.ts";
 import type { BenchmarkRow, UploadRow } from "../../platform/db/schema.ts";
 import { isUniqueViolation } from "../../platform/db/unique-violation.ts";
 import type { JobQueue } from "../../platform/queue/job-queue.ts";
@@ -274,7 +275,14 @@ export function createBenchmarkService(deps: BenchmarkServiceDeps) {
         [upload],
         async (trx) => {
           await createPromptRepository(trx).replaceAll(id, records);
-          await scorers.setForBenchmark(trx, id, scorerIds);
+          try {
+            await scorers.setForBenchmark(trx, id, scorerIds);
+          } catch (error) {
+            // A named scorer was deleted after checkScorers saw it.
+            if (isForeignKeyViolation(error))
+              throw badRequest("body.custom_scorers", "a scorer was deleted meanwhile; try again");
+            throw error;
+          }
         },
       );
       return id;
