@@ -73,6 +73,12 @@ export const COMMANDS: readonly CommandEntry[] = [
     load: async () => [(await import("./commands/judges.ts")).registerJudgeCommands],
   },
   {
+    name: "scorers",
+    description:
+      "create, inspect and change the project's scorers: rubrics a model grades a custom benchmark's results by",
+    load: async () => [(await import("./commands/scorers.ts")).registerScorerCommands],
+  },
+  {
     name: "judge",
     description: "run a judge over traces, or optimize its goal against people's labels",
     load: async () => [

@@ -12,6 +12,7 @@ import { JudgeOptimizations } from "./resources/judge-optimizations.ts";
 import { Judges } from "./resources/judges.ts";
 import { Models } from "./resources/models.ts";
 import { Results } from "./resources/results.ts";
+import { Scorers } from "./resources/scorers.ts";
 import { TraceEvaluations } from "./resources/trace-evaluations.ts";
 import { Traces } from "./resources/traces.ts";
 
@@ -37,6 +38,8 @@ export class Client extends APIClient {
   readonly results: Results;
   /** Named, versioned LLM judges. */
   readonly judges: Judges;
+  /** Grading rubrics judged by a model; custom benchmarks grade every result with them. */
+  readonly scorers: Scorers;
   /** Uploaded records of the team's own AI application. */
   readonly traces: Traces;
   /** Judge runs over traces, and their verdicts. */
@@ -57,6 +60,7 @@ export class Client extends APIClient {
     this.evaluationSpaces = new EvaluationSpaces(this);
     this.results = new Results(this);
     this.judges = new Judges(this);
+    this.scorers = new Scorers(this);
     this.traces = new Traces(this);
     this.traceEvaluations = new TraceEvaluations(this);
     this.annotations = new Annotations(this);

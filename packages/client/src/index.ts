@@ -17,6 +17,7 @@ export {
   type CostEstimate,
   type CreateCustomModelBody,
   type CreateJudgeBody,
+  type CreateScorerBody,
   type CustomBenchmark,
   type CustomModel,
   type Evaluation,
@@ -46,6 +47,9 @@ export {
   type PublicModelsResponse,
   type PutAnnotationBody,
   type Result,
+  type Scorer,
+  type ScorerScore,
+  type ScorerStats,
   type SubsetCount,
   type Trace,
   type TraceEvaluation,
@@ -56,6 +60,7 @@ export {
   type UpdateCustomModelBody,
   type UpdateEvaluationBody,
   type UpdateJudgeBody,
+  type UpdateScorerBody,
 } from "@assay/protocol";
 export { AsyncClient, Client } from "./client.ts";
 export type { RequestInput, RouteOutput, ScopeParam } from "./core/api-client.ts";
@@ -176,6 +181,12 @@ export {
   Results,
   type ResultsOf,
 } from "./resources/results.ts";
+export {
+  type DeleteScorerResult,
+  type ScorerListParams,
+  type ScorerPage,
+  Scorers,
+} from "./resources/scorers.ts";
 export {
   DEFAULT_TRACE_WAIT_TIMEOUT_MS,
   type FinishedTraceEvaluation,

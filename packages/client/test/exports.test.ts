@@ -44,6 +44,7 @@ describe("package entry points", () => {
       "PublicEvaluations",
       "PublicModels",
       "Results",
+      "Scorers",
       "ServiceError",
       "TraceEvaluations",
       "Traces",

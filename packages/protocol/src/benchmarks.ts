@@ -95,6 +95,8 @@ export const CustomBenchmarkSchema = z
     generation_status: GenerationStatusSchema,
     status_description: z.string(),
     created_at: TimestampSchema,
+    /** The scorers grading its runs' results, in the order given (§5.6 `custom_scorers`). */
+    custom_scorers: z.array(z.string()).optional(),
   })
   .meta({ id: "CustomBenchmark" });
 export type CustomBenchmark = z.infer<typeof CustomBenchmarkSchema>;
@@ -196,6 +198,9 @@ const RegexPatternSchema = z
     }
   }, "must be a valid regular expression");
 
+/** Each scorer is one more judge call per result; more than this is a mistake, not a plan. */
+export const MAX_CUSTOM_SCORERS = 10;
+
 /**
  * `POST P/custom-benchmarks`: `file` names an upload made with `POST P/upload`. Scoring fields
  * beyond the original SDK's are Assay extensions.
@@ -205,10 +210,8 @@ export const CreateCustomBenchmarkBodySchema = z.strictObject({
   description: z.string().max(280),
   file: UploadFilenameSchema,
   additional_metrics: z.array(z.enum(ADDITIONAL_METRICS)).max(3).optional(),
-  custom_scorers: z
-    .array(z.string())
-    .max(0, "custom scorers are not supported by this server")
-    .optional(),
+  /** Ids of the project's scorers (§13.1) that grade every result of this benchmark's runs. */
+  custom_scorers: z.array(PathIdSchema).max(MAX_CUSTOM_SCORERS).optional(),
   input_type: InputTypeSchema.optional(),
   system_prompt: z.string().max(4000).optional(),
   regex_pattern: RegexPatternSchema.optional(),

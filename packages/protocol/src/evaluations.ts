@@ -46,6 +46,48 @@ export const SubsetStatsSchema = z.object({
   ci95: IntervalSchema,
 });
 
+/**
+ * One scorer's grade of one result (extension `scorer_scores` of a Result, keyed by scorer id).
+ * `score` and `passed` are null when the scorer's judge failed (its model call failed, or it
+ * replied twice without a readable verdict); `reason` then says why. Such a failure counts for
+ * the scorer (`failed`), never against the prompt.
+ */
+export const ScorerScoreSchema = z
+  .object({
+    score: z.number().nullable(),
+    passed: z.boolean().nullable(),
+    reason: z.string(),
+  })
+  .meta({ id: "ScorerScore" });
+export type ScorerScore = z.infer<typeof ScorerScoreSchema>;
+
+/** How a scorer's interval was computed: Wilson on a pass/fail rate, Student's t on a mean. */
+export const SCORER_INTERVALS = ["wilson", "t"] as const;
+
+/**
+ * A scorer's figures over a finished evaluation (extension `assay.scorers`). `mean` is the
+ * average score over the `n` results it graded (null when none); `ci95` is Wilson's interval
+ * when every score was 0 or 1 (a pass/fail scorer: the mean is a pass rate), else Student's t
+ * interval on the mean, clipped to 0–1. Results whose model call failed have no response to
+ * grade and are in neither `n` nor `failed`.
+ */
+export const ScorerStatsSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    model_id: z.string(),
+    mean: z.number().nullable(),
+    ci95: IntervalSchema.nullable(),
+    interval: z.enum(SCORER_INTERVALS),
+    /** Results graded as passed over `n`. */
+    pass_rate: z.number().nullable(),
+    n: z.number().int(),
+    /** Results the scorer's judge failed on. */
+    failed: z.number().int(),
+  })
+  .meta({ id: "ScorerStats" });
+export type ScorerStats = z.infer<typeof ScorerStatsSchema>;
+
 /** Extension: progress while running, honest statistics once finished. */
 export const EvaluationStatsSchema = z
   .object({
@@ -81,6 +123,11 @@ export const EvaluationStatsSchema = z
      * runs older than this field.
      */
     benchmark_version: z.string().nullable(),
+    /**
+     * Each custom scorer of the benchmark (§13.1) once the run is finished, in the benchmark's
+     * order: its average with a 95% interval. Empty while running and for runs without scorers.
+     */
+    scorers: z.array(ScorerStatsSchema).optional(),
   })
   .meta({ id: "EvaluationStats" });
 export type EvaluationStats = z.infer<typeof EvaluationStatsSchema>;
@@ -262,6 +309,8 @@ export const ResultSchema = z
     error: z.string().nullable(),
     tokens: z.object({ prompt: z.number().int(), completion: z.number().int() }),
     cached: z.boolean(),
+    /** Each custom scorer's grade of this result, by scorer id (`{}` without scorers). */
+    scorer_scores: z.record(z.string(), ScorerScoreSchema).optional(),
   })
   .meta({ id: "Result" });
 export type Result = z.infer<typeof ResultSchema>;

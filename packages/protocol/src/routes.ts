@@ -90,6 +90,15 @@ import { GetOrganizationResponseSchema } from "./organizations.ts";
 import { UpdateProjectBodySchema, UpdateProjectResponseSchema } from "./projects.ts";
 import { defineRoute, type Route } from "./route.ts";
 import {
+  CreateScorerBodySchema,
+  DeleteScorerResponseSchema,
+  ListScorersQuerySchema,
+  ListScorersResponseSchema,
+  ScorerPathSchema,
+  ScorerResponseSchema,
+  UpdateScorerBodySchema,
+} from "./scorers.ts";
+import {
   BulkCreateTraceEvaluationsBodySchema,
   BulkCreateTraceEvaluationsResponseSchema,
   CreateTraceEvaluationBodySchema,
@@ -373,6 +382,61 @@ export const routes = {
     auth: "apiKey",
     params: JudgePathSchema,
     response: DeleteJudgeResponseSchema,
+  }),
+  /** #44–48 (§13.1): a grading rubric judged by a model of the project; names unique (409). */
+  createScorer: defineRoute({
+    operationId: "scorers.create",
+    method: "POST",
+    path: "/organizations/{organization_id}/projects/{project_id}/scorers",
+    summary: "Create a scorer",
+    tag: "scorers",
+    auth: "apiKey",
+    params: ProjectPathSchema,
+    body: CreateScorerBodySchema,
+    status: 201,
+    response: ScorerResponseSchema,
+  }),
+  getScorer: defineRoute({
+    operationId: "scorers.get",
+    method: "GET",
+    path: "/organizations/{organization_id}/projects/{project_id}/scorers/{scorer_id}",
+    summary: "Get a scorer",
+    tag: "scorers",
+    auth: "apiKey",
+    params: ScorerPathSchema,
+    response: ScorerResponseSchema,
+  }),
+  listScorers: defineRoute({
+    operationId: "scorers.list",
+    method: "GET",
+    path: "/organizations/{organization_id}/projects/{project_id}/scorers",
+    summary: "List scorers, newest first",
+    tag: "scorers",
+    auth: "apiKey",
+    params: ProjectPathSchema,
+    query: ListScorersQuerySchema,
+    response: ListScorersResponseSchema,
+  }),
+  updateScorer: defineRoute({
+    operationId: "scorers.update",
+    method: "PATCH",
+    path: "/organizations/{organization_id}/projects/{project_id}/scorers/{scorer_id}",
+    summary: "Update a scorer (runs already created keep the scorer they started with)",
+    tag: "scorers",
+    auth: "apiKey",
+    params: ScorerPathSchema,
+    body: UpdateScorerBodySchema,
+    response: ScorerResponseSchema,
+  }),
+  deleteScorer: defineRoute({
+    operationId: "scorers.delete",
+    method: "DELETE",
+    path: "/organizations/{organization_id}/projects/{project_id}/scorers/{scorer_id}",
+    summary: "Delete a scorer (benchmarks stop using it; finished runs keep its scores)",
+    tag: "scorers",
+    auth: "apiKey",
+    params: ScorerPathSchema,
+    response: DeleteScorerResponseSchema,
   }),
   /** #44–48 (§13.3): a leaderboard of the project; names are unique per project (409). */
   createEvaluationSpace: defineRoute({

@@ -53,6 +53,8 @@ import { createProjectService } from "./resources/projects/service.ts";
 import { createPublicCatalog } from "./resources/public/catalog-listing.ts";
 import { registerPublicRoutes } from "./resources/public/routes.ts";
 import { registerResultRoutes } from "./resources/results/routes.ts";
+import { registerScorerRoutes } from "./resources/scorers/routes.ts";
+import { createScorerService } from "./resources/scorers/service.ts";
 import { registerTraceEvaluationRoutes } from "./resources/trace-evaluations/routes.ts";
 import { createTraceEvaluationService } from "./resources/trace-evaluations/service.ts";
 import { registerTraceRoutes } from "./resources/traces/routes.ts";
@@ -234,6 +236,7 @@ export function createApp(deps: AppDeps): FastifyInstance {
         ...routeDeps,
         evaluationSpaces: createEvaluationSpaceService(deps),
       });
+      registerScorerRoutes(api, { ...routeDeps, scorers: createScorerService(deps) });
       registerJudgeRoutes(api, {
         ...routeDeps,
         judges: createJudgeService({ ...deps, defaultJudgeModel: deps.config.defaultJudgeModel }),

@@ -36,6 +36,8 @@ interface Fixture {
   optimizationId: string;
   spaceId: string;
   doomedSpaceId: string;
+  scorerId: string;
+  doomedScorerId: string;
   /** Finished, so its event stream ends at once. */
   evaluationId: string;
 }
@@ -139,6 +141,16 @@ const SAMPLES: Record<string, (f: Fixture) => { params?: Record<string, string>;
     }),
     "evaluationSpaces.delete": (f) => ({ params: { evaluation_space_id: f.doomedSpaceId } }),
     "evaluationSpaces.listEvaluations": (f) => ({ params: { evaluation_space_id: f.spaceId } }),
+    "scorers.create": (f) => ({
+      body: { name: "Probe scorer", model_id: f.judgeModelId, prompt: "Pass polite answers." },
+    }),
+    "scorers.get": (f) => ({ params: { scorer_id: f.scorerId } }),
+    "scorers.list": () => ({}),
+    "scorers.update": (f) => ({
+      params: { scorer_id: f.scorerId },
+      body: { description: "probed" },
+    }),
+    "scorers.delete": (f) => ({ params: { scorer_id: f.doomedScorerId } }),
   };
 
 const projectRoutes = (Object.values(routes) as Route[]).filter((r) =>
@@ -213,6 +225,12 @@ async function makeFixture(): Promise<Fixture> {
         json: { name },
       })
     ).body.data.id;
+  const scorer = async (name: string) =>
+    (
+      await service.call<{ data: { id: string } }>("POST", `${P}/scorers`, {
+        json: { name, model_id: judgeModelId, prompt: "Pass polite answers." },
+      })
+    ).body.data.id;
   const run = await service.call<{ data: { id: string }[] }>("POST", `${P}/evaluations`, {
     json: [{ model_id: judgeModelId, dataset_id: benchmark.body.data.benchmark_id }],
   });
@@ -234,6 +252,8 @@ async function makeFixture(): Promise<Fixture> {
     optimizationId: await insertFinishedRun(service, tenantA, optimizedJudge),
     spaceId: await space("Fixture space"),
     doomedSpaceId: await space("Doomed space"),
+    scorerId: await scorer("Fixture scorer"),
+    doomedScorerId: await scorer("Doomed scorer"),
     evaluationId,
   };
 }

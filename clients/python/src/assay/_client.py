@@ -17,6 +17,7 @@ from .resources.judge_optimizations import AsyncJudgeOptimizations, JudgeOptimiz
 from .resources.judges import AsyncJudges, Judges
 from .resources.models import AsyncModels, Models
 from .resources.results import AsyncResults, Results
+from .resources.scorers import AsyncScorers, Scorers
 from .resources.trace_evaluations import AsyncTraceEvaluations, TraceEvaluations
 from .resources.traces import AsyncTraces, Traces
 from .types.organizations import Organization, Project
@@ -77,6 +78,7 @@ class Assay(_ProjectScoped, SyncAPIClient):
     #: Assay extension: people's labels on traces, for judge agreement and optimization.
     annotations: Annotations
     evaluation_spaces: EvaluationSpaces
+    scorers: Scorers
 
     def __init__(
         self,
@@ -110,6 +112,7 @@ class Assay(_ProjectScoped, SyncAPIClient):
         self.judge_optimizations = JudgeOptimizations(self)
         self.annotations = Annotations(self)
         self.evaluation_spaces = EvaluationSpaces(self)
+        self.scorers = Scorers(self)
 
     @property
     def public(self) -> PublicClient:
@@ -164,6 +167,7 @@ class AsyncAssay(_ProjectScoped, AsyncAPIClient):
     judge_optimizations: AsyncJudgeOptimizations
     annotations: AsyncAnnotations
     evaluation_spaces: AsyncEvaluationSpaces
+    scorers: AsyncScorers
 
     def __init__(
         self,
@@ -214,6 +218,7 @@ class AsyncAssay(_ProjectScoped, AsyncAPIClient):
         self.judge_optimizations = AsyncJudgeOptimizations(self)
         self.annotations = AsyncAnnotations(self)
         self.evaluation_spaces = AsyncEvaluationSpaces(self)
+        self.scorers = AsyncScorers(self)
 
     @property
     def public(self) -> AsyncPublicClient:

@@ -91,6 +91,11 @@ export function registerBenchmarkCommands(program: Command) {
       `extra metrics, comma-separated (${ADDITIONAL_METRICS.join(", ")})`,
       toList,
     )
+    .option(
+      "--scorers <ids>",
+      "scorers that grade every result of the benchmark's runs, comma-separated ids (assay scorers list)",
+      toList,
+    )
     .option("--json", "print JSON")
     .action(async (options: CreateOptions) => {
       await withApiClient(options, async (client) => {
@@ -105,6 +110,7 @@ export function registerBenchmarkCommands(program: Command) {
           llm_judge_model_id: options.llmJudgeModel,
           custom_instructions: options.customInstructions,
           additional_metrics: options.additionalMetrics,
+          custom_scorers: options.scorers,
         });
         if (options.json) return printJson(created);
         console.log(created.benchmark_id);
@@ -176,6 +182,7 @@ interface CreateOptions extends ConnectionOptions {
   llmJudgeModel?: string;
   customInstructions?: string;
   additionalMetrics?: (typeof ADDITIONAL_METRICS)[number][];
+  scorers?: string[];
   json?: boolean;
 }
 
@@ -221,6 +228,7 @@ function benchmarkFields(benchmark: Benchmark): [string, unknown][] {
       ["llm judge model", benchmark.llm_judge_model_id],
       ["custom instructions", benchmark.custom_instructions],
       ["metrics", benchmark.metrics],
+      ["scorers", benchmark.custom_scorers],
       ["files", benchmark.files],
       ["status", `${benchmark.generation_status} ${benchmark.status_description}`.trim()],
       ["disabled", benchmark.disabled],

@@ -1,4 +1,4 @@
-import { type Evaluation, isFinished } from "@assay/client";
+import { type Evaluation, isFinished, type ScorerStats } from "@assay/client";
 import { percent, thousands, unixTime } from "./format.ts";
 import { printFields, printTable } from "./table.ts";
 
@@ -39,6 +39,9 @@ export function evaluationFields(evaluation: Evaluation): [string, unknown][] {
   ];
   for (const [name, value] of Object.entries(metrics)) {
     if (value !== null) fields.push([name, value.toFixed(3)]);
+  }
+  for (const scorer of evaluation.assay.scorers ?? []) {
+    fields.push([`scorer ${scorer.name}`, scorerText(scorer)]);
   }
   fields.push(
     [
@@ -82,4 +85,18 @@ function interval(ci: { low: number; high: number }): string {
 function named(name: string, key: string, id: string): string {
   if (name === "") return id;
   return key === "" ? name : `${name} (${key})`;
+}
+
+/**
+ * A custom scorer's line: `71.4% over 7 responses, 95% CI 35.9%–91.8% (Wilson), 1 failed`; the
+ * interval is Wilson's for a pass/fail scorer and Student's t for graded scores.
+ */
+export function scorerText(scorer: ScorerStats): string {
+  const failed = scorer.failed > 0 ? `, ${scorer.failed} failed` : "";
+  if (scorer.mean === null || scorer.ci95 === null) return `no response graded${failed}`;
+  const method = scorer.interval === "wilson" ? "Wilson" : "Student's t";
+  return (
+    `${percent(scorer.mean)} over ${scorer.n} responses, ` +
+    `95% CI ${interval(scorer.ci95)} (${method})${failed}`
+  );
 }

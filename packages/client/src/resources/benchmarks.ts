@@ -37,8 +37,7 @@ export interface BenchmarkFilter {
 }
 
 /** A custom benchmark: a JSONL/JSON dataset (`{"input", "truth", "subset"?}` rows) and how to score it. */
-export interface CreateCustomBenchmarkInput
-  extends Omit<CreateCustomBenchmarkBody, "file" | "custom_scorers"> {
+export interface CreateCustomBenchmarkInput extends Omit<CreateCustomBenchmarkBody, "file"> {
   /** A path (Node.js only), or the file's contents. */
   file: string | UploadData;
   /** The name to upload the file as: the path's base name by default; required for contents. */

@@ -7,6 +7,10 @@ import { createFailFast, type FailFast } from "../engine/gateway/fail-fast.ts";
 import type { Gateway } from "../engine/gateway/gateway.ts";
 import { buildRequestBody } from "../engine/gateway/request-body.ts";
 import {
+  type GradingScorer,
+  gradeWithScorers,
+} from "../engine/runners/evaluation/grade-with-scorers.ts";
+import {
   type RunSample,
   runSamples,
   type SampleOutcome,
@@ -31,6 +35,7 @@ import {
   createEndpointResolver,
   ModelUnavailableError,
 } from "../resources/models/resolve-endpoint.ts";
+import { readRunScorers } from "../resources/scorers/run-scorers.ts";
 
 export interface RunEvaluationDeps {
   db: Database;
@@ -179,15 +184,31 @@ export function createRunEvaluationJob(deps: RunEvaluationDeps): JobHandler {
       );
     }, watchIntervalMs);
 
-    const judgeComplete = judge
-      ? async (messages: ChatMessage[]) =>
-          (
-            await deps.gateway.complete(judge, buildRequestBody(judge, messages), {
-              signal: stop.signal,
-              concurrency: options.concurrency,
-            })
-          ).content
-      : undefined;
+    const completeWith =
+      (model: ModelEndpoint) =>
+      async (messages: ChatMessage[]): Promise<string> =>
+        (
+          await deps.gateway.complete(model, buildRequestBody(model, messages), {
+            signal: stop.signal,
+            concurrency: options.concurrency,
+          })
+        ).content;
+    const judgeComplete = judge ? completeWith(judge) : undefined;
+    const gradingScorers = await Promise.all(
+      readRunScorers(row.scorers).map(async (s): Promise<GradingScorer> => {
+        try {
+          return {
+            id: s.id,
+            rubric: s.prompt,
+            complete: completeWith(await resolveEndpoint(s.model_id)),
+          };
+        } catch (error) {
+          // A scorer whose model is gone fails its own grades; the run goes on without it.
+          if (!(error instanceof ModelUnavailableError)) throw error;
+          return { id: s.id, rubric: s.prompt, complete: error };
+        }
+      }),
+    );
     const scorer = plan.scorer === "llm_judge" ? undefined : getScorer(plan.scorer);
     const run = sharedFor(id);
     if (run.tripped.signal.aborted) stop.abort(run.tripped.signal.reason);
@@ -236,6 +257,15 @@ export function createRunEvaluationJob(deps: RunEvaluationDeps): JobHandler {
                   );
                 return values;
               },
+        grade:
+          gradingScorers.length === 0
+            ? undefined
+            : (sample, response) =>
+                gradeWithScorers(
+                  { prompt: sample.prompt, truth: sample.truth, response },
+                  gradingScorers,
+                  stop.signal,
+                ),
         onCall: (result) => {
           const reason = run.failFast.record(result);
           if (reason !== undefined) run.tripped.abort(new Error(reason));
@@ -282,6 +312,7 @@ function toResultRow(evaluationId: string, o: SampleOutcome, at: Date) {
     cost_usd: o.cost,
     cached: o.cached ? 1 : 0,
     metrics: JSON.stringify(o.metrics),
+    scorer_scores: o.scorerScores === null ? null : JSON.stringify(o.scorerScores),
     created_at: at.toISOString(),
   };
 }

@@ -16,6 +16,7 @@ const TABLES = [
   "api_keys",
   "benchmark_files",
   "benchmark_prompts",
+  "benchmark_scorers",
   "benchmarks",
   "endpoint_grants",
   "endpoint_limits",
@@ -35,6 +36,7 @@ const TABLES = [
   "projects",
   "rate_limit_buckets",
   "response_cache",
+  "scorers",
   "trace_evaluations",
   "traces",
   "ui_sessions",
@@ -73,6 +75,7 @@ describe.each(DIALECTS)("migrations on %s", (dialect) => {
         "0007-ui-sessions",
         "0008-evaluation-spaces",
         "0009-evaluation-benchmark-version",
+        "0010-scorers",
       ]);
     } finally {
       await handle.close();

@@ -12,6 +12,8 @@ import { createOrganizationService } from "../../src/resources/organizations/ser
 /** These tests are about tenancy and keys; new projects get no catalog attached. */
 const NO_CATALOG = { models: [], benchmarks: [] };
 
+import { isForeignKeyViolation } from "../../src/platform/db/foreign-key-violation.ts";
+import { isUniqueViolation } from "../../src/platform/db/unique-violation.ts";
 import { createUploadRepository } from "../../src/resources/uploads/repository.ts";
 import { createTestDatabase, DIALECTS, type TestDatabase } from "../support/databases.ts";
 import { TestClock } from "../support/test-clock.ts";
@@ -148,5 +150,19 @@ describe.each(DIALECTS)("repositories on %s", (dialect) => {
     expect(seen).toHaveLength(6);
     expect(new Set(seen).size).toBe(6);
     expect(seen[0]).toBe("a.jsonl");
+  });
+
+  it("constraint violations are recognized on this dialect: a foreign key, a unique index", async () => {
+    const write = handle.db
+      .insertInto("benchmark_scorers")
+      .values({ benchmark_id: randomUUID(), scorer_id: randomUUID(), position: 0 })
+      .execute();
+    const error = await write.then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(isForeignKeyViolation(error)).toBe(true);
+    expect(isUniqueViolation(error)).toBe(false);
+    expect(isForeignKeyViolation(new Error("UNIQUE constraint failed: scorers.name"))).toBe(false);
   });
 });

@@ -8,6 +8,7 @@ from .judge_optimizations import AsyncJudgeOptimizations, JudgeOptimizations
 from .judges import AsyncJudges, Judges
 from .models import AsyncModels, Models
 from .results import AsyncResults, Results
+from .scorers import AsyncScorers, Scorers
 from .trace_evaluations import AsyncTraceEvaluations, TraceEvaluations
 from .traces import AsyncTraces, Traces
 
@@ -21,6 +22,7 @@ __all__ = [
     "AsyncJudges",
     "AsyncModels",
     "AsyncResults",
+    "AsyncScorers",
     "AsyncTraceEvaluations",
     "AsyncTraces",
     "Benchmarks",
@@ -30,6 +32,7 @@ __all__ = [
     "Judges",
     "Models",
     "Results",
+    "Scorers",
     "TraceEvaluations",
     "Traces",
 ]

@@ -51,6 +51,8 @@ from .evaluations import (
     ResultMetrics,
     ResultsResponse,
     ResultTokens,
+    ScorerScore,
+    ScorerStats,
     SubsetStats,
     TokenUsage,
 )
@@ -78,6 +80,7 @@ from .public import (
     PublicModelDetail,
     PublicModelsListResponse,
 )
+from .scorers import DeleteScorerResponse, Scorer, ScorersResponse
 from .trace_evaluations import (
     BulkTraceEvaluationsResponse,
     CostEstimateResponse,
@@ -124,6 +127,7 @@ __all__ = [
     "DeleteAnnotationResponse",
     "DeleteEvaluationSpaceResponse",
     "DeleteJudgeResponse",
+    "DeleteScorerResponse",
     "DeletedResource",
     "ErrorAnalysis",
     "EstimateJudgeOptimizationCostResponse",
@@ -174,6 +178,10 @@ __all__ = [
     "Result",
     "ResultMetrics",
     "ResultTokens",
+    "Scorer",
+    "ScorerScore",
+    "ScorerStats",
+    "ScorersResponse",
     "ResultsResponse",
     "ScoringDefinition",
     "SplitAgreement",

@@ -62,6 +62,8 @@ class CustomBenchmark(Benchmark):
     generation_status: Optional[str] = None
     status_description: Optional[str] = None
     created_at: Optional[str] = None
+    #: Ids of the scorers grading its runs' results, in order.
+    custom_scorers: List[str] = []
 
 
 class BenchmarksListResponse(ItemList[Benchmark]):

@@ -100,6 +100,32 @@ class EvaluationOptions(AssayModel):
     cache: bool
 
 
+class ScorerStats(AssayModel):
+    """
+    A custom scorer's figures over a finished evaluation: its average score over the ``n``
+    responses it graded, with a 95% interval (``wilson`` when every score was 0 or 1, the mean
+    being a pass rate; else Student's ``t``), and how many grades its judge ``failed``.
+    """
+
+    id: str
+    name: str
+    model_id: Optional[str] = None
+    mean: Optional[float] = None
+    ci95: Optional[Interval] = None
+    interval: Optional[str] = None
+    pass_rate: Optional[float] = None
+    n: int = 0
+    failed: int = 0
+
+
+class ScorerScore(AssayModel):
+    """One scorer's grade of one result; ``score`` and ``passed`` are None when its judge failed."""
+
+    score: Optional[float] = None
+    passed: Optional[bool] = None
+    reason: str = ""
+
+
 class EvaluationStats(AssayModel):
     """Assay extension: progress while running, statistics once finished."""
 
@@ -118,6 +144,8 @@ class EvaluationStats(AssayModel):
     #: The benchmark's version when the run was created (a catalog benchmark's data sha256);
     #: None for custom benchmarks, whose data never changes.
     benchmark_version: Optional[str] = None
+    #: Each custom scorer of the benchmark, once the run is finished.
+    scorers: List[ScorerStats] = []
 
 
 class Evaluation(AssayModel):
@@ -264,6 +292,8 @@ class Result(AssayModel):
     error: Optional[str] = None
     tokens: Optional[ResultTokens] = None
     cached: Optional[bool] = None
+    #: Each custom scorer's grade of this result, by scorer id.
+    scorer_scores: Dict[str, ScorerScore] = {}
 
 
 class ResultMetrics(AssayModel):

@@ -13,7 +13,15 @@ import { stripReasoning } from "./strip-reasoning.ts";
 
 export { JudgeOutputError } from "./judge-verdict.ts";
 
-export type JudgeInput = ScoreInput & { instructions?: string | null };
+export type JudgeInput = ScoreInput & {
+  instructions?: string | null;
+  /**
+   * A scorer's rubric (protocol §13.1): what to grade the response by, in place of correctness
+   * against the reference. Written by a user of the project, like `instructions`, so it stands
+   * outside the data tags; the texts being graded stay inside them.
+   */
+  rubric?: string | null;
+};
 
 /**
  * The verdict a judge must return. The score is not clamped: a judge that answers 7 or -1 has
@@ -31,19 +39,26 @@ const VERDICT_FORMAT =
   '{"score": <number from 0 to 1>, "passed": <true or false>, "reason": "<one short sentence>"}';
 
 export function buildJudgeMessages(input: JudgeInput, nonce: string): JudgeMessage[] {
-  const system =
-    "You grade a model's response to a benchmark question against a reference answer. " +
-    `${dataRule(nonce)} Reply with only a JSON object: ${VERDICT_FORMAT}.`;
+  const rubric = input.rubric?.trim();
+  const task = rubric
+    ? "You grade a model's response to a benchmark question by the rubric you are given. "
+    : "You grade a model's response to a benchmark question against a reference answer. ";
+  const system = `${task}${dataRule(nonce)} Reply with only a JSON object: ${VERDICT_FORMAT}.`;
   const instructions = input.instructions?.trim()
     ? `Grading instructions from the benchmark author:\n${input.instructions.trim()}\n\n`
     : "";
+  const rule = rubric
+    ? `Rubric:\n${rubric}\n\nScore 1 when the candidate response fully meets the rubric, 0 when ` +
+      "it does not, and between 0 and 1 only when it partly does. The reference answer is context " +
+      "for the rubric, not the criterion. "
+    : "Score 1 when the candidate's final answer is correct and agrees with the reference, 0 when " +
+      "it is wrong or missing, and between 0 and 1 only for partly correct answers. ";
   const user =
     instructions +
     `Question:\n${delimit("question", nonce, shorten(input.prompt))}\n\n` +
     `Reference answer:\n${delimit("reference", nonce, shorten(input.truth))}\n\n` +
     `Candidate response:\n${delimit("candidate", nonce, shorten(stripReasoning(input.response)))}\n\n` +
-    "Score 1 when the candidate's final answer is correct and agrees with the reference, 0 when " +
-    "it is wrong or missing, and between 0 and 1 only for partly correct answers. " +
+    rule +
     `Reply with only the JSON object ${VERDICT_FORMAT}.`;
   return [
     { role: "system", content: system },

@@ -11,6 +11,7 @@ export {
   summarizeOutcomes,
 } from "./evaluation-stats.ts";
 export { holmAdjust } from "./holm.ts";
+export { meanInterval, tInterval, tQuantile975 } from "./mean-interval.ts";
 export {
   mcnemarExactPValue,
   type PairedCounts,
@@ -19,3 +20,9 @@ export {
   pairedFigures,
 } from "./paired.ts";
 export { type Interval, standardError, wilsonInterval, Z_95 } from "./proportion.ts";
+export {
+  createScorerTally,
+  type ScorerFigures,
+  type ScorerGrade,
+  scorerFigures,
+} from "./scorer-stats.ts";

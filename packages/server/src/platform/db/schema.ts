@@ -33,6 +33,8 @@ export interface DatabaseSchema {
   annotations: AnnotationsTable;
   judge_optimization_runs: JudgeOptimizationRunsTable;
   evaluation_spaces: EvaluationSpacesTable;
+  scorers: ScorersTable;
+  benchmark_scorers: BenchmarkScorersTable;
 }
 
 export interface OrganizationsTable {
@@ -236,6 +238,8 @@ export interface EvaluationsTable {
   is_public: Generated<number>;
   /** The benchmark's `version` when the run was created (catalog data sha256); else null. */
   benchmark_version: string | null;
+  /** JSON list of the run's scorers as they were at its creation; null when it has none. */
+  scorers: string | null;
 }
 
 export interface EvaluationSamplesTable {
@@ -265,6 +269,8 @@ export interface EvaluationResultsTable {
   cached: number;
   /** JSON: additional metric name → number or null. */
   metrics: string;
+  /** JSON of each scorer's grade by scorer id (the wire's ScorerScore); null without scorers. */
+  scorer_scores: string | null;
   created_at: string;
 }
 
@@ -455,3 +461,24 @@ export interface EvaluationSpacesTable {
   updated_at: string;
 }
 export type EvaluationSpaceRow = Selectable<EvaluationSpacesTable>;
+
+/** A project's grading rubric, judged by `model_id` (protocol §13.1). */
+export interface ScorersTable {
+  id: string;
+  organization_id: string;
+  project_id: string;
+  name: string;
+  description: string;
+  model_id: string;
+  prompt: string;
+  created_at: string;
+  updated_at: string;
+}
+export type ScorerRow = Selectable<ScorersTable>;
+
+/** The scorers a custom benchmark's runs are graded by, in order. */
+export interface BenchmarkScorersTable {
+  benchmark_id: string;
+  scorer_id: string;
+  position: number;
+}

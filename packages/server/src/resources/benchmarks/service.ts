@@ -19,6 +19,7 @@ import { GENERATE_BENCHMARK_JOB } from "../../jobs/job-names.ts";
 import type { BlobStore } from "../../platform/blobs/blob-store.ts";
 import type { Clock } from "../../platform/clock.ts";
 import type { Database } from "../../platform/db/database.ts";
+import { isForeignKeyViolation } from "../../platform/db/foreign-key-violation.ts";
 import type { BenchmarkRow, UploadRow } from "../../platform/db/schema.ts";
 import { isUniqueViolation } from "../../platform/db/unique-violation.ts";
 import type { JobQueue } from "../../platform/queue/job-queue.ts";
@@ -26,6 +27,7 @@ import { contains, inList } from "../models/model-filter.ts";
 import { createModelRepository } from "../models/repository.ts";
 import type { ProjectScope } from "../organizations/service.ts";
 import { createAttachmentsRepository } from "../projects/attachments-repository.ts";
+import { createScorerRepository } from "../scorers/repository.ts";
 import type { UploadService } from "../uploads/service.ts";
 import type { BuiltinData } from "./builtin-data.ts";
 import { DatasetFileError, type DatasetRow, parseDatasetFile } from "./dataset-file/index.ts";
@@ -64,11 +66,31 @@ export function createBenchmarkService(deps: BenchmarkServiceDeps) {
   const repo = createBenchmarkRepository(deps.db);
   const prompts = createPromptRepository(deps.db);
   const models = createModelRepository(deps.db);
+  const scorers = createScorerRepository(deps.db);
   const now = () => deps.clock.now().toISOString();
 
   async function toCustomBenchmarks(rows: BenchmarkRow[]): Promise<CustomBenchmark[]> {
-    const files = await repo.fileNames(rows.map((r) => r.id));
-    return rows.map((row) => toCustomBenchmark(row, files.get(row.id) ?? []));
+    const ids = rows.map((r) => r.id);
+    const [files, scorerIds] = await Promise.all([
+      repo.fileNames(ids),
+      scorers.idsForBenchmarks(ids),
+    ]);
+    return rows.map((row) =>
+      toCustomBenchmark(row, files.get(row.id) ?? [], scorerIds.get(row.id) ?? []),
+    );
+  }
+
+  /** The scorers a benchmark names: each one a scorer of the project, named once. */
+  async function checkScorers(scope: ProjectScope, ids: readonly string[]): Promise<string[]> {
+    const known = new Set((await scorers.findMany(scope, ids)).map((s) => s.id));
+    const seen = new Set<string>();
+    for (const [i, id] of ids.entries()) {
+      const field = `body.custom_scorers.${i}`;
+      if (!known.has(id)) throw badRequest(field, "no such scorer in this project");
+      if (seen.has(id)) throw badRequest(field, "this scorer is already named earlier in the list");
+      seen.add(id);
+    }
+    return [...ids];
   }
 
   async function toCatalogBenchmarks(
@@ -228,6 +250,7 @@ export function createBenchmarkService(deps: BenchmarkServiceDeps) {
     /** Imports an uploaded JSONL/JSON dataset: every row is checked before anything is stored. */
     async createCustom(scope: ProjectScope, body: CreateCustomBenchmarkBody): Promise<string> {
       await checkJudge(scope, body);
+      const scorerIds = await checkScorers(scope, body.custom_scorers ?? []);
       if (body.scoring_metric === "regex" && body.regex_pattern === undefined)
         throw badRequest("body.regex_pattern", "the regex scoring metric needs a regex_pattern");
       const upload = await uploaded(scope, "body.file", body.file);
@@ -259,7 +282,17 @@ export function createBenchmarkService(deps: BenchmarkServiceDeps) {
           updated_at: at,
         },
         [upload],
-        (trx) => createPromptRepository(trx).replaceAll(id, records),
+        async (trx) => {
+          await createPromptRepository(trx).replaceAll(id, records);
+          try {
+            await scorers.setForBenchmark(trx, id, scorerIds);
+          } catch (error) {
+            // A named scorer was deleted after checkScorers saw it.
+            if (isForeignKeyViolation(error))
+              throw badRequest("body.custom_scorers", "a scorer was deleted meanwhile; try again");
+            throw error;
+          }
+        },
       );
       return id;
     },
@@ -315,7 +348,11 @@ export function createBenchmarkService(deps: BenchmarkServiceDeps) {
 
 export type BenchmarkService = ReturnType<typeof createBenchmarkService>;
 
-function toCustomBenchmark(row: BenchmarkRow, files: string[]): CustomBenchmark {
+function toCustomBenchmark(
+  row: BenchmarkRow,
+  files: string[],
+  scorerIds: string[],
+): CustomBenchmark {
   return {
     id: row.id,
     key: row.key,
@@ -338,6 +375,7 @@ function toCustomBenchmark(row: BenchmarkRow, files: string[]): CustomBenchmark 
     generation_status: row.generation_status as CustomBenchmark["generation_status"],
     status_description: row.status_description,
     created_at: row.created_at,
+    custom_scorers: scorerIds,
   };
 }
 

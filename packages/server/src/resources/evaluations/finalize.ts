@@ -1,4 +1,7 @@
+import type { ScorerScore, ScorerStats } from "@assay/protocol";
+import { createScorerTally } from "../../engine/stats/index.ts";
 import type { Clock } from "../../platform/clock.ts";
+import { type RunScorer, readRunScorers } from "../scorers/run-scorers.ts";
 import type { EvaluationRepository } from "./repository.ts";
 import type { StoredStats } from "./to-evaluation.ts";
 
@@ -22,6 +25,7 @@ export async function finalizeEvaluation(
       .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)),
     metrics: metricNames.length > 0 ? await averageMetrics(deps.repo, id, metricNames) : {},
     top_errors: topErrors.map((e) => ({ error: e.error ?? "", count: Number(e.count) })),
+    scorers: await scorerStats(deps.repo, id, readRunScorers(row.scorers)),
   };
   const allFailed = row.failed_count === row.total_count;
   await deps.repo.transition(id, ["in-progress"], allFailed ? "failure" : "success", {
@@ -53,4 +57,31 @@ async function averageMetrics(
   return Object.fromEntries(
     [...sums].map(([name, t]) => [name, t.count === 0 ? null : t.sum / t.count]),
   );
+}
+
+/**
+ * Each scorer's average with its interval, in the run's scorer order. A result without grades
+ * (its model call failed: nothing to grade) counts for no scorer.
+ */
+async function scorerStats(
+  repo: EvaluationRepository,
+  id: string,
+  scorers: readonly RunScorer[],
+): Promise<ScorerStats[]> {
+  if (scorers.length === 0) return [];
+  const tallies = scorers.map((scorer) => ({ scorer, tally: createScorerTally() }));
+  for await (const json of repo.resultScorerScores(id)) {
+    if (json === null) continue;
+    const scores = JSON.parse(json) as Record<string, ScorerScore>;
+    for (const { scorer, tally } of tallies) {
+      const grade = scores[scorer.id];
+      if (grade) tally.add(grade);
+    }
+  }
+  return tallies.map(({ scorer, tally }) => ({
+    id: scorer.id,
+    name: scorer.name,
+    model_id: scorer.model_id,
+    ...tally.figures(),
+  }));
 }

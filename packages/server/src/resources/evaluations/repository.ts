@@ -22,6 +22,8 @@ export interface NewEvaluation {
   submittedAt: string;
   /** Only prompts before this position run (`limit`). */
   promptLimit: number;
+  /** The `scorers` column: the benchmark's scorers as they are now (null without any). */
+  scorers: string | null;
 }
 
 export interface SampleRow {
@@ -63,6 +65,27 @@ const BATCH = 256;
  * inserted, so a re-run batch (a crashed worker's chunk) neither double counts nor misses.
  */
 export function createEvaluationRepository(db: Database) {
+  /** One JSON column of every result of a run, in position order, read in pages. */
+  async function* resultJson(
+    id: string,
+    column: "metrics" | "scorer_scores",
+  ): AsyncGenerator<string | null> {
+    let after = -1;
+    for (;;) {
+      const rows = await db
+        .selectFrom("evaluation_results")
+        .select((eb) => ["position", eb.ref(column).as("value")])
+        .where("evaluation_id", "=", id)
+        .where("position", ">", after)
+        .orderBy("position")
+        .limit(2000)
+        .execute();
+      for (const row of rows) yield row.value;
+      if (rows.length < 2000) return;
+      after = rows[rows.length - 1]?.position ?? after;
+    }
+  }
+
   return {
     /** The evaluation row and its prompt copies; returns how many prompts it runs. */
     async insert(trx: Kysely<DatabaseSchema>, e: NewEvaluation): Promise<number> {
@@ -77,6 +100,7 @@ export function createEvaluationRepository(db: Database) {
           status: "pending",
           status_description: "",
           options: e.options,
+          scorers: e.scorers,
           total_count: 0,
           submitted_at: e.submittedAt,
           // In the same transaction as the prompt copies below: the version of what they copy.
@@ -311,22 +335,10 @@ export function createEvaluationRepository(db: Database) {
         .execute(),
 
     /** Every result's additional metrics, in pages (only read for benchmarks that have some). */
-    async *resultMetrics(id: string): AsyncGenerator<string> {
-      let after = -1;
-      for (;;) {
-        const rows = await db
-          .selectFrom("evaluation_results")
-          .select(["position", "metrics"])
-          .where("evaluation_id", "=", id)
-          .where("position", ">", after)
-          .orderBy("position")
-          .limit(2000)
-          .execute();
-        for (const row of rows) yield row.metrics;
-        if (rows.length < 2000) return;
-        after = rows[rows.length - 1]?.position ?? after;
-      }
-    },
+    resultMetrics: (id: string) => resultJson(id, "metrics") as AsyncGenerator<string>,
+
+    /** Every result's scorer grades (JSON or null), in pages (only read for runs with scorers). */
+    resultScorerScores: (id: string) => resultJson(id, "scorer_scores"),
 
     /** The most frequent model-call errors of a run, for its failure description. */
     topErrors: (id: string, limit: number) =>

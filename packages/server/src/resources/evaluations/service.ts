@@ -17,6 +17,8 @@ import type { BuiltinData } from "../benchmarks/builtin-data.ts";
 import { createBenchmarkRepository } from "../benchmarks/repository.ts";
 import { createModelRepository } from "../models/repository.ts";
 import type { OrganizationService, ProjectScope } from "../organizations/service.ts";
+import { createScorerRepository } from "../scorers/repository.ts";
+import { runScorersColumn } from "../scorers/run-scorers.ts";
 import { createEvaluationLabels } from "./labels.ts";
 import { type ListingScope, listEvaluationRows } from "./list-evaluations.ts";
 import { ACTIVE_STATUSES, createEvaluationRepository } from "./repository.ts";
@@ -110,6 +112,10 @@ export function createEvaluationService(deps: EvaluationServiceDeps) {
             options: JSON.stringify(options),
             submittedAt,
             promptLimit: item.limit ?? MAX_PROMPTS,
+            // In the same transaction: the run grades with the scorers as they are now.
+            scorers: runScorersColumn(
+              await createScorerRepository(trx).forBenchmark(trx, benchmarkId),
+            ),
           });
           if (total === 0) throw badRequest(`body.${i}.dataset_id`, "the benchmark has no prompts");
           const chunk = deps.config.evaluations.chunkSize;

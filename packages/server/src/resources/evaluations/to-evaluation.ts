@@ -1,4 +1,4 @@
-import type { Evaluation, EvaluationStatus, EvaluationSummary } from "@assay/protocol";
+import type { Evaluation, EvaluationStatus, EvaluationSummary, ScorerStats } from "@assay/protocol";
 import { standardError, wilsonInterval } from "../../engine/stats/index.ts";
 import type { EvaluationRow } from "../../platform/db/schema.ts";
 
@@ -7,6 +7,8 @@ export interface StoredStats {
   subsets: { name: string; total: number; correct: number }[];
   metrics: Record<string, number | null>;
   top_errors: { error: string; count: number }[];
+  /** Absent in runs finalized before scorers existed. */
+  scorers?: ScorerStats[];
 }
 
 export interface EvaluationOptions {
@@ -91,6 +93,7 @@ export function toEvaluation(row: EvaluationRow, labels: EvaluationLabels): Eval
       options,
       started_at: unixSeconds(row.started_at),
       benchmark_version: row.benchmark_version,
+      scorers: stats?.scorers ?? [],
     },
   };
 }
@@ -119,6 +122,13 @@ function toSummary(
       ...Object.keys(stats?.metrics ?? {}).map((name) => ({
         name,
         description: `average ${name} of the responses (0–1)`,
+      })),
+      ...(stats?.scorers ?? []).map((s) => ({
+        name: s.name,
+        description:
+          s.mean === null || s.ci95 === null
+            ? `custom scorer: no response graded (${s.failed} failed)`
+            : `custom scorer: average ${percent(s.mean)} (95% CI ${percent(s.ci95.low)}–${percent(s.ci95.high)}) over ${s.n} responses, ${s.failed} failed`,
       })),
     ],
     dataset: {

@@ -1,4 +1,4 @@
-import type { ListResultsQuery, Result } from "@assay/protocol";
+import type { ListResultsQuery, Result, ScorerScore } from "@assay/protocol";
 import { containsText } from "../../platform/db/contains-text.ts";
 import type { Database } from "../../platform/db/database.ts";
 
@@ -58,6 +58,7 @@ export function createResultRepository(db: Database) {
           "r.prompt_tokens",
           "r.completion_tokens",
           "r.cached",
+          "r.scorer_scores",
         ])
         .orderBy("r.position")
         .limit(query.page_size)
@@ -83,6 +84,10 @@ export function createResultRepository(db: Database) {
           error: row.error,
           tokens: { prompt: row.prompt_tokens, completion: row.completion_tokens },
           cached: row.cached === 1,
+          scorer_scores:
+            row.scorer_scores === null
+              ? {}
+              : (JSON.parse(row.scorer_scores) as Record<string, ScorerScore>),
         })),
       };
     },

@@ -6,6 +6,7 @@ import { buildRequestBody, isDeterministic } from "../../gateway/request-body.ts
 import { responseCacheKey } from "../../gateway/response-cache-key.ts";
 import type { ScoreResult } from "../../scorers/index.ts";
 import { createBatchWriter } from "./batch-writer.ts";
+import type { ScorerGradeResult } from "./grade-with-scorers.ts";
 
 /** One prompt of a run, ready to send. */
 export interface RunSample {
@@ -39,6 +40,8 @@ export interface SampleOutcome {
   cost: number | null;
   cached: boolean;
   metrics: Record<string, number | null>;
+  /** Each custom scorer's grade by scorer id; null when the run has none or the call failed. */
+  scorerScores: Record<string, ScorerGradeResult> | null;
   /** A new cache entry this answer makes (set only for fresh, deterministic calls). */
   cacheEntry?: CachedAnswer & { key: string };
 }
@@ -54,6 +57,8 @@ export interface RunSamplesOptions {
   score(sample: RunSample, response: string): ScoreResult | Promise<ScoreResult>;
   /** Additional metrics of a response (benchmarks that ask for some). */
   metrics?(sample: RunSample, response: string): Promise<Record<string, number | null>>;
+  /** The custom scorers' grades of a response (benchmarks that name scorers). */
+  grade?(sample: RunSample, response: string): Promise<Record<string, ScorerGradeResult>>;
   /** Called with each model-call outcome; returns a reason to stop the whole run, if any. */
   onCall(outcome: CallOutcome): string | undefined;
   write(outcomes: SampleOutcome[]): Promise<void>;
@@ -93,7 +98,10 @@ export async function runSamples(options: RunSamplesOptions): Promise<RunSamples
   async function complete(
     sample: RunSample,
     response: string,
-    base: Omit<SampleOutcome, "score" | "passed" | "reason" | "metrics" | "position" | "response">,
+    base: Omit<
+      SampleOutcome,
+      "score" | "passed" | "reason" | "metrics" | "scorerScores" | "position" | "response"
+    >,
   ) {
     let scored: ScoreResult;
     try {
@@ -102,6 +110,16 @@ export async function runSamples(options: RunSamplesOptions): Promise<RunSamples
       scored = { score: 0, passed: false, reason: `scoring failed: ${describe(error)}` };
     }
     const metrics = options.metrics ? await options.metrics(sample, response) : {};
+    let scorerScores: SampleOutcome["scorerScores"] = null;
+    if (options.grade) {
+      try {
+        scorerScores = await options.grade(sample, response);
+      } catch (error) {
+        // Grading stops only when the run does; the prompt is then left to a resumed run.
+        if (stop.signal.aborted) return;
+        throw error;
+      }
+    }
     await writer.push({
       position: sample.position,
       response,
@@ -109,6 +127,7 @@ export async function runSamples(options: RunSamplesOptions): Promise<RunSamples
       passed: scored.passed,
       reason: scored.reason,
       metrics,
+      scorerScores,
       ...base,
     });
   }
@@ -175,6 +194,7 @@ export async function runSamples(options: RunSamplesOptions): Promise<RunSamples
         cost: null,
         cached: false,
         metrics: {},
+        scorerScores: null,
       });
     }
   }

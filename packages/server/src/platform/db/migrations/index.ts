@@ -8,6 +8,7 @@ import * as annotationsAndOptimizations from "./0006-annotations-and-optimizatio
 import * as uiSessions from "./0007-ui-sessions.ts";
 import * as evaluationSpaces from "./0008-evaluation-spaces.ts";
 import * as evaluationBenchmarkVersion from "./0009-evaluation-benchmark-version.ts";
+import * as scorers from "./0010-scorers.ts";
 
 /**
  * Every migration, in order. Listed statically (not read from a folder) so they travel with the
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   "0007-ui-sessions": uiSessions,
   "0008-evaluation-spaces": evaluationSpaces,
   "0009-evaluation-benchmark-version": evaluationBenchmarkVersion,
+  "0010-scorers": scorers,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,85 @@
+import { describe, expect, it } from "vitest";
+import { meanInterval, tQuantile975 } from "./mean-interval.ts";
+import { wilsonInterval } from "./proportion.ts";
+import { scorerFigures } from "./scorer-stats.ts";
+
+describe("tQuantile975", () => {
+  it("matches the closed forms for 1 and 2 degrees of freedom", () => {
+    // t with 1 df is Cauchy: tan(π(p − ½)); with 2 df: (2p − 1) / √(2p(1 − p)).
+    expect(tQuantile975(1)).toBeCloseTo(Math.tan(Math.PI * 0.475), 8);
+    expect(tQuantile975(2)).toBeCloseTo(0.95 / Math.sqrt(2 * 0.975 * 0.025), 8);
+  });
+
+  it("continues the table smoothly past 30 and tends to the normal quantile", () => {
+    expect(tQuantile975(31)).toBeLessThan(tQuantile975(30));
+    expect(tQuantile975(31)).toBeCloseTo(2.039513446, 6);
+    expect(tQuantile975(120)).toBeCloseTo(1.979930405, 6);
+    expect(tQuantile975(1_000_000)).toBeCloseTo(1.959963985, 5);
+  });
+
+  it("refuses a degree of freedom below 1", () => {
+    expect(() => tQuantile975(0)).toThrow(RangeError);
+  });
+});
+
+describe("meanInterval", () => {
+  it("is mean ± t·s/√n", () => {
+    // mean 0.5, sample sd 0.2582, n 4: half-width 3.182446305 · 0.2582 / 2.
+    const values = [0.25, 0.5, 0.75, 0.5];
+    const sd = Math.sqrt((0.0625 + 0 + 0.0625 + 0) / 3);
+    const half = (3.182446305 * sd) / 2;
+    const ci = meanInterval(values);
+    expect(ci.low).toBeCloseTo(0.5 - half, 9);
+    expect(ci.high).toBeCloseTo(0.5 + half, 9);
+  });
+
+  it("is clipped to the scale, and the whole scale with fewer than two values", () => {
+    expect(meanInterval([0.9, 1, 1, 0.95]).high).toBe(1);
+    expect(meanInterval([0.4])).toEqual({ low: 0, high: 1 });
+  });
+});
+
+describe("scorerFigures", () => {
+  it("gives a pass/fail scorer its pass rate with Wilson's interval", () => {
+    const grades = [1, 1, 0, 1].map((score) => ({ score, passed: score === 1 }));
+    expect(scorerFigures(grades)).toEqual({
+      mean: 0.75,
+      ci95: wilsonInterval(3, 4),
+      interval: "wilson",
+      pass_rate: 0.75,
+      n: 4,
+      failed: 0,
+    });
+  });
+
+  it("gives a graded scorer Student's t interval, and counts failures without averaging them", () => {
+    const figures = scorerFigures([
+      { score: 0.25, passed: false },
+      { score: null, passed: null },
+      { score: 0.75, passed: true },
+    ]);
+    expect(figures).toMatchObject({ mean: 0.5, interval: "t", pass_rate: 0.5, n: 2, failed: 1 });
+    expect(figures.ci95?.low).toBeCloseTo(meanInterval([0.25, 0.75]).low, 12);
+    expect(figures.ci95?.high).toBeCloseTo(meanInterval([0.25, 0.75]).high, 12);
+  });
+
+  it("tallies a long run in one pass to the two-pass figures", () => {
+    const scores = Array.from({ length: 10_000 }, (_, i) => 0.3 + ((i * 7919) % 101) / 1000);
+    const figures = scorerFigures(scores.map((score) => ({ score, passed: score >= 0.35 })));
+    const twoPass = meanInterval(scores);
+    expect(figures.mean).toBeCloseTo(scores.reduce((a, b) => a + b, 0) / scores.length, 12);
+    expect(figures.ci95?.low).toBeCloseTo(twoPass.low, 12);
+    expect(figures.ci95?.high).toBeCloseTo(twoPass.high, 12);
+  });
+
+  it("has no mean when every grade failed", () => {
+    expect(scorerFigures([{ score: null, passed: null }])).toEqual({
+      mean: null,
+      ci95: null,
+      interval: "wilson",
+      pass_rate: null,
+      n: 0,
+      failed: 1,
+    });
+  });
+});
