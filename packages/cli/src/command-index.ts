@@ -92,6 +92,13 @@ export const COMMANDS: readonly CommandEntry[] = [
     load: async () => [(await import("./commands/annotate.ts")).registerAnnotateCommands],
   },
   {
+    name: "backup",
+    args: "<file>",
+    description:
+      "copy the SQLite database consistently while the service runs (PostgreSQL: pg_dump)",
+    load: async () => [(await import("./commands/backup.ts")).registerBackupCommand],
+  },
+  {
     name: "catalog",
     description: "manage the data of built-in benchmarks",
     load: async () => [(await import("./commands/catalog.ts")).registerCatalogCommands],

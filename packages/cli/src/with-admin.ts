@@ -10,6 +10,17 @@ export type Admin = Awaited<ReturnType<typeof openAdmin>>;
  * says so, rather than quietly creating an empty one here.
  */
 export async function withAdmin<T>(action: (admin: Admin) => Promise<T>): Promise<T> {
+  const { config, openAdmin } = await loadAdminConfig();
+  const admin = await openAdmin(config);
+  try {
+    return await action(admin);
+  } finally {
+    await admin.close();
+  }
+}
+
+/** The service's configuration on the data dir admin commands use, and the server's module. */
+export async function loadAdminConfig() {
   const dataDir = findDataDir();
   if (dataDir.from === "clone") {
     console.error(
@@ -17,17 +28,11 @@ export async function withAdmin<T>(action: (admin: Admin) => Promise<T>): Promis
     );
   }
   // Loaded here, not at the top: client commands must start without the server's modules.
-  const { loadConfig, openAdmin } = await import("@assay/server");
-  const admin = await openAdmin(
-    loadConfig({
-      ...process.env,
-      ASSAY_DATA_DIR: dataDir.path,
-      LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
-    }),
-  );
-  try {
-    return await action(admin);
-  } finally {
-    await admin.close();
-  }
+  const server = await import("@assay/server");
+  const config = server.loadConfig({
+    ...process.env,
+    ASSAY_DATA_DIR: dataDir.path,
+    LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
+  });
+  return { ...server, config };
 }
