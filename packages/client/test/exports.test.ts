@@ -51,6 +51,7 @@ describe("package entry points", () => {
       "VERSION",
       "WaitTimeoutError",
       "adaptivePollDelayMs",
+      "contentTypeFor",
       "isCustomBenchmark",
       "isCustomModel",
       "isFinished",

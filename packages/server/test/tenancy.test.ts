@@ -72,6 +72,7 @@ const SAMPLES: Record<string, (f: Fixture) => { params?: Record<string, string>;
     "benchmarks.list": () => ({}),
     "benchmarks.get": (f) => ({ params: { benchmark_id: f.benchmarkId } }),
     "benchmarks.listPrompts": (f) => ({ params: { benchmark_id: f.benchmarkId } }),
+    "benchmarks.listSubsets": (f) => ({ params: { benchmark_id: f.benchmarkId } }),
     "benchmarks.createCustom": () => ({
       body: { name: "Probe set", description: "", file: "probe.jsonl" },
     }),

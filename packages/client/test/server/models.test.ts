@@ -185,7 +185,7 @@ describe("attaching and detaching", () => {
       .add(["00000000-0000-4000-8000-000000000000"])
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(BadRequestError);
-    expect((error as Error).message).toMatch(/body\.models\[\d+\]: unknown model id/);
+    expect((error as Error).message).toMatch(/body\.models\.\d+: unknown model id/);
     expect(ids((await client.models.get()).models)).toEqual(before);
   });
 });

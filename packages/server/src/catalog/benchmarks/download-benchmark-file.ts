@@ -1,6 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { createWriteStream } from "node:fs";
-import { mkdir, rename, rm, stat } from "node:fs/promises";
+import { mkdir, open, rename, rm, stat } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { pipeline } from "node:stream/promises";
 import type { BenchmarkDefinition } from "./benchmark-definition.ts";
@@ -81,7 +80,9 @@ export async function downloadBenchmarkFile(
           yield chunk;
         }
       },
-      createWriteStream(temporary, { flags: "wx" }),
+      // Opened before the pipeline: a stream that opens its file lazily may create it after a
+      // failed pipeline's cleanup below has run, leaving the partial file behind.
+      (await open(temporary, "wx")).createWriteStream(),
       { signal: options.signal },
     );
     const loaded = await readBenchmarkFile(definition, temporary);
