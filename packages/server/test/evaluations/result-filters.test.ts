@@ -121,6 +121,12 @@ describe("filtering an evaluation's results", () => {
   });
 
   it("combines subset, search and outcome, and the SDK's iterator follows them", async () => {
+    // An outcome alone is counted without the prompts: the same totals.
+    const failed = await client.results.getById(evaluation.id, { outcome: "failed" });
+    expect(failed.totalCount).toBe(2);
+    expect((await client.results.getById(evaluation.id, { outcome: "passed" })).totalCount).toBe(
+      10,
+    );
     const wrongGeo = await client.results.getById(evaluation.id, {
       subset: "geo",
       outcome: "failed",

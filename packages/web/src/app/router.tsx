@@ -71,17 +71,32 @@ export const evaluationsRoute = createRoute({
 
 /**
  * A page in a chunk of its own, loaded when first opened: the list stays light, and Observable
- * Plot and the table libraries load only with the pages that use them.
+ * Plot and the table libraries load only with the pages that use them. Its route's `loader` calls
+ * `preload`, so the router renders the page once its chunk is in: rendered that way it never
+ * suspends, and React (19) would otherwise hold the page back until 300 ms after its "Loading…"
+ * fallback appeared (Suspense's reveal throttle), before the page could even ask for its data.
  */
-function lazyPage<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
-  const Page = lazy(async () => ({ default: await load() }));
-  return function LazyPage(props: P) {
+function lazyPage<P extends object>(
+  load: () => Promise<ComponentType<P>>,
+): ComponentType<P> & { preload: () => Promise<void> } {
+  let loaded: ComponentType<P> | undefined;
+  const preload = async () => {
+    loaded ??= await load();
+  };
+  const Page = lazy(async () => {
+    await preload();
+    return { default: loaded as ComponentType<P> };
+  });
+  function LazyPage(props: P) {
+    const Loaded = loaded;
+    if (Loaded) return <Loaded {...props} />;
     return (
       <Suspense fallback={<p className="muted">Loading…</p>}>
         <Page {...props} />
       </Suspense>
     );
-  };
+  }
+  return Object.assign(LazyPage, { preload });
 }
 
 const EvaluationPage = lazyPage(
@@ -111,6 +126,7 @@ const BenchmarkPage = lazyPage(
 export const evaluationRoute = createRoute({
   getParentRoute: () => appRoute,
   path: "/evaluations/$id",
+  loader: () => EvaluationPage.preload(),
   component: function Evaluation() {
     const { id } = evaluationRoute.useParams();
     return <EvaluationPage key={id} id={id} />;
@@ -122,6 +138,7 @@ const resultsRoute = createRoute({
   getParentRoute: () => appRoute,
   path: "/evaluations/$id/results",
   validateSearch: parseResultsSearch,
+  loader: () => ResultsPage.preload(),
   component: function Results() {
     const { id } = resultsRoute.useParams();
     return <ResultsPage key={id} id={id} search={resultsRoute.useSearch()} />;
@@ -132,6 +149,7 @@ const compareRoute = createRoute({
   getParentRoute: () => appRoute,
   path: "/compare",
   validateSearch: parseCompareSearch,
+  loader: () => ComparePage.preload(),
   component: function Compare() {
     return <ComparePage search={compareRoute.useSearch()} />;
   },

@@ -63,7 +63,11 @@ export function EvaluationPage({ id }: { id: string }) {
         </p>
       )}
       <nav className="view-links">
-        <a href={`/ui/evaluations/${e.id}/results`}>Results, prompt by prompt →</a>
+        {/* In the app, not a new page load: the results of a large run are read page by page,
+            and a reload would spend more time starting the app than reading its first page. */}
+        <Link to="/evaluations/$id/results" params={{ id: e.id }}>
+          Results, prompt by prompt →
+        </Link>
         <a href={`/ui/compare?a=${e.id}`}>Compare with another run →</a>
       </nav>
 

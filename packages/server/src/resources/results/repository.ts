@@ -12,17 +12,17 @@ export function createResultRepository(db: Database) {
       evaluationId: string,
       query: ListResultsQuery,
     ): Promise<{ results: Result[]; total: number }> {
-      let base = db
+      let results = db
         .selectFrom("evaluation_results as r")
-        .innerJoin("evaluation_samples as s", (join) =>
-          join
-            .onRef("s.evaluation_id", "=", "r.evaluation_id")
-            .onRef("s.position", "=", "r.position"),
-        )
         .where("r.evaluation_id", "=", evaluationId);
-      if (query.outcome === "passed") base = base.where("r.passed", "=", 1);
-      if (query.outcome === "failed") base = base.where("r.passed", "=", 0);
-      if (query.outcome === "error") base = base.where("r.error", "is not", null);
+      if (query.outcome === "passed") results = results.where("r.passed", "=", 1);
+      if (query.outcome === "failed") results = results.where("r.passed", "=", 0);
+      if (query.outcome === "error") results = results.where("r.error", "is not", null);
+      let base = results.innerJoin("evaluation_samples as s", (join) =>
+        join
+          .onRef("s.evaluation_id", "=", "r.evaluation_id")
+          .onRef("s.position", "=", "r.position"),
+      );
       const { search, subset } = query;
       if (search !== undefined) {
         base = base.where((eb) =>
@@ -38,7 +38,9 @@ export function createResultRepository(db: Database) {
             : eb("s.subset", "=", subset),
         );
       }
-      const { total } = await base
+      // Results and prompts are one to one: unless a filter reads the prompts, the results alone
+      // are counted (over their primary key), far cheaper than the join for 100,000 results.
+      const { total } = await (search === undefined && subset === undefined ? results : base)
         .select((eb) => eb.fn.countAll<number>().as("total"))
         .executeTakeFirstOrThrow();
       const rows = await base
