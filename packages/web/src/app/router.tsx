@@ -159,6 +159,7 @@ const compareRoute = createRoute({
 const modelsRoute = createRoute({
   getParentRoute: () => appRoute,
   path: "/models",
+  loader: () => ModelsPage.preload(),
   validateSearch: parseModelsSearch,
   component: function Models() {
     return <ModelsPage search={modelsRoute.useSearch()} />;
@@ -168,6 +169,7 @@ const modelsRoute = createRoute({
 const modelRoute = createRoute({
   getParentRoute: () => appRoute,
   path: "/models/$id",
+  loader: () => ModelPage.preload(),
   component: function Model() {
     const { id } = modelRoute.useParams();
     return <ModelPage key={id} id={id} />;
@@ -178,6 +180,7 @@ const modelRoute = createRoute({
 const newEvaluationRoute = createRoute({
   getParentRoute: () => appRoute,
   path: "/evaluations/new",
+  loader: () => NewEvaluationPage.preload(),
   validateSearch: parseNewEvaluationSearch,
   component: function NewEvaluation() {
     return <NewEvaluationPage search={newEvaluationRoute.useSearch()} />;
@@ -188,6 +191,7 @@ const newEvaluationRoute = createRoute({
 const leaderboardsRoute = createRoute({
   getParentRoute: () => appRoute,
   path: "/leaderboards",
+  loader: () => LeaderboardsPage.preload(),
   component: function Leaderboards() {
     return <LeaderboardsPage />;
   },
@@ -196,6 +200,7 @@ const leaderboardsRoute = createRoute({
 const leaderboardRoute = createRoute({
   getParentRoute: () => appRoute,
   path: "/leaderboards/$id",
+  loader: () => LeaderboardPage.preload(),
   validateSearch: parseLeaderboardSearch,
   component: function Leaderboard() {
     const { id } = leaderboardRoute.useParams();
@@ -215,6 +220,7 @@ const publicHomeRoute = createRoute({
 const publicEvaluationsRoute = createRoute({
   getParentRoute: () => appRoute,
   path: "/public/evaluations",
+  loader: () => PublicPage.preload(),
   validateSearch: parsePublicSearch,
   component: function PublicEvaluations() {
     return <PublicPage search={publicEvaluationsRoute.useSearch()} />;
@@ -224,6 +230,7 @@ const publicEvaluationsRoute = createRoute({
 const benchmarksRoute = createRoute({
   getParentRoute: () => appRoute,
   path: "/benchmarks",
+  loader: () => BenchmarksPage.preload(),
   component: function Benchmarks() {
     return <BenchmarksPage />;
   },
@@ -233,6 +240,7 @@ const benchmarksRoute = createRoute({
 const benchmarkRoute = createRoute({
   getParentRoute: () => appRoute,
   path: "/benchmarks/$id",
+  loader: () => BenchmarkPage.preload(),
   validateSearch: parsePromptSearch,
   component: function Benchmark() {
     const { id } = benchmarkRoute.useParams();
