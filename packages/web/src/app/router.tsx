@@ -104,6 +104,13 @@ const PublicPage = lazyPage(async () => (await import("../public/public-page.tsx
 const BenchmarksPage = lazyPage(
   async () => (await import("../benchmarks/benchmarks-page.tsx")).BenchmarksPage,
 );
+const OptimizePage = lazyPage(
+  async () => (await import("../optimize/optimize-page.tsx")).OptimizePage,
+);
+const OptimizationPage = lazyPage(
+  async () => (await import("../optimize/optimization-page.tsx")).OptimizationPage,
+);
+const ScorersPage = lazyPage(async () => (await import("../scorers/scorers-page.tsx")).ScorersPage);
 const BenchmarkPage = lazyPage(
   async () => (await import("../benchmarks/benchmark-page.tsx")).BenchmarkPage,
 );
@@ -222,6 +229,35 @@ const benchmarkRoute = createRoute({
   },
 });
 
+/** Start an optimization of a judge's goal (budget, estimate). */
+const optimizeRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: "/judges/$id/optimize",
+  component: function Optimize() {
+    const { id } = optimizeRoute.useParams();
+    return <OptimizePage key={id} judgeId={id} />;
+  },
+});
+
+/** One optimization run: its steps, the held-out verdict, apply. */
+const optimizationRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: "/optimizations/$id",
+  component: function Optimization() {
+    const { id } = optimizationRoute.useParams();
+    return <OptimizationPage key={id} id={id} />;
+  },
+});
+
+/** The project's scorers (rubrics a custom benchmark grades its answers with). */
+const scorersRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: "/scorers",
+  component: function Scorers() {
+    return <ScorersPage />;
+  },
+});
+
 export const router = createRouter({
   routeTree: rootRoute.addChildren([
     signInRoute,
@@ -240,6 +276,9 @@ export const router = createRouter({
       publicEvaluationsRoute,
       benchmarksRoute,
       benchmarkRoute,
+      optimizeRoute,
+      optimizationRoute,
+      scorersRoute,
     ]),
   ]),
   basepath: "/ui",
