@@ -22,7 +22,7 @@ export function ScorerScores({
   const nameOf = (id: string) => scorers.find((s) => s.id === id)?.name ?? id;
   return (
     <section>
-      <h3>Scorers</h3>
+      <h3 title="the benchmark's custom scorers (Scorers view)">Custom scorers</h3>
       <ul className="scorer-scores">
         {ids.map((id) => {
           const grade = grades[id]!;

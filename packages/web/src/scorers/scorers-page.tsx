@@ -103,6 +103,7 @@ function UsageExample() {
   --scorers <scorer id>,<scorer id>
 
 # or the API (the SDKs take the same field):
-POST …/custom-benchmarks {"name": …, "file": …, "custom_scorers": ["<scorer id>"]}`}</pre>
+POST …/custom-benchmarks
+{"name": …, "file": …, "custom_scorers": ["<scorer id>"]}`}</pre>
   );
 }
