@@ -119,6 +119,14 @@ describe("judge optimization in Chromium", () => {
       .filter({ hasText: new RegExp(`^${light.judge_calls}$`) })
       .waitFor(WAIT);
     expect(await page.getByTestId("estimated-cost").textContent()).toContain("$0");
+    // Every budget shows its calls beside its name, as the API estimates them.
+    for (const budget of ["light", "medium", "heavy"] as const) {
+      const e = await client.judgeOptimizations.estimate(judge.id, budget);
+      await page
+        .locator(`.budget-figures[data-budget="${budget}"]`)
+        .filter({ hasText: `≤ ${e.judge_calls + e.optimizer_calls} calls · $0` })
+        .waitFor(WAIT);
+    }
     expect(await page.getByRole("button", { name: "Start optimization" }).isDisabled()).toBe(true);
     await screenshot(page, "optimize-01-too-few-labels");
   });

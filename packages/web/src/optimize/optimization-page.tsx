@@ -42,8 +42,10 @@ export function OptimizationPage({ id }: { id: string }) {
       </div>
       <p className="muted small">
         budget {run.budget}
-        {stats ? ` (${stats.rounds} rounds × ${stats.candidates_per_round} candidates)` : ""} ·{" "}
-        {run.annotation_count} labels · estimated {usd(run.estimated_cost)}, spent{" "}
+        {stats
+          ? ` (${stats.rounds} round${stats.rounds === 1 ? "" : "s"} × ${stats.candidates_per_round} candidates)`
+          : ""}{" "}
+        · {run.annotation_count} labels · estimated {usd(run.estimated_cost)}, spent{" "}
         {usd(run.actual_cost)}
         {stats
           ? ` · ${stats.judge_calls} judge calls, ${stats.optimizer_calls} optimizer calls`
@@ -74,7 +76,16 @@ export function OptimizationPage({ id }: { id: string }) {
           <ApplyPanel run={run} outcome={outcome} />
           <h2>The goal</h2>
           {changed ? (
-            <GoalDiff before={run.original_goal ?? ""} after={run.optimized_goal ?? ""} />
+            <>
+              <GoalDiff before={run.original_goal ?? ""} after={run.optimized_goal ?? ""} />
+              <details className="goal-texts">
+                <summary>Both goals in full</summary>
+                <h3>Original (version {run.judge_snapshot?.version ?? "?"})</h3>
+                <pre className="goal-text">{run.original_goal}</pre>
+                <h3>Optimized</h3>
+                <pre className="goal-text">{run.optimized_goal}</pre>
+              </details>
+            </>
           ) : (
             <>
               <p className="muted small">

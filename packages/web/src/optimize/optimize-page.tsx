@@ -6,12 +6,26 @@ import {
 } from "@assay/protocol";
 import { useNavigate } from "@tanstack/react-router";
 import { type FormEvent, useState } from "react";
+import { AccuracyInterval } from "../evaluations/accuracy-cell.tsx";
 import { ErrorMessage } from "../shared/error-message.tsx";
 import { FieldError, fieldErrorId } from "../shared/field-error.tsx";
 import { fieldErrors } from "../shared/field-errors.ts";
 import { usd } from "../shared/format.ts";
 import { PastRuns } from "./past-runs.tsx";
 import { useEstimate, useJudge, useStartOptimization } from "./use-optimization.ts";
+
+/** A budget's calls and cost beside its name, so the three compare at a glance. */
+function BudgetFigures({ judgeId, budget }: { judgeId: string; budget: OptimizationBudget }) {
+  const estimate = useEstimate(judgeId, budget);
+  if (!estimate.data || estimate.isPlaceholderData) return null;
+  const e = estimate.data;
+  return (
+    <span className="budget-figures small num" data-budget={budget}>
+      ≤ {e.judge_calls + e.optimizer_calls} calls · {usd(e.estimated_cost)}
+    </span>
+  );
+}
+
 import "./optimize.css";
 
 const BUDGET_NOTES: Record<OptimizationBudget, string> = {
@@ -65,6 +79,21 @@ export function OptimizePage({ judgeId }: { judgeId: string }) {
           <dd>{j.model_name ?? j.model_id ?? "the server's default judge model"}</dd>
           <dt>Labels</dt>
           <dd className="num">{j.annotation_count}</dd>
+          {j.agreement.accuracy !== null && j.agreement.accuracy_interval ? (
+            <>
+              <dt>Agreement now</dt>
+              <dd data-testid="agreement-now">
+                <AccuracyInterval
+                  accuracy={j.agreement.accuracy}
+                  low={j.agreement.accuracy_interval.low}
+                  high={j.agreement.accuracy_interval.high}
+                />{" "}
+                <span className="muted small">
+                  of {j.agreement.compared} labeled verdicts agree with people
+                </span>
+              </dd>
+            </>
+          ) : null}
           <dt>Goal</dt>
           <dd>
             <pre className="goal-text">{j.evaluation_goal}</pre>
@@ -100,6 +129,7 @@ export function OptimizePage({ judgeId }: { judgeId: string }) {
                   {plan.rounds} round{plan.rounds === 1 ? "" : "s"} × {plan.candidates} candidates —{" "}
                   {BUDGET_NOTES[b]}
                 </span>
+                <BudgetFigures judgeId={judgeId} budget={b} />
               </label>
             );
           })}
