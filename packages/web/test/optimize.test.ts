@@ -176,7 +176,9 @@ describe("judge optimization in Chromium", () => {
     await page.getByRole("button", { name: "Apply optimized goal…" }).click();
     await page.getByText("(version 1 → 2)").waitFor(WAIT);
     expect((await client.judges.get(judge.id)).version).toBe(1);
-    await page.getByRole("button", { name: "Yes, apply" }).click();
+    // The question has the focus: the keyboard confirms.
+    await expect.poll(() => page.locator(":focus").textContent()).toBe("Yes, apply");
+    await page.keyboard.press("Enter");
     const applied = page.getByTestId("applied");
     await applied.getByText("optimized goal as version 2").waitFor(WAIT);
     expect(await applied.getByRole("link").getAttribute("href")).toBe(`/ui/judges/${judge.id}`);

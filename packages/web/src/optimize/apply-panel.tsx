@@ -1,5 +1,5 @@
 import type { JudgeOptimizationRun } from "@assay/protocol";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { ErrorMessage } from "../shared/error-message.tsx";
 import type { Outcome } from "./read-outcome.ts";
 import { useApplyOptimization } from "./use-optimization.ts";
@@ -12,6 +12,11 @@ import { useApplyOptimization } from "./use-optimization.ts";
 export function ApplyPanel({ run, outcome }: { run: JudgeOptimizationRun; outcome: Outcome }) {
   const apply = useApplyOptimization(run.id, run.judge_id);
   const [confirming, setConfirming] = useState(false);
+  const confirm = useRef<HTMLButtonElement>(null);
+  // The question takes the focus: Enter confirms, Tab reaches Cancel.
+  useEffect(() => {
+    if (confirming) confirm.current?.focus();
+  }, [confirming]);
   const judgeLink = `/ui/judges/${run.judge_id}`;
   const fromVersion = run.judge_snapshot?.version;
 
@@ -51,6 +56,7 @@ export function ApplyPanel({ run, outcome }: { run: JudgeOptimizationRun; outcom
             next runs use the new goal; past verdicts keep the version they were made with.
           </p>
           <button
+            ref={confirm}
             type="button"
             className="primary"
             disabled={apply.isPending}
