@@ -48,8 +48,8 @@ export function ScorersTable(props: {
                 )}
                 <div className="muted small">{s.model_key}</div>
               </td>
-              <td className="rubric" title={s.prompt}>
-                {s.prompt}
+              <td title={s.prompt}>
+                <div className="rubric">{s.prompt}</div>
               </td>
               <td>
                 <code className="small">{s.id}</code>
