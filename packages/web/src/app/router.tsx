@@ -119,6 +119,13 @@ const PublicPage = lazyPage(async () => (await import("../public/public-page.tsx
 const BenchmarksPage = lazyPage(
   async () => (await import("../benchmarks/benchmarks-page.tsx")).BenchmarksPage,
 );
+const OptimizePage = lazyPage(
+  async () => (await import("../optimize/optimize-page.tsx")).OptimizePage,
+);
+const OptimizationPage = lazyPage(
+  async () => (await import("../optimize/optimization-page.tsx")).OptimizationPage,
+);
+const ScorersPage = lazyPage(async () => (await import("../scorers/scorers-page.tsx")).ScorersPage);
 const BenchmarkPage = lazyPage(
   async () => (await import("../benchmarks/benchmark-page.tsx")).BenchmarkPage,
 );
@@ -248,6 +255,38 @@ const benchmarkRoute = createRoute({
   },
 });
 
+/** Start an optimization of a judge's goal (budget, estimate). */
+const optimizeRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: "/judges/$id/optimize",
+  loader: () => OptimizePage.preload(),
+  component: function Optimize() {
+    const { id } = optimizeRoute.useParams();
+    return <OptimizePage key={id} judgeId={id} />;
+  },
+});
+
+/** One optimization run: its steps, the held-out verdict, apply. */
+const optimizationRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: "/optimizations/$id",
+  loader: () => OptimizationPage.preload(),
+  component: function Optimization() {
+    const { id } = optimizationRoute.useParams();
+    return <OptimizationPage key={id} id={id} />;
+  },
+});
+
+/** The project's scorers (rubrics a custom benchmark grades its answers with). */
+const scorersRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: "/scorers",
+  loader: () => ScorersPage.preload(),
+  component: function Scorers() {
+    return <ScorersPage />;
+  },
+});
+
 export const router = createRouter({
   routeTree: rootRoute.addChildren([
     signInRoute,
@@ -266,6 +305,9 @@ export const router = createRouter({
       publicEvaluationsRoute,
       benchmarksRoute,
       benchmarkRoute,
+      optimizeRoute,
+      optimizationRoute,
+      scorersRoute,
     ]),
   ]),
   basepath: "/ui",

@@ -1,5 +1,6 @@
 import { Link } from "@tanstack/react-router";
 import { StatusBadge } from "../evaluations/status-badge.tsx";
+import { ScorerSummary } from "../scorers/scorer-summary.tsx";
 import { ErrorMessage } from "../shared/error-message.tsx";
 import { dateTime } from "../shared/format.ts";
 import { isFinished, useEvaluation } from "../shared/use-evaluation.ts";
@@ -72,6 +73,7 @@ export function EvaluationPage({ id }: { id: string }) {
       </nav>
 
       <Headline numbers={numbers} stderr={e.assay.accuracy_stderr} />
+      {finished ? <ScorerSummary evaluation={e} /> : null}
       {live.error ? (
         <p className="muted small">Live updates were interrupted; refreshing every 2 s instead.</p>
       ) : null}

@@ -1,10 +1,16 @@
-import type { Result } from "@assay/protocol";
+import type { Result, ScorerStats } from "@assay/protocol";
 import { useEffect, useRef } from "react";
+import { ScorerScores } from "../scorers/scorer-scores.tsx";
 import { outcomeOf } from "./outcome.ts";
 import { PromptView } from "./prompt-view.tsx";
 
 /** Everything about one result, untruncated, beside the table. Esc (or ×) closes it. */
-export function ResultPanel(props: { result: Result | undefined; onClose: () => void }) {
+export function ResultPanel(props: {
+  result: Result | undefined;
+  onClose: () => void;
+  /** The evaluation's custom scorers, to name the result's scorer grades. */
+  scorers?: readonly ScorerStats[] | undefined;
+}) {
   const { result, onClose } = props;
   const heading = useRef<HTMLHeadingElement>(null);
   // Focus follows the panel so a screen reader announces it; j/k keep working from here.
@@ -22,12 +28,18 @@ export function ResultPanel(props: { result: Result | undefined; onClose: () => 
           ×
         </button>
       </div>
-      {result ? <Details result={result} /> : null}
+      {result ? <Details result={result} scorers={props.scorers} /> : null}
     </aside>
   );
 }
 
-function Details({ result: r }: { result: Result }) {
+function Details({
+  result: r,
+  scorers,
+}: {
+  result: Result;
+  scorers: readonly ScorerStats[] | undefined;
+}) {
   const outcome = outcomeOf(r);
   return (
     <div className="panel-body">
@@ -76,6 +88,7 @@ function Details({ result: r }: { result: Result }) {
         <h3 title="what the scorer extracted and compared, or why the prompt failed">Scorer</h3>
         <pre className="text-block">{r.reason || "—"}</pre>
       </section>
+      <ScorerScores result={r} scorers={scorers} />
     </div>
   );
 }

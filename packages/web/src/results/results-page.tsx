@@ -207,7 +207,11 @@ export function ResultsPage({ id, search }: { id: string; search: ResultsSearch 
               </p>
             </aside>
           ) : (
-            <ResultPanel result={panelResult} onClose={() => set({ prompt: undefined })} />
+            <ResultPanel
+              result={panelResult}
+              onClose={() => set({ prompt: undefined })}
+              scorers={evaluation.data?.assay.scorers}
+            />
           )
         ) : null}
       </div>
