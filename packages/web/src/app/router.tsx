@@ -15,9 +15,11 @@ import { parseLeaderboardSearch } from "../leaderboards/leaderboard-search.ts";
 import { parseModelsSearch } from "../models/models-search.ts";
 import { parseNewEvaluationSearch } from "../new-evaluation/new-evaluation-search.ts";
 import { parsePublicSearch } from "../public/public-search.ts";
-import { parseResultsSearch } from "../results/results-search.ts";
+import { filterOf, parseResultsSearch } from "../results/results-search.ts";
+import { pageQuery } from "../results/use-results.ts";
 import { ErrorMessage } from "../shared/error-message.tsx";
 import { isUnauthenticated } from "../shared/readable-error.ts";
+import { evaluationQuery } from "../shared/use-evaluation.ts";
 import { SignInPage } from "../sign-in/sign-in-page.tsx";
 import { AppLayout } from "./app-layout.tsx";
 import { sessionQuery } from "./use-session.ts";
@@ -145,7 +147,14 @@ const resultsRoute = createRoute({
   getParentRoute: () => appRoute,
   path: "/evaluations/$id/results",
   validateSearch: parseResultsSearch,
-  loader: () => ResultsPage.preload(),
+  loaderDeps: ({ search }) => ({ filter: filterOf(search) }),
+  // The page's chunk, its evaluation and its first page of results, all at once.
+  loader: ({ context, params, deps }) =>
+    Promise.all([
+      ResultsPage.preload(),
+      context.queryClient.prefetchQuery(evaluationQuery(params.id)),
+      context.queryClient.prefetchQuery(pageQuery(params.id, deps.filter, 1)),
+    ]),
   component: function Results() {
     const { id } = resultsRoute.useParams();
     return <ResultsPage key={id} id={id} search={resultsRoute.useSearch()} />;

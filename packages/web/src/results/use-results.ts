@@ -6,7 +6,8 @@ import type { ResultFilter } from "./results-search.ts";
 /** Rows per request: small enough to answer fast, large enough that scrolling rarely waits. */
 export const PAGE_SIZE = 100;
 
-function pageQuery(id: string, filter: ResultFilter, page: number) {
+/** One page of the filtered results: for the table, and page 1 ahead of it in the route's loader. */
+export function pageQuery(id: string, filter: ResultFilter, page: number) {
   return {
     queryKey: ["results", id, filter, page],
     queryFn: ({ signal }: { signal: AbortSignal }) =>

@@ -7,6 +7,15 @@ import { getClient } from "../api/client.ts";
 /** The one cache entry of an evaluation, shared by every view that shows it. */
 export const evaluationKey = (id: string) => ["evaluation", id] as const;
 
+/** How an evaluation is read: by the views, and ahead of them by a route's loader. */
+export function evaluationQuery(id: string) {
+  return {
+    queryKey: evaluationKey(id),
+    queryFn: ({ signal }: { signal: AbortSignal }) =>
+      getClient().evaluations.getById(id, { signal }),
+  };
+}
+
 export function isFinished(evaluation: Pick<Evaluation, "status">): boolean {
   return FINISHED_EVALUATION_STATUSES.includes(evaluation.status);
 }
@@ -17,8 +26,7 @@ export function isFinished(evaluation: Pick<Evaluation, "status">): boolean {
  */
 export function useEvaluation(id: string, poll = false) {
   return useQuery({
-    queryKey: evaluationKey(id),
-    queryFn: ({ signal }) => getClient().evaluations.getById(id, { signal }),
+    ...evaluationQuery(id),
     // An unknown id (or another organization's) stays unknown: say so at once.
     retry: (count, error) =>
       !(error instanceof APIStatusError && [401, 404].includes(error.statusCode)) && count < 1,
