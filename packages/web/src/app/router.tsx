@@ -107,6 +107,8 @@ const BenchmarksPage = lazyPage(
 const BenchmarkPage = lazyPage(
   async () => (await import("../benchmarks/benchmark-page.tsx")).BenchmarkPage,
 );
+const JudgesPage = lazyPage(async () => (await import("../judges/judges-page.tsx")).JudgesPage);
+const JudgePage = lazyPage(async () => (await import("../judges/judge-page.tsx")).JudgePage);
 
 export const evaluationRoute = createRoute({
   getParentRoute: () => appRoute,
@@ -222,6 +224,25 @@ const benchmarkRoute = createRoute({
   },
 });
 
+/** The project's judges with their agreement with people's labels, and a form for a new one. */
+const judgesRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: "/judges",
+  component: function Judges() {
+    return <JudgesPage />;
+  },
+});
+
+/** One judge: versions with goal diffs, agreement, running it on traces, its verdicts. */
+const judgeRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: "/judges/$id",
+  component: function Judge() {
+    const { id } = judgeRoute.useParams();
+    return <JudgePage key={id} id={id} />;
+  },
+});
+
 export const router = createRouter({
   routeTree: rootRoute.addChildren([
     signInRoute,
@@ -240,6 +261,8 @@ export const router = createRouter({
       publicEvaluationsRoute,
       benchmarksRoute,
       benchmarkRoute,
+      judgesRoute,
+      judgeRoute,
     ]),
   ]),
   basepath: "/ui",
