@@ -185,6 +185,13 @@ describe("the Judges view in Chromium", () => {
     expect(await page.locator(".truncated-flag").count()).toBe(1);
     expect(await verdict("long").locator(".status").textContent()).toBe("pass");
     expect(await verdict("hello").count()).toBe(0);
+    // The picker's traces show the new verdicts too, once the runs have ended.
+    await expect
+      .poll(
+        () => page.locator(`tr[data-trace-id="${traceIds.long}"] .last-verdict`).textContent(),
+        WAIT,
+      )
+      .toBe("Capital checker v2: pass");
     await screenshot(page, "judges-05-reasoning");
   });
 
@@ -237,7 +244,7 @@ describe("the Judges view in Chromium", () => {
     await page.locator(".verdicts-table").waitFor(WAIT);
     await screenshot(page, "judges-08-judge-dark");
     const background = await page.evaluate(
-      () => getComputedStyle(document.documentElement).backgroundColor,
+      "getComputedStyle(document.documentElement).backgroundColor",
     );
     expect(background).toBe("rgb(15, 18, 23)");
     // The browser logs the one refusal the first test provoked; nothing else went wrong.

@@ -1,4 +1,5 @@
 import type { ListedTraceEvaluation, TraceWithEvaluations } from "@assay/protocol";
+import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { Pager } from "../evaluations/pager.tsx";
 import { ErrorMessage } from "../shared/error-message.tsx";
@@ -16,11 +17,11 @@ export function VerdictsTable({ judgeId }: { judgeId: string }) {
   const verdicts = useVerdicts(judgeId, page);
   const judged = useJudgedTraces(judgeId);
   const unfinished = verdicts.data?.traceEvaluations.filter(isUnfinished).length;
-  const refetchTraces = judged.refetch;
-  // A trace gets its first verdict of this judge as a run ends: read the names again then.
+  const queryClient = useQueryClient();
+  // Traces carry their latest verdicts (here and in the picker): read them again as runs end.
   useEffect(() => {
-    if (unfinished !== undefined) void refetchTraces();
-  }, [unfinished, refetchTraces]);
+    if (unfinished !== undefined) void queryClient.invalidateQueries({ queryKey: ["traces"] });
+  }, [unfinished, queryClient]);
   if (verdicts.isPending) return <p className="muted">Loading…</p>;
   if (verdicts.isError) return <ErrorMessage error={verdicts.error} />;
   const runs = verdicts.data.traceEvaluations;
