@@ -108,6 +108,14 @@ describe("the Judges view in Chromium", () => {
     await page.waitForURL(`${ui}/judges/${judgeId}`);
     await page.getByRole("button", { name: "Edit (makes a new version)" }).click();
     const form = page.locator("form.judge-form");
+    // Refused by the server under the field, what was typed kept, no version made.
+    await form.getByLabel("Evaluation goal").fill("tiny");
+    await form.getByRole("button", { name: "Save as a new version" }).click();
+    await expect
+      .poll(() => page.locator("#error-body-evaluation_goal").textContent(), WAIT)
+      .toContain("at least 10 characters");
+    expect(await form.getByLabel("Evaluation goal").inputValue()).toBe("tiny");
+    expect((await client.judges.get(judgeId)).version).toBe(1);
     await form.getByLabel("Evaluation goal").fill(GOAL_V2);
     await form.getByRole("button", { name: "Save as a new version" }).click();
     await expect.poll(() => page.locator(".saved-note").textContent(), WAIT).toContain("v2");
@@ -247,9 +255,9 @@ describe("the Judges view in Chromium", () => {
       "getComputedStyle(document.documentElement).backgroundColor",
     );
     expect(background).toBe("rgb(15, 18, 23)");
-    // The browser logs the one refusal the first test provoked; nothing else went wrong.
-    expect(pageErrors).toEqual([
-      "console: Failed to load resource: the server responded with a status of 400 (Bad Request)",
-    ]);
+    // The browser logs the two refusals provoked above; nothing else went wrong.
+    const refusal =
+      "console: Failed to load resource: the server responded with a status of 400 (Bad Request)";
+    expect(pageErrors).toEqual([refusal, refusal]);
   });
 });

@@ -34,7 +34,7 @@ export function VerdictsTable({ judgeId }: { judgeId: string }) {
     );
   return (
     <>
-      <Progress runs={runs} />
+      <Progress runs={runs} pageOnly={verdicts.data.totalCount > runs.length} />
       <table className="evaluations verdicts-table">
         <thead>
           <tr>
@@ -65,8 +65,18 @@ export function VerdictsTable({ judgeId }: { judgeId: string }) {
   );
 }
 
-/** How far the runs on the page are: a bar while any is unfinished, else a tally. */
-function Progress({ runs }: { runs: readonly ListedTraceEvaluation[] }) {
+/**
+ * How far the runs on the page are: a bar while any is unfinished, else a tally. With more runs
+ * than a page, it says it counts this page (the newest runs, those of the latest run first).
+ */
+function Progress({
+  runs,
+  pageOnly,
+}: {
+  runs: readonly ListedTraceEvaluation[];
+  pageOnly: boolean;
+}) {
+  const where = pageOnly ? " on this page" : "";
   const unfinished = runs.filter(isUnfinished).length;
   const failed = runs.filter((r) => r.status === "failure").length;
   const passed = runs.filter((r) => r.result?.passed === true).length;
@@ -78,12 +88,12 @@ function Progress({ runs }: { runs: readonly ListedTraceEvaluation[] }) {
         <>
           <progress max={runs.length} value={done} aria-label="runs finished" />
           <span>
-            {done} of {runs.length} finished · {unfinished} pending or running
+            {done} of {runs.length} finished{where} · {unfinished} pending or running
           </span>
         </>
       ) : (
         <span>
-          All {runs.length} finished · {passed} of {judged} passed
+          All {runs.length} finished{where} · {passed} of {judged} passed
           {failed > 0 ? ` · ${failed} failed to get a verdict` : ""}
         </span>
       )}
