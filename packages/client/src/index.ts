@@ -35,6 +35,7 @@ export {
   type JudgeOptimizationRun,
   type JudgeSnapshot,
   type JudgeVersion,
+  type ListedTraceEvaluation,
   type ListType,
   type Model,
   type OptimizationBudget,

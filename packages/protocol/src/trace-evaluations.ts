@@ -145,10 +145,19 @@ export const ListTraceEvaluationsQuerySchema = z.object({
 });
 export type ListTraceEvaluationsQuery = z.output<typeof ListTraceEvaluationsQuerySchema>;
 
+/**
+ * A listed evaluation carries its verdict (extension `result`, absent until stored), so a page of
+ * verdicts is one request rather than one `…/results` call per evaluation.
+ */
+export const ListedTraceEvaluationSchema = TraceEvaluationSchema.extend({
+  result: TraceEvaluationResultSchema.optional(),
+}).meta({ id: "ListedTraceEvaluation" });
+export type ListedTraceEvaluation = z.infer<typeof ListedTraceEvaluationSchema>;
+
 /** Note `total`, not `total_count` (§10.3). */
 export const ListTraceEvaluationsResponseSchema = statusData(
   z.object({
-    trace_evaluations: z.array(TraceEvaluationSchema),
+    trace_evaluations: z.array(ListedTraceEvaluationSchema),
     count: z.number().int(),
     total: z.number().int(),
   }),

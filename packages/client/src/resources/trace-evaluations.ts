@@ -1,5 +1,6 @@
 import {
   type CostEstimate,
+  type ListedTraceEvaluation,
   routes,
   type TRACE_EVALUATION_SORT_KEYS,
   type TraceEvaluation,
@@ -34,7 +35,8 @@ export interface TraceEvaluationListParams {
 }
 
 export interface TraceEvaluationPage {
-  traceEvaluations: TraceEvaluation[];
+  /** Each with its verdict (`result`) once the judge has given one. */
+  traceEvaluations: ListedTraceEvaluation[];
   /** Evaluations on this page. */
   count: number;
   /** Matching evaluations on all pages (the wire's `total`). */

@@ -107,6 +107,31 @@ describe.each(DIALECTS)("listing trace evaluations on %s", (dialect) => {
     ]);
   });
 
+  it("carries each verdict (extension result), the same as …/results, none for a failure", async () => {
+    const res = await list("");
+    for (const te of res.body.data.trace_evaluations) {
+      const one = await service.call<{ data: unknown }>(
+        "GET",
+        `${projectPath(tenant)}/trace-evaluations/${te.id}/results`,
+        { apiKey: tenant.key },
+      );
+      if (te.status === "success") {
+        expect(one.status).toBe(200);
+        expect(te.result).toEqual(one.body.data);
+      } else {
+        expect(one.status).toBe(404);
+        expect(te).not.toHaveProperty("result");
+      }
+    }
+    const byName = Object.fromEntries(res.body.data.trace_evaluations.map((te) => [te.id, te]));
+    expect(byName[ids["alpha-lyon"]!]?.result).toMatchObject({
+      passed: false,
+      reasoning: "The answer does not name Paris.",
+      truncated: false,
+    });
+    expect(byName[ids["gamma-paris"]!]?.status).toBe("failure");
+  });
+
   it("pages, with page_size clamped to 1…100 and page below 1 read as 1", async () => {
     const second = await list("?page=2&page_size=2");
     expect(second.body.data).toMatchObject({ count: 2, total: 5 });

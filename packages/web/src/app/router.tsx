@@ -131,6 +131,8 @@ const ScorersPage = lazyPage(async () => (await import("../scorers/scorers-page.
 const BenchmarkPage = lazyPage(
   async () => (await import("../benchmarks/benchmark-page.tsx")).BenchmarkPage,
 );
+const JudgesPage = lazyPage(async () => (await import("../judges/judges-page.tsx")).JudgesPage);
+const JudgePage = lazyPage(async () => (await import("../judges/judge-page.tsx")).JudgePage);
 
 export const evaluationRoute = createRoute({
   getParentRoute: () => appRoute,
@@ -296,6 +298,27 @@ const scorersRoute = createRoute({
   },
 });
 
+/** The project's judges with their agreement with people's labels, and a form for a new one. */
+const judgesRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: "/judges",
+  loader: () => JudgesPage.preload(),
+  component: function Judges() {
+    return <JudgesPage />;
+  },
+});
+
+/** One judge: versions with goal diffs, agreement, running it on traces, its verdicts. */
+const judgeRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: "/judges/$id",
+  loader: () => JudgePage.preload(),
+  component: function Judge() {
+    const { id } = judgeRoute.useParams();
+    return <JudgePage key={id} id={id} />;
+  },
+});
+
 export const router = createRouter({
   routeTree: rootRoute.addChildren([
     signInRoute,
@@ -317,6 +340,8 @@ export const router = createRouter({
       optimizeRoute,
       optimizationRoute,
       scorersRoute,
+      judgesRoute,
+      judgeRoute,
     ]),
   ]),
   basepath: "/ui",

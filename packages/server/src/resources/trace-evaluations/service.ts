@@ -166,7 +166,11 @@ export function createTraceEvaluationService(deps: TraceEvaluationServiceDeps) {
         query,
         now: deps.clock.now(),
       });
-      return { trace_evaluations: rows.map(toTraceEvaluation), count: rows.length, total };
+      const listed = rows.map((row) => {
+        const result = toTraceEvaluationResult(row);
+        return { ...toTraceEvaluation(row), ...(result === undefined ? {} : { result }) };
+      });
+      return { trace_evaluations: listed, count: rows.length, total };
     },
 
     /** The verdict; 404 until there is one (the original client polls through 404s). */
