@@ -1,6 +1,6 @@
 import { APIStatusError } from "@assay/client/errors";
 import { describe, expect, it } from "vitest";
-import { fieldErrors } from "../shared/field-errors.ts";
+import { fieldErrors } from "./field-errors.ts";
 import { isLineField, lineErrors } from "./refused-lines.ts";
 
 describe("lineErrors", () => {

@@ -1,5 +1,6 @@
-import type { FieldErrors } from "../shared/field-errors.ts";
+import type { FieldErrors } from "./field-errors.ts";
 import { lineErrors } from "./refused-lines.ts";
+import "./upload.css";
 
 /**
  * Every bad line of a refused dataset, each with the server's reason, so the file can be fixed

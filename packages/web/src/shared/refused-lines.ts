@@ -1,4 +1,4 @@
-import type { FieldErrors } from "../shared/field-errors.ts";
+import type { FieldErrors } from "./field-errors.ts";
 
 const LINE = /^line (\d+)$/;
 
