@@ -19,6 +19,7 @@ import { parseResultsSearch } from "../results/results-search.ts";
 import { ErrorMessage } from "../shared/error-message.tsx";
 import { isUnauthenticated } from "../shared/readable-error.ts";
 import { SignInPage } from "../sign-in/sign-in-page.tsx";
+import { parseTraceSearch } from "../traces/traces-search.ts";
 import { AppLayout } from "./app-layout.tsx";
 import { sessionQuery } from "./use-session.ts";
 
@@ -107,6 +108,8 @@ const BenchmarksPage = lazyPage(
 const BenchmarkPage = lazyPage(
   async () => (await import("../benchmarks/benchmark-page.tsx")).BenchmarkPage,
 );
+const TracesPage = lazyPage(async () => (await import("../traces/traces-page.tsx")).TracesPage);
+const TracePage = lazyPage(async () => (await import("../traces/trace-page.tsx")).TracePage);
 
 export const evaluationRoute = createRoute({
   getParentRoute: () => appRoute,
@@ -222,6 +225,26 @@ const benchmarkRoute = createRoute({
   },
 });
 
+/** The project's traces: upload, and the list with its filters in the URL. */
+const tracesRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: "/traces",
+  validateSearch: parseTraceSearch,
+  component: function Traces() {
+    return <TracesPage search={tracesRoute.useSearch()} />;
+  },
+});
+
+/** One trace in the viewer, with its verdicts. */
+const traceRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: "/traces/$id",
+  component: function Trace() {
+    const { id } = traceRoute.useParams();
+    return <TracePage key={id} id={id} />;
+  },
+});
+
 export const router = createRouter({
   routeTree: rootRoute.addChildren([
     signInRoute,
@@ -240,6 +263,8 @@ export const router = createRouter({
       publicEvaluationsRoute,
       benchmarksRoute,
       benchmarkRoute,
+      tracesRoute,
+      traceRoute,
     ]),
   ]),
   basepath: "/ui",
