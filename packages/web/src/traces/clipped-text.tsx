@@ -1,7 +1,7 @@
 import { useState } from "react";
 
 /** Longer texts show their start, and the rest on request: a 1 MB message does not stall the page. */
-const CLIP_CHARS = 4000;
+const CLIP_CHARS = 2000;
 
 export function ClippedText({ text, className }: { text: string; className?: string }) {
   const [whole, setWhole] = useState(false);

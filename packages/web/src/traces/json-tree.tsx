@@ -30,9 +30,7 @@ function JsonNode({
     return (
       <div className="json-leaf">
         {label}
-        <span className={`json-${value === null ? "null" : typeof value}`}>
-          {JSON.stringify(value)}
-        </span>
+        <JsonLeaf value={value} />
       </div>
     );
   return <JsonBranch label={label} value={value as object} depth={depth} />;
@@ -81,5 +79,23 @@ function JsonBranch({
         </div>
       ) : null}
     </details>
+  );
+}
+
+/** Longer strings show their start and the rest on request, as in the rendered view. */
+const LEAF_CHARS = 2000;
+
+function JsonLeaf({ value }: { value: unknown }) {
+  const [whole, setWhole] = useState(false);
+  const kind = value === null ? "null" : typeof value;
+  const text = JSON.stringify(value) ?? String(value);
+  if (whole || text.length <= LEAF_CHARS) return <span className={`json-${kind}`}>{text}</span>;
+  return (
+    <>
+      <span className={`json-${kind}`}>{text.slice(0, LEAF_CHARS)}…</span>{" "}
+      <button type="button" className="link small" onClick={() => setWhole(true)}>
+        Show all {text.length.toLocaleString()} characters
+      </button>
+    </>
   );
 }

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { milliseconds } from "../shared/format.ts";
-import { ChatTurnView } from "./chat-turn-view.tsx";
+import { ChatTurns } from "./chat-turn-view.tsx";
 import { ClippedText } from "./clipped-text.tsx";
 import { Fields } from "./json-value.tsx";
 import { LazyList } from "./lazy-list.tsx";
@@ -17,11 +17,6 @@ const MIN_BAR_PERCENT = 0.4;
 export function SpanTree({ tree }: { tree: SpanTreeView }) {
   return (
     <div className="span-tree">
-      <div className="span-axis muted small" aria-hidden="true">
-        <span>0</span>
-        <span>{milliseconds(tree.totalMs / 2) || "0"}</span>
-        <span>{milliseconds(tree.totalMs) || "0"}</span>
-      </div>
       <p className="muted small">
         {tree.traceId ? (
           <>
@@ -31,6 +26,11 @@ export function SpanTree({ tree }: { tree: SpanTreeView }) {
         {tree.rows.length} span{tree.rows.length === 1 ? "" : "s"} ·{" "}
         {milliseconds(tree.totalMs) || "no timings"}
       </p>
+      <div className="span-axis muted small" aria-hidden="true">
+        <span>0</span>
+        <span>{milliseconds(tree.totalMs / 2) || "0"}</span>
+        <span>{milliseconds(tree.totalMs) || "0"}</span>
+      </div>
       <LazyList
         items={tree.rows}
         noun="spans"
@@ -110,11 +110,7 @@ function SpanDetails({ row }: { row: SpanRow }) {
         </div>
       ) : null}
       {row.prompt.length + row.completion.length > 0 ? (
-        <ol className="chat-turns">
-          {[...row.prompt, ...row.completion].map((turn, i) => (
-            <ChatTurnView key={i} turn={turn} />
-          ))}
-        </ol>
+        <ChatTurns turns={[...row.prompt, ...row.completion]} />
       ) : null}
       <details>
         <summary className="small">All attributes</summary>

@@ -32,20 +32,22 @@ export function TracesTable({ traces }: { traces: TraceWithEvaluations[] }) {
             <td className="source">
               {trace.filename} <span className="muted small num">#{trace.position}</span>
             </td>
-            <td className="num nowrap">{shortDateTime(trace.created_at)}</td>
-            <td className="verdicts">
-              {trace.last_evaluations.length === 0 ? (
-                <span className="muted small">not judged</span>
-              ) : (
-                trace.last_evaluations.map((e) => (
-                  <VerdictChip
-                    key={e.judge_id}
-                    judge={e.judge_name}
-                    passed={e.passed}
-                    title={`${e.judge_name} v${e.judge_version}, ${shortDateTime(e.created_at)}`}
-                  />
-                ))
-              )}
+            <td className="nowrap">{shortDateTime(trace.created_at)}</td>
+            <td>
+              <div className="verdict-list">
+                {trace.last_evaluations.length === 0 ? (
+                  <span className="muted small">not judged</span>
+                ) : (
+                  trace.last_evaluations.map((e) => (
+                    <VerdictChip
+                      key={e.judge_id}
+                      judge={e.judge_name}
+                      passed={e.passed}
+                      title={`${e.judge_name} v${e.judge_version}, ${shortDateTime(e.created_at)}`}
+                    />
+                  ))
+                )}
+              </div>
             </td>
           </tr>
         ))}

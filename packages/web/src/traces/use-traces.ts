@@ -1,6 +1,13 @@
+import type { TracePage } from "@assay/client";
 import { APIStatusError } from "@assay/client/errors";
-import type { TraceEvaluation, TraceEvaluationResult } from "@assay/protocol";
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { Trace, TraceEvaluation, TraceEvaluationResult } from "@assay/protocol";
+import {
+  keepPreviousData,
+  type QueryClient,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from "@tanstack/react-query";
 import { getClient } from "../api/client.ts";
 import { TRACE_PAGE_SIZE, type TraceSearch } from "./traces-search.ts";
 
@@ -24,6 +31,9 @@ export function useTraces(search: TraceSearch) {
         { signal },
       ),
     placeholderData: keepPreviousData,
+    // A trace's data can be megabytes: comparing it deep with the last answer costs more than
+    // drawing the page again.
+    structuralSharing: false,
   });
 }
 
@@ -44,10 +54,28 @@ export function useJudgeChoices() {
   });
 }
 
+/** The trace as a list page already holds it (with its whole `data`), and when that was read. */
+function listedTrace(queryClient: QueryClient, id: string) {
+  for (const query of queryClient.getQueryCache().findAll({ queryKey: [...tracesKey, "list"] })) {
+    const found = (query.state.data as TracePage | undefined)?.traces.find((t) => t.id === id);
+    if (found) return { trace: found as Trace, at: query.state.dataUpdatedAt };
+  }
+  return undefined;
+}
+
+/**
+ * One trace. Opened from the list, it shows at once from the list's page (which carries each
+ * trace whole) and is read again only when that page is older than a few seconds.
+ */
 export function useTrace(id: string) {
+  const queryClient = useQueryClient();
   return useQuery({
     queryKey: [...tracesKey, id],
     queryFn: ({ signal }) => getClient().traces.get(id, { signal }),
+    initialData: () => listedTrace(queryClient, id)?.trace,
+    initialDataUpdatedAt: () => listedTrace(queryClient, id)?.at,
+    staleTime: 5000,
+    structuralSharing: false,
     retry: (count, error) =>
       !(error instanceof APIStatusError && [401, 404].includes(error.statusCode)) && count < 1,
   });
