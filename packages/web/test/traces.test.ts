@@ -371,12 +371,20 @@ describe("the Traces view in Chromium", () => {
     await page.locator(".chat-turn").first().waitFor();
     await page.goBack();
     await rows().first().waitFor();
-    await page.evaluate(`window.__drawn = (() => {
-      document.addEventListener("click", () => { window.__clicked = performance.now(); }, { capture: true, once: true });
-      return ${firstDrawn};
-    })(); undefined`);
-    await page.locator(`tr[data-trace-id="${trace_ids[0]}"] td.input a`).click();
-    const fromList = await page.evaluate("window.__drawn.then((t) => t - window.__clicked)");
+    const openFromList = async (id: string) => {
+      await page.evaluate(`window.__drawn = (() => {
+        document.addEventListener("click", () => { window.__clicked = performance.now(); }, { capture: true, once: true });
+        return ${firstDrawn};
+      })(); undefined`);
+      await page.locator(`tr[data-trace-id="${id}"] td.input a`).click();
+      return Number(await page.evaluate("window.__drawn.then((t) => t - window.__clicked)"));
+    };
+    // A small chat first: the first opening after a page load costs ~0.3 s whatever the size.
+    const [small] = (await tracesOf("chats.jsonl")).filter((t) => t.position === 1);
+    const smallFromList = await openFromList(small?.id as string);
+    await page.goBack();
+    await rows().first().waitFor();
+    const fromList = await openFromList(trace_ids[0] as string);
     // Cold: the whole dashboard loaded by the trace's link (sign-in check, chunks, the trace).
     await page.addInitScript(`window.__drawn = new Promise((resolve) =>
       document.addEventListener("DOMContentLoaded", () => resolve(${firstDrawn})))`);
@@ -395,7 +403,7 @@ describe("the Traces view in Chromium", () => {
     }
     console.log(`the SDK reads it in ${Math.round(Math.min(...reads))} ms`);
     console.log(
-      `a ${mib} MiB trace: first messages drawn ${Math.round(Number(fromList))} ms after the click in the list, ${Math.round(Number(cold))} ms after navigation by its link (its request from ${Math.round(request?.[0] ?? 0)} to ${Math.round(request?.[1] ?? 0)} ms)`,
+      `a ${mib} MiB trace: first messages drawn ${Math.round(fromList)} ms after the click in the list (the first opening after the list loaded, a 1 KiB chat: ${Math.round(smallFromList)} ms), ${Math.round(Number(cold))} ms after navigation by its link (its request from ${Math.round(request?.[0] ?? 0)} to ${Math.round(request?.[1] ?? 0)} ms)`,
     );
     // Only the first messages are drawn; scrolling to the end draws more.
     const drawn = await page.locator(".chat-turn").count();
