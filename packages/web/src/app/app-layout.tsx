@@ -22,6 +22,9 @@ export function AppLayout() {
           <Link to="/benchmarks" activeProps={{ className: "active" }}>
             Benchmarks
           </Link>
+          <Link to="/traces" activeProps={{ className: "active" }}>
+            Traces
+          </Link>
           <Link to="/judges" activeProps={{ className: "active" }}>
             Judges
           </Link>

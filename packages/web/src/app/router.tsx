@@ -21,6 +21,7 @@ import { ErrorMessage } from "../shared/error-message.tsx";
 import { isUnauthenticated } from "../shared/readable-error.ts";
 import { evaluationQuery } from "../shared/use-evaluation.ts";
 import { SignInPage } from "../sign-in/sign-in-page.tsx";
+import { parseTraceSearch } from "../traces/traces-search.ts";
 import { AppLayout } from "./app-layout.tsx";
 import { sessionQuery } from "./use-session.ts";
 
@@ -133,6 +134,8 @@ const BenchmarkPage = lazyPage(
 );
 const JudgesPage = lazyPage(async () => (await import("../judges/judges-page.tsx")).JudgesPage);
 const JudgePage = lazyPage(async () => (await import("../judges/judge-page.tsx")).JudgePage);
+const TracesPage = lazyPage(async () => (await import("../traces/traces-page.tsx")).TracesPage);
+const TracePage = lazyPage(async () => (await import("../traces/trace-page.tsx")).TracePage);
 
 export const evaluationRoute = createRoute({
   getParentRoute: () => appRoute,
@@ -319,6 +322,28 @@ const judgeRoute = createRoute({
   },
 });
 
+/** The project's traces: upload, and the list with its filters in the URL. */
+const tracesRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: "/traces",
+  loader: () => TracesPage.preload(),
+  validateSearch: parseTraceSearch,
+  component: function Traces() {
+    return <TracesPage search={tracesRoute.useSearch()} />;
+  },
+});
+
+/** One trace in the viewer, with its verdicts. */
+const traceRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: "/traces/$id",
+  loader: () => TracePage.preload(),
+  component: function Trace() {
+    const { id } = traceRoute.useParams();
+    return <TracePage key={id} id={id} />;
+  },
+});
+
 export const router = createRouter({
   routeTree: rootRoute.addChildren([
     signInRoute,
@@ -342,6 +367,8 @@ export const router = createRouter({
       scorersRoute,
       judgesRoute,
       judgeRoute,
+      tracesRoute,
+      traceRoute,
     ]),
   ]),
   basepath: "/ui",

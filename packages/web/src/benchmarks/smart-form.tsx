@@ -2,10 +2,10 @@ import { type FormEvent, useState } from "react";
 import { ErrorMessage } from "../shared/error-message.tsx";
 import { FieldError, fieldErrorId } from "../shared/field-error.tsx";
 import { fieldErrors, otherFieldErrors } from "../shared/field-errors.ts";
+import { FileDrop } from "../shared/file-drop.tsx";
+import { fileProblem } from "../shared/upload-file.ts";
+import { UploadProgressBar } from "../shared/upload-progress.tsx";
 import { CreatedNotice } from "./created-notice.tsx";
-import { FileDrop } from "./file-drop.tsx";
-import { fileProblem } from "./upload-file.ts";
-import { UploadProgressBar } from "./upload-progress.tsx";
 import { useCreateSmartBenchmark } from "./use-create-benchmark.ts";
 
 const MAX_DOCUMENTS = 20;

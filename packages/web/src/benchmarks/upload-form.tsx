@@ -2,12 +2,12 @@ import { type FormEvent, useState } from "react";
 import { ErrorMessage } from "../shared/error-message.tsx";
 import { FieldError, fieldErrorId } from "../shared/field-error.tsx";
 import { fieldErrors, otherFieldErrors } from "../shared/field-errors.ts";
+import { FileDrop } from "../shared/file-drop.tsx";
+import { LineErrors } from "../shared/line-errors.tsx";
+import { isLineField, lineErrors } from "../shared/refused-lines.ts";
+import { fileProblem } from "../shared/upload-file.ts";
+import { UploadProgressBar } from "../shared/upload-progress.tsx";
 import { CreatedNotice } from "./created-notice.tsx";
-import { FileDrop } from "./file-drop.tsx";
-import { LineErrors } from "./line-errors.tsx";
-import { isLineField, lineErrors } from "./refused-lines.ts";
-import { fileProblem } from "./upload-file.ts";
-import { UploadProgressBar } from "./upload-progress.tsx";
 import { useCreateCustomBenchmark } from "./use-create-benchmark.ts";
 
 /** The server's names for what the file field stands for: the create call's and the upload's. */

@@ -2,7 +2,7 @@ import { routes } from "@assay/protocol";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { getClient } from "../api/client.ts";
-import { type UploadProgress, uploadFile } from "./upload-file.ts";
+import { type AnnouncedFile, type UploadProgress, uploadFile } from "../shared/upload-file.ts";
 import { benchmarksKey } from "./use-benchmarks.ts";
 
 export interface CustomBenchmarkInput {
@@ -18,6 +18,14 @@ export interface SmartBenchmarkInput {
   files: File[];
 }
 
+/** A benchmark file's presigned URL; `key` groups a benchmark's files in the store. */
+async function announceBenchmarkFile(key: string, file: AnnouncedFile) {
+  const { data } = await getClient().request(routes.createBenchmarkUpload, {
+    body: { key, ...file },
+  });
+  return data;
+}
+
 /**
  * Uploads a dataset and creates a custom benchmark from it (the server checks every row and
  * refuses the whole file with 422 naming the bad lines); `progress` follows the upload.
@@ -27,7 +35,7 @@ export function useCreateCustomBenchmark() {
   const queryClient = useQueryClient();
   const mutation = useMutation({
     mutationFn: async ({ name, description, file }: CustomBenchmarkInput) => {
-      await uploadFile(file, name, setProgress);
+      await uploadFile(file, (f) => announceBenchmarkFile(name, f), setProgress);
       const { data } = await getClient().request(routes.createCustomBenchmark, {
         body: { name, description, file: file.name },
       });
@@ -47,7 +55,8 @@ export function useCreateSmartBenchmark() {
   const queryClient = useQueryClient();
   const mutation = useMutation({
     mutationFn: async ({ files, ...fields }: SmartBenchmarkInput) => {
-      for (const file of files) await uploadFile(file, fields.name, setProgress);
+      for (const file of files)
+        await uploadFile(file, (f) => announceBenchmarkFile(fields.name, f), setProgress);
       const { data } = await getClient().request(routes.createSmartBenchmark, {
         body: { ...fields, files: files.map((file) => file.name) },
       });

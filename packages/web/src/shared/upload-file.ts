@@ -1,6 +1,5 @@
 import { contentTypeFor, type UploadTarget } from "@assay/client";
-import { MAX_UPLOAD_BYTES, routes } from "@assay/protocol";
-import { getClient } from "../api/client.ts";
+import { MAX_UPLOAD_BYTES } from "@assay/protocol";
 
 /** Bytes sent of the file being uploaded. */
 export interface UploadProgress {
@@ -13,7 +12,7 @@ export interface UploadProgress {
 export function fileProblem(file: File): string | undefined {
   if (file.size === 0) return `${file.name} is empty`;
   if (file.size > MAX_UPLOAD_BYTES)
-    return `${file.name} is ${megabytes(file.size)}; benchmark files are limited to 50 MiB`;
+    return `${file.name} is ${megabytes(file.size)}; files are limited to 50 MiB`;
   return undefined;
 }
 
@@ -23,20 +22,30 @@ export function megabytes(bytes: number): string {
   return `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
 }
 
+/** What a file is announced as (`POST …/upload` bodies): its name, content type and size. */
+export interface AnnouncedFile {
+  filename: string;
+  type: string;
+  size: number;
+}
+
 /**
- * Announces a benchmark file (`POST …/upload`) and PUTs it to the URL the server answers, as the
- * SDK's `benchmarks.createCustom` does, except that the PUT goes through XMLHttpRequest: fetch
- * cannot report how much of a request body has been sent, and a 50 MiB file takes a while.
+ * Announces a file (a benchmark's `POST …/upload`, a trace file's `POST …/traces/upload`) and
+ * PUTs it to the URL the server answers, as the SDK's uploads do, except that the PUT goes
+ * through XMLHttpRequest: fetch cannot report how much of a request body has been sent, and a
+ * 50 MiB file takes a while.
  */
 export async function uploadFile(
   file: File,
-  key: string,
+  announce: (announced: AnnouncedFile) => Promise<UploadTarget>,
   onProgress: (progress: UploadProgress) => void,
 ): Promise<void> {
   const problem = fileProblem(file);
   if (problem) throw new Error(problem);
-  const { data: target } = await getClient().request(routes.createBenchmarkUpload, {
-    body: { key, filename: file.name, type: contentTypeFor(file.name), size: file.size },
+  const target = await announce({
+    filename: file.name,
+    type: contentTypeFor(file.name),
+    size: file.size,
   });
   onProgress({ filename: file.name, loaded: 0, total: file.size });
   await put(target, file, (loaded) =>

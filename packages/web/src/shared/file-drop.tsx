@@ -1,6 +1,7 @@
 import { type DragEvent, useId, useState } from "react";
-import { fieldErrorId } from "../shared/field-error.tsx";
+import { fieldErrorId } from "./field-error.tsx";
 import { fileProblem, megabytes } from "./upload-file.ts";
+import "./upload.css";
 
 /**
  * A file picker that also takes files dropped on it. The chosen files live in the form's state,

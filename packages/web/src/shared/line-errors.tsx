@@ -1,5 +1,6 @@
-import type { FieldErrors } from "../shared/field-errors.ts";
+import type { FieldErrors } from "./field-errors.ts";
 import { lineErrors } from "./refused-lines.ts";
+import "./upload.css";
 
 /**
  * Every bad line of a refused dataset, each with the server's reason, so the file can be fixed
@@ -16,14 +17,9 @@ export function LineErrors({ errors, filename }: { errors: FieldErrors; filename
         again:
       </p>
       <ul>
-        {lines.map(({ line, message }) => (
-          <li key={line}>
-            {line === 0 ? (
-              <span className="line-no">the file</span>
-            ) : (
-              <span className="line-no num">line {line}</span>
-            )}
-            : {message}
+        {lines.map(({ line, label, message }) => (
+          <li key={label}>
+            <span className={line === 0 ? "line-no" : "line-no num"}>{label}</span>: {message}
           </li>
         ))}
       </ul>

@@ -6,7 +6,7 @@ describe("fileProblem", () => {
   it("refuses an empty file and one over 50 MiB before any request", () => {
     expect(fileProblem(new File([], "empty.jsonl"))).toBe("empty.jsonl is empty");
     const big = new File([new Uint8Array(MAX_UPLOAD_BYTES + 1)], "big.jsonl");
-    expect(fileProblem(big)).toBe("big.jsonl is 50.0 MiB; benchmark files are limited to 50 MiB");
+    expect(fileProblem(big)).toBe("big.jsonl is 50.0 MiB; files are limited to 50 MiB");
     const limit = new File([new Uint8Array(MAX_UPLOAD_BYTES)], "limit.jsonl");
     expect(fileProblem(limit)).toBeUndefined();
   });

@@ -1,4 +1,5 @@
 import { megabytes, type UploadProgress } from "./upload-file.ts";
+import "./upload.css";
 
 /** Bytes sent of the file being uploaded; once all are sent, the server is reading the file. */
 export function UploadProgressBar({

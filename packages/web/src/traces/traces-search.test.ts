@@ -1,0 +1,38 @@
+import { describe, expect, it } from "vitest";
+import { isFiltered, parseTraceSearch } from "./traces-search.ts";
+
+describe("parseTraceSearch", () => {
+  it("keeps the server's filters from the URL", () => {
+    expect(
+      parseTraceSearch({
+        source: "chats.jsonl",
+        judge: "j-1",
+        status: "fail",
+        range: "7d",
+        q: " Lisbon ",
+        page: "3",
+      }),
+    ).toEqual({
+      source: "chats.jsonl",
+      judge: "j-1",
+      status: "fail",
+      range: "7d",
+      q: "Lisbon",
+      page: 3,
+    });
+  });
+
+  it("drops what the server would refuse, so an old or edited link still opens", () => {
+    expect(
+      parseTraceSearch({ status: "maybe", range: "7 days", page: "0", q: "  ", source: "" }),
+    ).toEqual({});
+    expect(parseTraceSearch({ range: "0d" })).toEqual({});
+    expect(parseTraceSearch({ q: 42, page: 1 })).toEqual({ q: "42" });
+  });
+
+  it("tells a filtered list from the whole project", () => {
+    expect(isFiltered({})).toBe(false);
+    expect(isFiltered({ page: 2 })).toBe(false);
+    expect(isFiltered({ range: "24h" })).toBe(true);
+  });
+});
