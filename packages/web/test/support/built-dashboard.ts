@@ -30,6 +30,9 @@ export function ensureDashboardBuilt(): string {
     execFileSync(process.execPath, [vite, "build", "--logLevel", "warn"], {
       cwd: WEB_DIR,
       stdio: "inherit",
+      // Vitest sets NODE_ENV=test, with which Vite would build React's development bundle:
+      // twice the size and much slower than what users get.
+      env: { ...process.env, NODE_ENV: "production" },
     });
   }
   return DIST_DIR;
