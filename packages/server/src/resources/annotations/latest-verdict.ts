@@ -15,7 +15,10 @@ export type LabelTables = DatabaseSchema & { a: DatabaseSchema["annotations"] };
  * hashing the whole trace_evaluations table. Its order ends on the id, so two columns read
  * this way come from the same evaluation.
  */
-export function latestVerdict(eb: ExpressionBuilder<LabelTables, "a">, column: "passed" | "score") {
+export function latestVerdict(
+  eb: ExpressionBuilder<LabelTables, "a">,
+  column: "passed" | "score" | "reasoning",
+) {
   return (
     eb
       .selectFrom("trace_evaluations as te")
