@@ -7,6 +7,7 @@ import {
   redirect,
 } from "@tanstack/react-router";
 import { type ComponentType, lazy, Suspense } from "react";
+import { parseAnnotateSearch } from "../annotate/annotate-search.ts";
 import { parsePromptSearch } from "../benchmarks/prompt-search.ts";
 import { parseCompareSearch } from "../compare/compare-search.ts";
 import { parseEvaluationSearch } from "../evaluations/evaluation-search.ts";
@@ -106,6 +107,10 @@ const BenchmarksPage = lazyPage(
 );
 const BenchmarkPage = lazyPage(
   async () => (await import("../benchmarks/benchmark-page.tsx")).BenchmarkPage,
+);
+
+const AnnotatePage = lazyPage(
+  async () => (await import("../annotate/annotate-page.tsx")).AnnotatePage,
 );
 
 export const evaluationRoute = createRoute({
@@ -222,6 +227,17 @@ const benchmarkRoute = createRoute({
   },
 });
 
+/** A judge's annotation workspace; blind mode and the open confusion cell live in the URL. */
+const annotateRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: "/judges/$id/annotate",
+  validateSearch: parseAnnotateSearch,
+  component: function Annotate() {
+    const { id } = annotateRoute.useParams();
+    return <AnnotatePage key={id} id={id} search={annotateRoute.useSearch()} />;
+  },
+});
+
 export const router = createRouter({
   routeTree: rootRoute.addChildren([
     signInRoute,
@@ -240,6 +256,7 @@ export const router = createRouter({
       publicEvaluationsRoute,
       benchmarksRoute,
       benchmarkRoute,
+      annotateRoute,
     ]),
   ]),
   basepath: "/ui",
