@@ -23,11 +23,13 @@ import { addFakeModel, startDashboardService } from "./support/dashboard-service
  * The annotation workspace in Chromium against a real service on SQLite or PostgreSQL
  * (DATABASE_URL), with a fake judge endpoint. The world is the judge-optimization tests': people
  * pass an answer exactly when it cites a source ("Source:"); the judge's vague goal passes long
- * answers instead, so on 12 traces it agrees with people on 4 — the table [[2, 4], [4, 2]].
+ * answers instead. The 12 traces are chosen so that it fails every cited answer (all short) and
+ * passes 4 of the 6 uncited ones: the table [[0, 6], [4, 2]], and any held-out split of the
+ * labels holds a disagreement, so the optimizer's rewrite (the citing goal) improves for sure.
  * All 12 are labelled by keyboard only in blind mode; the agreement panel follows each label;
  * a confusion cell opens its traces; labels go out as JSONL and CSV and come back in; a refused
- * file shows its lines; a new judge version gets its own agreement; and the labels given here
- * are enough for a judge optimization to run.
+ * file shows its lines; the labels given here are enough for a judge optimization, which is
+ * applied; and its new judge version gets its own agreement.
  */
 
 let service: TestService;
@@ -43,7 +45,14 @@ let traceIds: string[];
 const requests: string[] = [];
 
 const WAIT = { timeout: 8000 };
+/** Labels (rows: pass, fail) against the vague judge's verdicts (columns: pass, fail). */
+const TABLE: [[number, number], [number, number]] = [
+  [0, 6],
+  [4, 2],
+];
 const COUNT = 12;
+/** `labeledRecord` indices: cited and short (2…14), uncited and long (3…11), uncited and short. */
+const RECORDS = [2, 4, 6, 10, 12, 14, 3, 5, 7, 11, 1, 9];
 /** What the person decides, from what the page shows: pass exactly when a source is cited. */
 const personPasses = (text: string) => text.includes("Source:");
 
@@ -54,7 +63,7 @@ beforeAll(async () => {
   ]);
   ({ service, ui, client } = await startDashboardService({ ASSAY_RATE_LIMIT_ENABLED: "false" }));
   await addFakeModel(client, "fake/judge", fake);
-  const records = Array.from({ length: COUNT }, (_, i) => labeledRecord(i).record);
+  const records = RECORDS.map((i) => labeledRecord(i).record);
   const uploaded = await client.traces.upload({
     data: new TextEncoder().encode(`${records.map((r) => JSON.stringify(r)).join("\n")}\n`),
     filename: "support-answers.jsonl",
@@ -257,10 +266,7 @@ describe("the annotation workspace in Chromium", () => {
         expect(asked).toBeLessThan(before);
       }
     }
-    expect(table).toEqual([
-      [2, 4],
-      [4, 2],
-    ]);
+    expect(table).toEqual(TABLE);
     const sorted = [...moves].sort((a, b) => a - b);
     console.log(
       `annotate: next trace on screen after n, over ${moves.length} moves: median ${sorted[Math.floor(sorted.length / 2)]?.toFixed(1)} ms, max ${sorted.at(-1)?.toFixed(1)} ms (${process.env.DATABASE_URL ? "PostgreSQL" : "SQLite"})`,
@@ -269,24 +275,21 @@ describe("the annotation workspace in Chromium", () => {
   });
 
   it("shows the server's exact agreement: accuracy and κ with their intervals", async () => {
-    const want = figuresOf([
-      [2, 4],
-      [4, 2],
-    ]);
-    await expect.poll(accuracyText, WAIT).toContain("4 of 12");
+    const want = figuresOf(TABLE);
+    await expect.poll(accuracyText, WAIT).toContain("2 of 12");
     const accuracy = (await accuracyText()) ?? "";
     expect(accuracy).toContain(want.accuracy);
     expect(accuracy).toContain(want.interval);
-    expect(want.accuracy).toBe("33.3%");
+    expect(want.accuracy).toBe("16.7%");
     const kappa = (await page.getByTestId("agreement-kappa").textContent()) ?? "";
     expect(kappa).toContain(`${want.kappa} ${want.kappaInterval}`);
-    expect(want.kappa).toBe("-0.33");
+    expect(want.kappa).toBe("-0.67");
 
     const listed = await client.annotations.listForJudge(judge.id, { pageSize: 500 });
     expect(listed.agreement).toEqual({
       annotation_count: 12,
       compared: 12,
-      agreements: 4,
+      agreements: 2,
       accuracy: want.figures.accuracy,
       accuracy_interval: want.figures.accuracyInterval,
       kappa: want.figures.kappa,
@@ -368,7 +371,7 @@ describe("the annotation workspace in Chromium", () => {
       .poll(() => page.getByTestId("import-done").textContent(), WAIT)
       .toContain(`${COUNT} new, 0 replaced`);
     await expect.poll(progress, WAIT).toBe(`${COUNT} of ${COUNT} labelled`);
-    await expect.poll(accuracyText, WAIT).toContain("4 of 12");
+    await expect.poll(accuracyText, WAIT).toContain("2 of 12");
     const back = await client.annotations.listForJudge(judge.id, { pageSize: 500 });
     expect(
       back.annotations
@@ -412,19 +415,33 @@ describe("the annotation workspace in Chromium", () => {
       "bad-labels.jsonl was refused and nothing was imported",
     );
     const after = await client.annotations.listForJudge(judge.id);
-    expect(after.agreement.agreements).toBe(4);
+    expect(after.agreement.agreements).toBe(2);
     await screenshot(page, "annotate-06-import-refused");
   });
 
+  it("has given enough labels for a judge optimization: create, wait, apply", async () => {
+    const run = await client.judgeOptimizations.create(judge.id, "light");
+    const done = await client.judgeOptimizations.waitForCompletion(run.id, {
+      intervalMs: 100,
+      timeoutMs: 60_000,
+    });
+    expect(done.status).toBe("success");
+    expect(done.annotation_count).toBe(COUNT);
+    expect(done.assay?.improved).toBe(true);
+    expect(done.optimized_goal).toBe(CITING_GOAL);
+    const applied = await client.judgeOptimizations.apply(run.id);
+    expect(applied.new_version).toBe(2);
+  });
+
   it("gives each judge version its own agreement", async () => {
-    await client.judges.update(judge.id, { evaluation_goal: CITING_GOAL });
+    // Version 2 (the optimized goal) judges every trace again.
     await judgeAll();
     await page.goto(`${ui}/judges/${judge.id}/annotate`);
     const versions = page.getByTestId("version-agreement").locator("tbody tr");
     await expect.poll(() => versions.count(), WAIT).toBe(2);
     const [v1, v2] = await versions.allTextContents();
     expect(v1).toMatch(/^v112/);
-    expect(v1).toContain("33.3%");
+    expect(v1).toContain("16.7%");
     expect(v2).toMatch(/^v212/);
     expect(v2).toContain("100.0%");
     // The latest verdicts are version 2's now: every label agrees.
@@ -437,15 +454,5 @@ describe("the annotation workspace in Chromium", () => {
     const refused = (e: string) => e.includes("status of 400 (Bad Request)");
     expect(pageErrors.filter(refused)).toHaveLength(2);
     expect(pageErrors.filter((e) => !refused(e))).toEqual([]);
-  });
-
-  it("has given enough labels for a judge optimization to run", async () => {
-    const run = await client.judgeOptimizations.create(judge.id, "light");
-    const done = await client.judgeOptimizations.waitForCompletion(run.id, {
-      intervalMs: 100,
-      timeoutMs: 60_000,
-    });
-    expect(done.status).toBe("success");
-    expect(done.annotation_count).toBe(COUNT);
   });
 });
