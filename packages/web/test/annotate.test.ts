@@ -1,4 +1,7 @@
-import { readFileSync } from "node:fs";
+import { execFile } from "node:child_process";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
 import type { Client } from "@assay/client";
 import type { Judge } from "@assay/protocol";
 import type { Browser, Page } from "playwright-core";
@@ -41,10 +44,19 @@ let client: Client;
 let ui: string;
 let judge: Judge;
 let traceIds: string[];
+let typeScriptRun: string;
 /** Every URL the page asked for, in order. */
 const requests: string[] = [];
 
 const WAIT = { timeout: 8000 };
+
+/** The Python SDK's test virtualenv, if `clients/python/scripts/test.sh` has made one. */
+const PYTHON = (() => {
+  const root = fileURLToPath(new URL("../../../clients/python/", import.meta.url));
+  const venv = readdirSync(root).find((name) => /^\.venv-\d+\.\d+$/.test(name));
+  const python = venv && `${root}${venv}/bin/python`;
+  return python && existsSync(python) ? python : undefined;
+})();
 /** Labels (rows: pass, fail) against the vague judge's verdicts (columns: pass, fail). */
 const TABLE: [[number, number], [number, number]] = [
   [0, 6],
@@ -419,7 +431,7 @@ describe("the annotation workspace in Chromium", () => {
     await screenshot(page, "annotate-06-import-refused");
   });
 
-  it("has given enough labels for a judge optimization: create, wait, apply", async () => {
+  it("has given enough labels for a judge optimization (TypeScript SDK)", async () => {
     const run = await client.judgeOptimizations.create(judge.id, "light");
     const done = await client.judgeOptimizations.waitForCompletion(run.id, {
       intervalMs: 100,
@@ -429,12 +441,35 @@ describe("the annotation workspace in Chromium", () => {
     expect(done.annotation_count).toBe(COUNT);
     expect(done.assay?.improved).toBe(true);
     expect(done.optimized_goal).toBe(CITING_GOAL);
-    const applied = await client.judgeOptimizations.apply(run.id);
-    expect(applied.new_version).toBe(2);
+    typeScriptRun = run.id;
+  });
+
+  // The original client's sample, after labels given in the UI: create, wait, apply. It runs
+  // with the Python SDK's test environment (`clients/python/scripts/test.sh` builds it once).
+  it.runIf(PYTHON)("optimizes and applies through the Python SDK", async () => {
+    const script = [
+      "import json, sys",
+      "from assay import Assay",
+      "client = Assay(api_key=sys.argv[1], base_url=sys.argv[2])",
+      "created = client.judge_optimizations.create(sys.argv[3], budget='light')",
+      "run = client.judge_optimizations.wait_for_completion(created.id, interval_seconds=0.1, timeout_seconds=60)",
+      "applied = client.judge_optimizations.apply(created.id)",
+      "print(json.dumps({'status': run.status, 'improved': run.assay.improved, 'version': applied.new_version}))",
+    ].join("\n");
+    // Not execFileSync: the service runs in this process and must go on answering.
+    const { stdout } = await promisify(execFile)(
+      PYTHON as string,
+      ["-c", script, service.apiKey, service.apiUrl, judge.id],
+      { encoding: "utf8", timeout: 60_000 },
+    );
+    expect(JSON.parse(stdout)).toEqual({ status: "success", improved: true, version: 2 });
   });
 
   it("gives each judge version its own agreement", async () => {
-    // Version 2 (the optimized goal) judges every trace again.
+    // Without the Python SDK, the TypeScript run is applied instead: either way version 2 is
+    // the optimized goal, and it judges every trace again.
+    if (!PYTHON) expect((await client.judgeOptimizations.apply(typeScriptRun)).new_version).toBe(2);
+    expect((await client.judges.get(judge.id)).version).toBe(2);
     await judgeAll();
     await page.goto(`${ui}/judges/${judge.id}/annotate`);
     const versions = page.getByTestId("version-agreement").locator("tbody tr");
