@@ -73,12 +73,12 @@ export function AnnotatePage({ id, search }: { id: string; search: AnnotateSearc
     }
   }, [queue, position, queryClient]);
 
-  const [draft, setDraft] = useState<LabelDraft>(draftOf(undefined));
-  const draftFor = useRef<string | undefined>(undefined);
-  if (item && draftFor.current !== item.traceId) {
-    draftFor.current = item.traceId;
-    setDraft(draftOf(label));
-  }
+  // What is typed belongs to its trace: another trace starts from its own label.
+  const [edit, setEdit] = useState<{ traceId: string; draft: LabelDraft } | undefined>();
+  const draft = item && edit?.traceId === item.traceId ? edit.draft : draftOf(label);
+  const setDraft = (next: LabelDraft) => {
+    if (item) setEdit({ traceId: item.traceId, draft: next });
+  };
 
   const put = useMutation({
     mutationFn: (args: { item: QueueItem; passed: boolean; draft: LabelDraft }) =>
