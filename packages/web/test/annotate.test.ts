@@ -172,6 +172,29 @@ async function armMoveTimer(fromTraceId: string): Promise<void> {
 }
 
 describe("the annotation workspace in Chromium", () => {
+  it("names an unknown judge, and says what to do for one that judged nothing yet", async () => {
+    const before = pageErrors.length;
+    await page.goto(`${ui}/judges/no-such-judge/annotate`);
+    await expect
+      .poll(() => page.locator(".annotate-page .error").textContent(), WAIT)
+      .toMatch(/judge not found/i);
+
+    const idle = await client.judges.create({
+      name: "Idle judge",
+      evaluation_goal: VAGUE_GOAL,
+      model_id: "fake/judge",
+    });
+    await page.goto(`${ui}/judges/${idle.id}/annotate`);
+    const empty = page.locator(".annotate-page .empty");
+    await expect.poll(() => empty.textContent(), WAIT).toContain("has not judged any trace yet");
+    expect(await empty.locator("a").getAttribute("href")).toBe(`/ui/judges/${idle.id}`);
+    // The browser logged the 404s of the unknown judge (the page left before any retry of
+    // them); they are no error of the page.
+    const notFound = pageErrors.splice(before);
+    expect(notFound.length).toBeGreaterThan(0);
+    expect(notFound.every((e) => e.includes("status of 404 (Not Found)"))).toBe(true);
+  });
+
   it("opens a judge's queue in blind mode, the verdict hidden; the toggle shows it", async () => {
     await page.goto(`${ui}/judges/${judge.id}/annotate`);
     await expect.poll(progress, WAIT).toBe(`0 of ${COUNT} labelled`);
