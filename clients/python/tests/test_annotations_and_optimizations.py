@@ -14,6 +14,7 @@ from assay import Assay, AsyncAssay, BadRequestError, Judge, NotFoundError
 from assay.types import (
     Annotation,
     ApplyJudgeOptimizationResultResponse,
+    Confusion,
     CreateJudgeOptimizationRunResponse,
     EstimateJudgeOptimizationCostResponse,
     ImportAnnotationsResponse,
@@ -68,6 +69,12 @@ def test_labels_and_agreement(client: Assay, judged: Tuple[Judge, List[TraceEval
     assert listed.agreement.accuracy == pytest.approx(0.5)
     by_trace = {a.trace_id: a for a in listed.annotations}
     assert by_trace[runs[1].trace_id].agrees is False and by_trace[runs[0].trace_id].agrees is True
+    assert isinstance(by_trace[runs[0].trace_id].judge_reasoning, str)
+    confusion = listed.confusion
+    assert isinstance(confusion, Confusion)
+    assert confusion.human_pass_judge_pass == 6 and confusion.human_pass_judge_fail == 6
+    assert confusion.human_fail_judge_pass == 0 and confusion.human_fail_judge_fail == 0
+    assert [(v.judge_version, v.compared, v.agreements) for v in listed.by_version] == [(1, 12, 6)]
     refreshed = client.judges.get(judge.id)
     assert refreshed.annotation_count == 12 and refreshed.agreement is not None
 

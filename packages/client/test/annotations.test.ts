@@ -186,13 +186,28 @@ describe("listForJudge", () => {
       ...annotation,
       judge_passed: true,
       judge_score: 0.9,
+      judge_reasoning: "The answer names Paris.",
       agrees: false,
     };
     const agreement = { ...NO_AGREEMENT, annotation_count: 3, compared: 1, accuracy: 0 };
+    const confusion = {
+      human_pass_judge_pass: 0,
+      human_pass_judge_fail: 0,
+      human_fail_judge_pass: 1,
+      human_fail_judge_fail: 0,
+    };
+    const byVersion = [{ ...agreement, annotation_count: 1, judge_version: 2 }];
     server.on(
       "GET",
       JUDGE_LABELS,
-      wrapped({ annotations: [listed], count: 1, total: 3, agreement }),
+      wrapped({
+        annotations: [listed],
+        count: 1,
+        total: 3,
+        agreement,
+        confusion,
+        by_version: byVersion,
+      }),
     );
     const page = await testClient(server).annotations.listForJudge(judgeBody(), {
       page: 3,
@@ -203,6 +218,8 @@ describe("listForJudge", () => {
       count: 1,
       totalCount: 3,
       agreement,
+      confusion,
+      byVersion,
       pagination: { page: 3, pageSize: 500, totalPages: 1, totalCount: 3 },
     });
     const query = server.requestsTo("GET", JUDGE_LABELS)[0]?.query;

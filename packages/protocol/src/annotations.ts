@@ -103,6 +103,8 @@ export const ImportAnnotationsResponseSchema = statusData(
 export const JudgeAnnotationSchema = AnnotationSchema.extend({
   judge_passed: z.boolean().optional(),
   judge_score: z.number().optional(),
+  /** Why the judge said so: what a reviewer reads beside the label. */
+  judge_reasoning: z.string().optional(),
   agrees: z.boolean().optional(),
 }).meta({ id: "JudgeAnnotation" });
 export type JudgeAnnotation = z.infer<typeof JudgeAnnotationSchema>;
@@ -117,11 +119,39 @@ export const JudgeAnnotationsPathSchema = z.object({
 export const ListJudgeAnnotationsQuerySchema = z.object({ ...pageQuery(100, 500) });
 export type ListJudgeAnnotationsQuery = z.output<typeof ListJudgeAnnotationsQuerySchema>;
 
+/**
+ * The 2×2 table the agreement is computed from: the compared labels counted by the person's label
+ * and the judge's latest verdict (`human_pass_judge_fail`: the person passed, the judge failed).
+ */
+export const ConfusionSchema = z
+  .object({
+    human_pass_judge_pass: z.number().int(),
+    human_pass_judge_fail: z.number().int(),
+    human_fail_judge_pass: z.number().int(),
+    human_fail_judge_fail: z.number().int(),
+  })
+  .meta({ id: "Confusion" });
+export type Confusion = z.infer<typeof ConfusionSchema>;
+
+/**
+ * The agreement of one version of the judge: each label compared with that version's latest
+ * verdict on the trace (a trace evaluation records the judge version it ran with), so versions
+ * are compared on the traces each of them judged. `annotation_count` equals `compared` here.
+ */
+export const VersionAgreementSchema = AgreementSchema.extend({
+  judge_version: z.number().int(),
+}).meta({ id: "VersionAgreement" });
+export type VersionAgreement = z.infer<typeof VersionAgreementSchema>;
+
 export const ListJudgeAnnotationsResponseSchema = statusData(
   z.object({
     annotations: z.array(JudgeAnnotationSchema),
     count: z.number().int(),
     total: z.number().int(),
     agreement: AgreementSchema,
+    /** Extension: the table behind `agreement`. */
+    confusion: ConfusionSchema,
+    /** Extension: the agreement of each judge version that judged a labelled trace, oldest first. */
+    by_version: z.array(VersionAgreementSchema),
   }),
 );

@@ -2,9 +2,11 @@ import {
   type Agreement,
   type Annotation,
   type AnnotationImportItem,
+  type Confusion,
   type JudgeAnnotation,
   type PutAnnotationBody,
   routes,
+  type VersionAgreement,
 } from "@assay/protocol";
 import type { Client } from "../client.ts";
 import type { RouteOutput } from "../core/api-client.ts";
@@ -38,6 +40,10 @@ export interface JudgeAnnotationPage {
   totalCount: number;
   /** How the judge's verdicts agree with all of its labels. */
   agreement: Agreement;
+  /** The 2×2 table (person × judge) behind `agreement`. */
+  confusion: Confusion;
+  /** The agreement of each judge version that judged a labelled trace, oldest first. */
+  byVersion: VersionAgreement[];
   pagination: Pagination;
 }
 
@@ -143,6 +149,8 @@ export class Annotations extends APIResource<Client> {
       count: data.count,
       totalCount: data.total,
       agreement: data.agreement,
+      confusion: data.confusion,
+      byVersion: data.by_version,
       pagination: pagination(page, pageSize, data.total),
     };
   }

@@ -48,6 +48,8 @@ export async function insertVerdict(
     status: "success" | "failure" | "pending";
     passed?: boolean;
     at: string;
+    /** Default 1. */
+    judge_version?: number;
   },
 ): Promise<string> {
   const id = randomUUID();
@@ -60,8 +62,12 @@ export async function insertVerdict(
       project_id: tenant.project,
       trace_id: evaluation.trace_id,
       judge_id: evaluation.judge_id,
-      judge_version: 1,
-      judge_snapshot: JSON.stringify({ name: "inserted", version: 1, evaluationGoal: "inserted" }),
+      judge_version: evaluation.judge_version ?? 1,
+      judge_snapshot: JSON.stringify({
+        name: "inserted",
+        version: evaluation.judge_version ?? 1,
+        evaluationGoal: "inserted",
+      }),
       status: evaluation.status,
       status_description: evaluation.status === "failure" ? "the judge gave no verdict" : "",
       created_at: evaluation.at,
@@ -70,7 +76,7 @@ export async function insertVerdict(
       result_id: verdict ? randomUUID() : null,
       score: verdict ? (evaluation.passed ? 0.8 : 0.2) : null,
       passed: verdict ? (evaluation.passed ? 1 : 0) : null,
-      reasoning: verdict ? "inserted" : null,
+      reasoning: verdict ? `inserted ${evaluation.passed ? "pass" : "fail"}` : null,
       model: verdict ? "inserted" : null,
       turns: verdict ? 1 : null,
       latency_ms: verdict ? 1 : null,

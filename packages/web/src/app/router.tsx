@@ -7,6 +7,7 @@ import {
   redirect,
 } from "@tanstack/react-router";
 import { type ComponentType, lazy, Suspense } from "react";
+import { parseAnnotateSearch } from "../annotate/annotate-search.ts";
 import { parsePromptSearch } from "../benchmarks/prompt-search.ts";
 import { parseCompareSearch } from "../compare/compare-search.ts";
 import { parseEvaluationSearch } from "../evaluations/evaluation-search.ts";
@@ -136,6 +137,10 @@ const JudgesPage = lazyPage(async () => (await import("../judges/judges-page.tsx
 const JudgePage = lazyPage(async () => (await import("../judges/judge-page.tsx")).JudgePage);
 const TracesPage = lazyPage(async () => (await import("../traces/traces-page.tsx")).TracesPage);
 const TracePage = lazyPage(async () => (await import("../traces/trace-page.tsx")).TracePage);
+
+const AnnotatePage = lazyPage(
+  async () => (await import("../annotate/annotate-page.tsx")).AnnotatePage,
+);
 
 export const evaluationRoute = createRoute({
   getParentRoute: () => appRoute,
@@ -344,6 +349,18 @@ const traceRoute = createRoute({
   },
 });
 
+/** A judge's annotation workspace; blind mode and the open confusion cell live in the URL. */
+const annotateRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: "/judges/$id/annotate",
+  loader: () => AnnotatePage.preload(),
+  validateSearch: parseAnnotateSearch,
+  component: function Annotate() {
+    const { id } = annotateRoute.useParams();
+    return <AnnotatePage key={id} id={id} search={annotateRoute.useSearch()} />;
+  },
+});
+
 export const router = createRouter({
   routeTree: rootRoute.addChildren([
     signInRoute,
@@ -369,6 +386,7 @@ export const router = createRouter({
       judgeRoute,
       tracesRoute,
       traceRoute,
+      annotateRoute,
     ]),
   ]),
   basepath: "/ui",

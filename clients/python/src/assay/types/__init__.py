@@ -5,10 +5,12 @@ from .annotations import (
     Agreement,
     Annotation,
     AnnotationImportItem,
+    Confusion,
     DeleteAnnotationResponse,
     ImportAnnotationsResponse,
     JudgeAnnotation,
     JudgeAnnotationsResponse,
+    VersionAgreement,
 )
 from .benchmarks import (
     Benchmark,
@@ -116,6 +118,7 @@ __all__ = [
     "BulkTraceEvaluationsResponse",
     "ComparisonResponse",
     "ComparisonResult",
+    "Confusion",
     "CostEstimateResponse",
     "CreateBenchmarkResponse",
     "CreateJudgeOptimizationRunResponse",
@@ -201,4 +204,5 @@ __all__ = [
     "TracesResponse",
     "UpdateJudgeResponse",
     "UploadURL",
+    "VersionAgreement",
 ]

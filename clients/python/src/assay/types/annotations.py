@@ -42,7 +42,27 @@ class JudgeAnnotation(Annotation):
 
     judge_passed: Optional[bool] = None
     judge_score: Optional[float] = None
+    #: Why the judge said so.
+    judge_reasoning: Optional[str] = None
     agrees: Optional[bool] = None
+
+
+class Confusion(AssayModel):
+    """
+    The 2x2 table behind a judge's agreement: compared labels counted by the person's label and the
+    judge's latest verdict (``human_pass_judge_fail``: the person passed, the judge failed).
+    """
+
+    human_pass_judge_pass: int
+    human_pass_judge_fail: int
+    human_fail_judge_pass: int
+    human_fail_judge_fail: int
+
+
+class VersionAgreement(Agreement):
+    """The agreement of one judge version: each label against that version's latest verdict."""
+
+    judge_version: int
 
 
 class JudgeAnnotationsResponse(AssayModel):
@@ -50,6 +70,10 @@ class JudgeAnnotationsResponse(AssayModel):
     count: int
     total: int
     agreement: Agreement
+    #: The table behind ``agreement`` (None from a server that does not send it).
+    confusion: Optional[Confusion] = None
+    #: The agreement of each judge version that judged a labelled trace, oldest first.
+    by_version: List[VersionAgreement] = []
 
 
 class AnnotationImportItem(AssayModel):

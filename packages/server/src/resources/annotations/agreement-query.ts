@@ -1,4 +1,4 @@
-import type { Agreement } from "@assay/protocol";
+import type { Agreement, Confusion } from "@assay/protocol";
 import { agreementOfTable } from "../../engine/stats/index.ts";
 import type { Database } from "../../platform/db/database.ts";
 import { latestVerdict } from "./latest-verdict.ts";
@@ -68,5 +68,16 @@ export function agreementOf(counts: AgreementCounts | undefined): Agreement {
     accuracy_interval: figures.accuracyInterval,
     kappa: figures.kappa,
     kappa_interval: figures.kappaInterval,
+  };
+}
+
+/** The wire's 2×2 table from a judge's counts. */
+export function confusionOf(counts: AgreementCounts | undefined): Confusion {
+  const [[pp, pf], [fp, ff]] = (counts ?? emptyCounts()).table;
+  return {
+    human_pass_judge_pass: pp,
+    human_pass_judge_fail: pf,
+    human_fail_judge_pass: fp,
+    human_fail_judge_fail: ff,
   };
 }

@@ -15,7 +15,17 @@ export type LabelTables = DatabaseSchema & { a: DatabaseSchema["annotations"] };
  * hashing the whole trace_evaluations table. Its order ends on the id, so two columns read
  * this way come from the same evaluation.
  */
-export function latestVerdict(eb: ExpressionBuilder<LabelTables, "a">, column: "passed" | "score") {
+/** The verdict's columns a label is read beside, with their stored types. */
+interface VerdictColumns {
+  passed: number | null;
+  score: number | null;
+  reasoning: string | null;
+}
+
+export function latestVerdict<C extends keyof VerdictColumns>(
+  eb: ExpressionBuilder<LabelTables, "a">,
+  column: C,
+) {
   return (
     eb
       .selectFrom("trace_evaluations as te")
@@ -28,5 +38,7 @@ export function latestVerdict(eb: ExpressionBuilder<LabelTables, "a">, column: "
       .orderBy(sql`coalesce(te.result_at, te.created_at)`, "desc")
       .orderBy("te.id", "desc")
       .limit(1)
+      // One column whose type depends on which: the union of all three is what Kysely infers.
+      .$castTo<Record<C, VerdictColumns[C]>>()
   );
 }

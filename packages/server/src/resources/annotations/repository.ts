@@ -15,6 +15,7 @@ export interface LabelPair {
 export type AnnotationWithVerdict = AnnotationRow & {
   judge_passed: number | null;
   judge_score: number | null;
+  judge_reasoning: string | null;
 };
 
 /** Most trace ids per `in (…)` list: well under either dialect's bound-parameter limit. */
@@ -138,6 +139,7 @@ export function createAnnotationRepository(db: Database) {
         .select((eb) => [
           latestVerdict(eb, "passed").as("judge_passed"),
           latestVerdict(eb, "score").as("judge_score"),
+          latestVerdict(eb, "reasoning").as("judge_reasoning"),
         ])
         .where("a.judge_id", "=", judgeId)
         .where("a.organization_id", "=", scope.organizationId)

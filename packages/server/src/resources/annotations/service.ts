@@ -1,10 +1,12 @@
 import type {
   Agreement,
   Annotation,
+  Confusion,
   ImportAnnotationsBody,
   JudgeAnnotation,
   ListJudgeAnnotationsQuery,
   PutAnnotationBody,
+  VersionAgreement,
 } from "@assay/protocol";
 import { notFound } from "../../app-error.ts";
 import type { TraceEvaluationRow } from "../../platform/db/schema.ts";
@@ -17,12 +19,13 @@ import {
   createTraceEvaluationService,
   type TraceEvaluationServiceDeps,
 } from "../trace-evaluations/service.ts";
-import { agreementCounts, agreementOf } from "./agreement-query.ts";
+import { agreementCounts, agreementOf, confusionOf } from "./agreement-query.ts";
 import { type ImportCounts, importAnnotations } from "./import-annotations.ts";
 import type { LabelStamp } from "./label-row.ts";
 import { labelRow } from "./label-row.ts";
 import { createAnnotationRepository } from "./repository.ts";
 import { toAnnotation, toJudgeAnnotation } from "./to-annotation.ts";
+import { agreementByVersion } from "./version-agreement.ts";
 
 /** Creating evaluations for an import needs what creating them over HTTP needs. */
 export type AnnotationServiceDeps = TraceEvaluationServiceDeps;
@@ -94,7 +97,10 @@ export function createAnnotationService(deps: AnnotationServiceDeps) {
       );
     },
 
-    /** A page of the judge's labels, newest first, beside its verdicts; with the agreement. */
+    /**
+     * A page of the judge's labels, newest first, beside its verdicts; with the agreement, its
+     * 2×2 table and the agreement of each judge version.
+     */
     async listForJudge(
       scope: ProjectScope,
       judgeId: string,
@@ -104,11 +110,14 @@ export function createAnnotationService(deps: AnnotationServiceDeps) {
       count: number;
       total: number;
       agreement: Agreement;
+      confusion: Confusion;
+      by_version: VersionAgreement[];
     }> {
       if (!(await judges.find(scope, judgeId))) throw notFound("judge");
-      const [rows, counts] = await Promise.all([
+      const [rows, counts, byVersion] = await Promise.all([
         repo.listForJudge(scope, judgeId, { page: query.page, pageSize: query.page_size }),
         agreementCounts(deps.db, [judgeId]),
+        agreementByVersion(deps.db, scope, judgeId),
       ]);
       const agreement = agreementOf(counts.get(judgeId));
       return {
@@ -116,6 +125,8 @@ export function createAnnotationService(deps: AnnotationServiceDeps) {
         count: rows.length,
         total: agreement.annotation_count,
         agreement,
+        confusion: confusionOf(counts.get(judgeId)),
+        by_version: byVersion,
       };
     },
   };

@@ -29,6 +29,7 @@ export function toJudgeAnnotation(row: AnnotationWithVerdict): JudgeAnnotation {
     ...label,
     judge_passed: judgePassed,
     ...(row.judge_score === null ? {} : { judge_score: Number(row.judge_score) }),
+    ...(row.judge_reasoning === null ? {} : { judge_reasoning: row.judge_reasoning }),
     agrees: judgePassed === label.passed,
   };
 }
