@@ -1,4 +1,4 @@
-import { ADDITIONAL_METRICS, JUDGED_METRICS } from "@assay/protocol";
+import { JUDGED_METRICS } from "@assay/protocol";
 import type { Logger } from "pino";
 import { z } from "zod";
 import type { Catalog } from "../catalog/catalog.ts";
@@ -26,6 +26,7 @@ import {
   createEvaluationRepository,
 } from "../resources/evaluations/repository.ts";
 import {
+  computedMetricNames,
   type ScoringPlan,
   scoringPlan,
   toMessages,
@@ -61,7 +62,6 @@ const PayloadSchema = z.object({
 });
 
 const JUDGED = new Set<string>(JUDGED_METRICS);
-const COMPUTED_METRICS = new Set<string>(ADDITIONAL_METRICS);
 
 /**
  * Runs one range of an evaluation's prompts. Idempotent: it only runs prompts without a result,
@@ -146,7 +146,7 @@ export function createRunEvaluationJob(deps: RunEvaluationDeps): JobHandler {
     }
 
     const plan = await scoringPlan(deps, row.benchmark_id);
-    const metricNames = plan.metrics.filter((m) => COMPUTED_METRICS.has(m));
+    const metricNames = computedMetricNames(plan);
     const options = JSON.parse(row.options) as EvaluationOptions;
     let endpoint: ModelEndpoint;
     let judge: ModelEndpoint | undefined;

@@ -8,7 +8,7 @@ import type { StoredStats } from "./to-evaluation.ts";
 /**
  * Ends a run whose every prompt has a result: statistics computed from the result rows, then
  * one guarded transition, so when several workers finish their last chunks at once exactly one
- * of them finalizes. `failure` when every prompt's model call failed.
+ * of them finalizes. `failure` when every prompt's model call failed (or was never answered).
  */
 export async function finalizeEvaluation(
   deps: { repo: EvaluationRepository; clock: Clock },
@@ -31,9 +31,11 @@ export async function finalizeEvaluation(
   await deps.repo.transition(id, ["in-progress"], allFailed ? "failure" : "success", {
     stats: JSON.stringify(stats),
     finished_at: deps.clock.now().toISOString(),
-    status_description: allFailed
-      ? `every prompt failed at the model endpoint: ${stats.top_errors[0]?.error ?? "unknown error"}`
-      : "",
+    // What the run already says (prompts that were never answered, see abandon-prompts.ts) stays.
+    status_description:
+      allFailed && row.status_description === ""
+        ? `every prompt failed at the model endpoint: ${stats.top_errors[0]?.error ?? "unknown error"}`
+        : row.status_description,
   });
 }
 
