@@ -3,7 +3,7 @@ import type { Clock } from "../platform/clock.ts";
 import type { Database } from "../platform/db/database.ts";
 import type { ExhaustedHandler, ExhaustedJob } from "../platform/queue/job-queue.ts";
 import { createBenchmarkRepository } from "../resources/benchmarks/repository.ts";
-import { abandonPrompts } from "../resources/evaluations/abandon-prompts.ts";
+import { ALL_PROMPTS, abandonPrompts } from "../resources/evaluations/abandon-prompts.ts";
 import {
   ACTIVE_STATUSES,
   createEvaluationRepository,
@@ -89,13 +89,7 @@ export function createRunEnders(deps: RunEnderDeps): Record<string, RunEnder> {
                   status_description: PAST_DEADLINE,
                   finished_at: now(),
                 });
-              else
-                await abandonPrompts(
-                  deps,
-                  row.id,
-                  { from: 0, to: Number.MAX_SAFE_INTEGER },
-                  reason,
-                );
+              else await abandonPrompts(deps, row.id, ALL_PROMPTS, reason);
             },
           };
         });

@@ -18,14 +18,23 @@ export function createSweepRunsJob(
 ): JobHandler {
   const enders = createRunEnders(deps);
   return async () => {
+    let failed: unknown;
     for (const [name, ender] of Object.entries(enders)) {
       for (const run of await ender.activeRuns()) {
-        if (run.pastDeadline) await run.end(PAST_DEADLINE);
-        else if (!(await deps.queue.hasLiveJob(name, run.match))) {
-          deps.logger.warn({ job: name, run: run.match }, "ending a run whose jobs are gone");
-          await run.end(JOBS_GONE);
+        try {
+          if (run.pastDeadline) await run.end(PAST_DEADLINE);
+          else if (!(await deps.queue.hasLiveJob(name, run.match))) {
+            deps.logger.warn({ job: name, run: run.match }, "ending a run whose jobs are gone");
+            await run.end(JOBS_GONE);
+          }
+        } catch (err) {
+          // One run that cannot be ended now does not keep the others hanging; the next pass
+          // tries it again.
+          failed ??= err;
+          deps.logger.warn({ err, job: name, run: run.match }, "the sweep could not end a run");
         }
       }
     }
+    if (failed !== undefined) throw failed;
   };
 }

@@ -6,6 +6,9 @@ import { finalizeEvaluation } from "./finalize.ts";
 import { ACTIVE_STATUSES, createEvaluationRepository } from "./repository.ts";
 import { computedMetricNames, scoringPlan } from "./scoring-plan.ts";
 
+/** Every position of a run (the largest integer both databases store). */
+export const ALL_PROMPTS = { from: 0, to: 2_147_483_647 } as const;
+
 /** Error results written per transaction: bounded, whatever the size of the run. */
 const BATCH = 1000;
 
