@@ -1,16 +1,20 @@
-import type { TraceEvaluation } from "@assay/protocol";
+import type { JudgeOptimizationRun, TraceEvaluation } from "@assay/protocol";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  GENERATE_BENCHMARK_JOB,
   RUN_EVALUATION_JOB,
+  RUN_JUDGE_OPTIMIZATION_JOB,
   RUN_TRACE_EVALUATION_JOB,
   SWEEP_RUNS_JOB,
 } from "../../src/jobs/job-names.ts";
 import { PAST_DEADLINE } from "../../src/jobs/run-enders.ts";
 import { createSweepRunsJob, JOBS_GONE } from "../../src/jobs/sweep-runs.ts";
 import { DEFAULT_MAX_ATTEMPTS, WORKER_STOPPED } from "../../src/platform/queue/job-queue.ts";
+import { createOptimization, labelTraces } from "../judge-optimizations/support.ts";
 import { type FakeModelServer, startFakeModelServer } from "../support/fake-model-server.ts";
 import { startTestService, type TestService } from "../support/test-service.ts";
+import { uploadFile } from "../support/upload-file.ts";
 import {
   createJudge,
   createTraceEvaluation,
@@ -169,6 +173,62 @@ async function newTraceEvaluation(): Promise<string> {
   return (await createTraceEvaluation(api, tenant, { trace_id: trace!, judge_id: judgeId })).id;
 }
 
+async function newOptimization(): Promise<string> {
+  const judge = await createJudge(api, tenant, {
+    name: `Cited answers ${Math.random()}`,
+    evaluation_goal: "The answer must cite its source.",
+    model_id: "acme/judge",
+  });
+  await labelTraces(api, tenant, judge.id, 20);
+  return (await createOptimization(api, tenant, { judge_id: judge.id, budget: "light" })).id;
+}
+
+async function newSmartBenchmark(): Promise<string> {
+  const file = `manual-${Math.random()}.md`;
+  await uploadFile(api, tenant, file, "# Manual\nThe valve opens at 3 bar.", "text/markdown");
+  const res = await api.call<{ data: { benchmark_id: string } }>(
+    "POST",
+    `${projectPath(tenant)}/smart-benchmarks`,
+    { json: { name: file, description: "", system_prompt: "Ask about valves.", files: [file] } },
+  );
+  if (res.status !== 201) throw new Error(`${res.status} ${res.text}`);
+  return res.body.data.benchmark_id;
+}
+
+async function optimization(id: string): Promise<JudgeOptimizationRun> {
+  const res = await api.call<{ data: JudgeOptimizationRun }>(
+    "GET",
+    `${projectPath(tenant)}/judge-optimizations/${id}`,
+  );
+  return res.body.data;
+}
+
+async function smartBenchmark(id: string) {
+  const res = await api.call<{ data: { generation_status: string; status_description: string } }>(
+    "GET",
+    `${projectPath(tenant)}/benchmarks/${id}`,
+  );
+  return res.body.data;
+}
+
+/** The id of the one job of `name` whose data holds `key` = `id` (or lists it). */
+async function jobFor(name: string, key: string, id: string): Promise<string> {
+  const found = (await jobsOf(name)).filter((j) => {
+    const value = j.data[key];
+    return Array.isArray(value) ? value.includes(id) : value === id;
+  });
+  expect(found).toHaveLength(1);
+  return found[0]!.id;
+}
+
+async function waitForEnd(what: string, ended: () => Promise<boolean>): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  while (!(await ended())) {
+    if (Date.now() > deadline) throw new Error(`${what} did not end`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
 describe("the sweep", () => {
   it("ends runs whose jobs are gone, saying so, and leaves runs with jobs alone", async () => {
     const lost = await newEvaluation();
@@ -176,8 +236,12 @@ describe("the sweep", () => {
     const lostTrace = await newTraceEvaluation();
     for (const job of await jobsOf(RUN_EVALUATION_JOB))
       if (job.data.evaluation_id === lost.id) await deleteJob(job.id);
-    for (const job of await jobsOf(RUN_TRACE_EVALUATION_JOB))
-      if ((job.data.trace_evaluation_ids as string[]).includes(lostTrace)) await deleteJob(job.id);
+    const lostOptimization = await newOptimization();
+    const lostBenchmark = await newSmartBenchmark();
+    const healthyTrace = await newTraceEvaluation();
+    await deleteJob(await jobFor(RUN_TRACE_EVALUATION_JOB, "trace_evaluation_ids", lostTrace));
+    await deleteJob(await jobFor(RUN_JUDGE_OPTIMIZATION_JOB, "optimization_id", lostOptimization));
+    await deleteJob(await jobFor(GENERATE_BENCHMARK_JOB, "benchmark_id", lostBenchmark));
 
     await sweep();
 
@@ -194,8 +258,18 @@ describe("the sweep", () => {
     expect((await waitForEvaluation(api, healthy.id, { until: () => true })).status).toBe(
       "pending",
     );
-    const trace = await traceEvaluation(lostTrace);
-    expect(trace).toMatchObject({ status: "failure", status_description: JOBS_GONE });
+    expect(await traceEvaluation(lostTrace)).toMatchObject({
+      status: "failure",
+      status_description: JOBS_GONE,
+    });
+    expect((await traceEvaluation(healthyTrace)).status).toBe("pending");
+    const run = await optimization(lostOptimization);
+    expect(run).toMatchObject({ status: "failure", status_description: JOBS_GONE });
+    expect(run.logs).toBe(`failed: ${JOBS_GONE}`);
+    expect(await smartBenchmark(lostBenchmark)).toMatchObject({
+      generation_status: "failed",
+      status_description: JOBS_GONE,
+    });
 
     // A second pass changes nothing.
     await sweep();
@@ -232,10 +306,13 @@ describe("a job whose worker died on its last attempt", () => {
     );
     expect(chunks.map((c) => c.data.from).sort()).toEqual([0, 10]);
     await diedOnLastAttempt(chunks.find((c) => c.data.from === 10)!.id);
-    const traceJob = (await jobsOf(RUN_TRACE_EVALUATION_JOB)).find((j) =>
-      (j.data.trace_evaluation_ids as string[]).includes(trace),
+    await diedOnLastAttempt(await jobFor(RUN_TRACE_EVALUATION_JOB, "trace_evaluation_ids", trace));
+    const optimizationId = await newOptimization();
+    await diedOnLastAttempt(
+      await jobFor(RUN_JUDGE_OPTIMIZATION_JOB, "optimization_id", optimizationId),
     );
-    await diedOnLastAttempt(traceJob!.id);
+    const benchmarkId = await newSmartBenchmark();
+    await diedOnLastAttempt(await jobFor(GENERATE_BENCHMARK_JOB, "benchmark_id", benchmarkId));
 
     // A worker process comes up on the same database.
     const worker = await startTestService({ workers: true, database: api.database, env: ENV });
@@ -252,7 +329,24 @@ describe("a job whose worker died on its last attempt", () => {
 
       const judged = await waitForTraceEvaluation(api, tenant, trace, 30_000);
       expect(judged).toMatchObject({ status: "failure", status_description: EXHAUSTED });
-      expect(judgeFake.stats().requests).toBe(0);
+      await waitForEnd(
+        "the optimization",
+        async () => (await optimization(optimizationId)).status !== "pending",
+      );
+      expect(await optimization(optimizationId)).toMatchObject({
+        status: "failure",
+        status_description: EXHAUSTED,
+      });
+      await waitForEnd(
+        "the smart benchmark",
+        async () => (await smartBenchmark(benchmarkId)).generation_status !== "generating",
+      );
+      expect(await smartBenchmark(benchmarkId)).toMatchObject({
+        generation_status: "failed",
+        status_description: EXHAUSTED,
+      });
+      // (Run again, the trace evaluation and the optimization would have ended otherwise: the
+      // fake judge answers, and no generator model is configured.)
     } finally {
       await worker.close();
     }
