@@ -37,6 +37,7 @@ import {
   ModelUnavailableError,
 } from "../resources/models/resolve-endpoint.ts";
 import { readRunScorers } from "../resources/scorers/run-scorers.ts";
+import { PAST_DEADLINE } from "./run-enders.ts";
 
 export interface RunEvaluationDeps {
   db: Database;
@@ -141,7 +142,7 @@ export function createRunEvaluationJob(deps: RunEvaluationDeps): JobHandler {
     if (row?.status !== "in-progress") return;
     const deadline = row.deadline_at === null ? Infinity : Date.parse(row.deadline_at);
     if (now().getTime() >= deadline) {
-      await end(id, "timeout", "the evaluation ran longer than its maximum duration");
+      await end(id, "timeout", PAST_DEADLINE);
       return;
     }
 
@@ -175,7 +176,7 @@ export function createRunEvaluationJob(deps: RunEvaluationDeps): JobHandler {
     const watcher = setInterval(() => {
       void (async () => {
         if (now().getTime() >= deadline) {
-          await end(id, "timeout", "the evaluation ran longer than its maximum duration");
+          await end(id, "timeout", PAST_DEADLINE);
         }
         const current = await repo.findById(id);
         if (current?.status !== "in-progress") stop.abort(new Error("the evaluation ended"));
