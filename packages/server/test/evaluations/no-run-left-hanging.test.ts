@@ -128,6 +128,21 @@ async function deleteJob(id: string): Promise<void> {
   else await db.deleteFrom("jobs").where("id", "=", id).execute();
 }
 
+/** Leaves a job as a queue without exhausted handlers left it: failed, nothing waiting after it. */
+async function failedLongAgo(id: string): Promise<void> {
+  const { db } = api.running.deps;
+  if (postgres())
+    await sql`update pgboss.job set state = 'failed', completed_on = now() where id = ${id}::uuid`.execute(
+      db,
+    );
+  else
+    await db
+      .updateTable("jobs")
+      .set((eb) => ({ status: "failed", attempts: eb.ref("max_attempts") }))
+      .where("id", "=", id)
+      .execute();
+}
+
 /** One pass of the sweep, as its scheduled job runs it. */
 async function sweep(): Promise<void> {
   await createSweepRunsJob(api.running.deps)({
@@ -234,8 +249,14 @@ describe("the sweep", () => {
     const lost = await newEvaluation();
     const healthy = await newEvaluation();
     const lostTrace = await newTraceEvaluation();
-    for (const job of await jobsOf(RUN_EVALUATION_JOB))
-      if (job.data.evaluation_id === lost.id) await deleteJob(job.id);
+    // One chunk's job is gone; the other failed for good before this release, when nothing
+    // ended its run (the run that stayed `in-progress` after a restart).
+    const chunks = (await jobsOf(RUN_EVALUATION_JOB)).filter(
+      (j) => j.data.evaluation_id === lost.id,
+    );
+    expect(chunks).toHaveLength(2);
+    await deleteJob(chunks[0]!.id);
+    await failedLongAgo(chunks[1]!.id);
     const lostOptimization = await newOptimization();
     const lostBenchmark = await newSmartBenchmark();
     const healthyTrace = await newTraceEvaluation();
