@@ -327,6 +327,10 @@ describe("a job whose worker died on its last attempt", () => {
     );
     expect(chunks.map((c) => c.data.from).sort()).toEqual([0, 10]);
     await diedOnLastAttempt(chunks.find((c) => c.data.from === 10)!.id);
+    // Both chunks of another run died: given up side by side, neither count is lost.
+    const dead = await newEvaluation();
+    for (const job of await jobsOf(RUN_EVALUATION_JOB))
+      if (job.data.evaluation_id === dead.id) await diedOnLastAttempt(job.id);
     await diedOnLastAttempt(await jobFor(RUN_TRACE_EVALUATION_JOB, "trace_evaluation_ids", trace));
     const optimizationId = await newOptimization();
     await diedOnLastAttempt(
@@ -347,6 +351,13 @@ describe("a job whose worker died on its last attempt", () => {
       const errors = await errorsOf(run.id);
       expect(errors.map((e) => e.position)).toEqual([10, 11, 12, 13, 14, 15, 16, 17, 18, 19]);
       expect(new Set(errors.map((e) => e.error))).toEqual(new Set([`not answered: ${EXHAUSTED}`]));
+
+      const none = await waitForEvaluation(api, dead.id, { timeoutMs: 30_000 });
+      expect(none).toMatchObject({
+        status: "failure",
+        status_description: `20 prompts were not answered: ${EXHAUSTED}`,
+        failed_prompt_count: 20,
+      });
 
       const judged = await waitForTraceEvaluation(api, tenant, trace, 30_000);
       expect(judged).toMatchObject({ status: "failure", status_description: EXHAUSTED });

@@ -9,6 +9,9 @@ import { computedMetricNames, scoringPlan } from "./scoring-plan.ts";
 /** Every position of a run (the largest integer both databases store). */
 export const ALL_PROMPTS = { from: 0, to: 2_147_483_647 } as const;
 
+/** How the error of a prompt that was never answered begins (then comes the reason). */
+const UNANSWERED = "not answered: ";
+
 /** Error results written per transaction: bounded, whatever the size of the run. */
 const BATCH = 1000;
 
@@ -36,7 +39,7 @@ export async function abandonPrompts(
 
   const samples = await repo.unscoredSamples(id, range.from, range.to);
   if (samples.length > 0) {
-    const error = `not answered: ${reason}`;
+    const error = `${UNANSWERED}${reason}`;
     for (let i = 0; i < samples.length; i += BATCH) {
       const rows = samples.slice(i, i + BATCH).map((s) => ({
         evaluation_id: id,
@@ -57,10 +60,13 @@ export async function abandonPrompts(
       }));
       await repo.writeResults(id, rows, [], now());
     }
-    const said = `${samples.length} ${samples.length === 1 ? "prompt was" : "prompts were"} not answered: ${reason}`;
-    const current = (await repo.findById(id))?.status_description ?? "";
+    // Said from the results, not appended to: two chunks given up at once both count.
+    const said = (await repo.errorCounts(id, UNANSWERED)).map(({ error, count }) => {
+      const n = Number(count);
+      return `${n} ${n === 1 ? "prompt was" : "prompts were"} not answered: ${(error ?? "").slice(UNANSWERED.length)}`;
+    });
     await repo.transition(id, ["in-progress"], "in-progress", {
-      status_description: current === "" ? said : `${current}; ${said}`,
+      status_description: said.join("; "),
     });
   }
   const plan = await scoringPlan(deps, row.benchmark_id);

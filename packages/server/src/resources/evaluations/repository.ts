@@ -359,6 +359,21 @@ export function createEvaluationRepository(db: Database) {
         .orderBy("count", "desc")
         .limit(limit)
         .execute(),
+
+    /** How many results have each error that starts with `prefix`, in the order first written. */
+    errorCounts: (id: string, prefix: string) =>
+      db
+        .selectFrom("evaluation_results")
+        .select((eb) => [
+          "error",
+          eb.fn.countAll<number>().as("count"),
+          eb.fn.min("position").as("first"),
+        ])
+        .where("evaluation_id", "=", id)
+        .where("error", "like", `${prefix}%`)
+        .groupBy("error")
+        .orderBy("first")
+        .execute(),
   };
 }
 
