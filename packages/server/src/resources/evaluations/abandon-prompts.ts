@@ -5,12 +5,10 @@ import type { Database } from "../../platform/db/database.ts";
 import { finalizeEvaluation } from "./finalize.ts";
 import { ACTIVE_STATUSES, createEvaluationRepository } from "./repository.ts";
 import { computedMetricNames, scoringPlan } from "./scoring-plan.ts";
+import { describeUnanswered, UNANSWERED } from "./unanswered.ts";
 
 /** Every position of a run (the largest integer both databases store). */
 export const ALL_PROMPTS = { from: 0, to: 2_147_483_647 } as const;
-
-/** How the error of a prompt that was never answered begins (then comes the reason). */
-const UNANSWERED = "not answered: ";
 
 /** Error results written per transaction: bounded, whatever the size of the run. */
 const BATCH = 1000;
@@ -60,13 +58,9 @@ export async function abandonPrompts(
       }));
       await repo.writeResults(id, rows, [], now());
     }
-    // Said from the results, not appended to: two chunks given up at once both count.
-    const said = (await repo.errorCounts(id, UNANSWERED)).map(({ error, count }) => {
-      const n = Number(count);
-      return `${n} ${n === 1 ? "prompt was" : "prompts were"} not answered: ${(error ?? "").slice(UNANSWERED.length)}`;
-    });
+    // Said while the rest of the run goes on; finalizing says it again from every result.
     await repo.transition(id, ["in-progress"], "in-progress", {
-      status_description: said.join("; "),
+      status_description: await describeUnanswered(repo, id),
     });
   }
   const plan = await scoringPlan(deps, row.benchmark_id);
