@@ -9,7 +9,7 @@ import type { Config } from "./config.ts";
 import { createDeps, type ServiceDeps } from "./deps.ts";
 import { createConcurrencyLimits } from "./engine/gateway/concurrency/concurrency-limits.ts";
 import { createGateway } from "./engine/gateway/gateway.ts";
-import { createJobHandlers, JOB_SCHEDULES } from "./jobs/index.ts";
+import { createExhaustedHandlers, createJobHandlers, JOB_SCHEDULES } from "./jobs/index.ts";
 import type { Clock } from "./platform/clock.ts";
 import { createDatabaseCoordinator } from "./platform/concurrency/database-coordinator.ts";
 
@@ -103,6 +103,7 @@ async function startJobs(deps: ServiceDeps): Promise<() => Promise<void>> {
     await deps.queue.schedule(name, minutes);
   await deps.queue.startWorkers(createJobHandlers({ ...deps, gateway }), {
     concurrency: deps.config.worker.concurrency,
+    onExhausted: createExhaustedHandlers(deps),
   });
   return async () => {
     await deps.queue.stop();

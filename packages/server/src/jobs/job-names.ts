@@ -1,6 +1,9 @@
 /** Names of background jobs, shared by the code that enqueues them and the workers. */
 export const HOUSEKEEPING_JOB = "housekeeping";
 
+/** Ends runs past their deadline or whose jobs are all gone (payload: none; every minute). */
+export const SWEEP_RUNS_JOB = "sweep-runs";
+
 /** Generates a smart benchmark's prompts from its documents (payload: tenant and benchmark ids). */
 export const GENERATE_BENCHMARK_JOB = "generate-benchmark";
 
@@ -16,6 +19,7 @@ export const RUN_JUDGE_OPTIMIZATION_JOB = "run-judge-optimization";
 /** Every job name: pg-boss needs its queues to exist before anything is sent or worked. */
 export const JOB_NAMES = [
   HOUSEKEEPING_JOB,
+  SWEEP_RUNS_JOB,
   GENERATE_BENCHMARK_JOB,
   RUN_EVALUATION_JOB,
   RUN_TRACE_EVALUATION_JOB,

@@ -1,4 +1,4 @@
-import { ADDITIONAL_METRICS, JUDGED_METRICS } from "@assay/protocol";
+import { JUDGED_METRICS } from "@assay/protocol";
 import type { Logger } from "pino";
 import { z } from "zod";
 import type { Catalog } from "../catalog/catalog.ts";
@@ -26,6 +26,7 @@ import {
   createEvaluationRepository,
 } from "../resources/evaluations/repository.ts";
 import {
+  computedMetricNames,
   type ScoringPlan,
   scoringPlan,
   toMessages,
@@ -36,6 +37,7 @@ import {
   ModelUnavailableError,
 } from "../resources/models/resolve-endpoint.ts";
 import { readRunScorers } from "../resources/scorers/run-scorers.ts";
+import { PAST_DEADLINE } from "./run-enders.ts";
 
 export interface RunEvaluationDeps {
   db: Database;
@@ -61,7 +63,6 @@ const PayloadSchema = z.object({
 });
 
 const JUDGED = new Set<string>(JUDGED_METRICS);
-const COMPUTED_METRICS = new Set<string>(ADDITIONAL_METRICS);
 
 /**
  * Runs one range of an evaluation's prompts. Idempotent: it only runs prompts without a result,
@@ -141,12 +142,12 @@ export function createRunEvaluationJob(deps: RunEvaluationDeps): JobHandler {
     if (row?.status !== "in-progress") return;
     const deadline = row.deadline_at === null ? Infinity : Date.parse(row.deadline_at);
     if (now().getTime() >= deadline) {
-      await end(id, "timeout", "the evaluation ran longer than its maximum duration");
+      await end(id, "timeout", PAST_DEADLINE);
       return;
     }
 
     const plan = await scoringPlan(deps, row.benchmark_id);
-    const metricNames = plan.metrics.filter((m) => COMPUTED_METRICS.has(m));
+    const metricNames = computedMetricNames(plan);
     const options = JSON.parse(row.options) as EvaluationOptions;
     let endpoint: ModelEndpoint;
     let judge: ModelEndpoint | undefined;
@@ -175,7 +176,7 @@ export function createRunEvaluationJob(deps: RunEvaluationDeps): JobHandler {
     const watcher = setInterval(() => {
       void (async () => {
         if (now().getTime() >= deadline) {
-          await end(id, "timeout", "the evaluation ran longer than its maximum duration");
+          await end(id, "timeout", PAST_DEADLINE);
         }
         const current = await repo.findById(id);
         if (current?.status !== "in-progress") stop.abort(new Error("the evaluation ended"));

@@ -25,7 +25,7 @@ import type { Clock } from "../platform/clock.ts";
 import type { SecretBox } from "../platform/crypto/secret-box.ts";
 import type { Database } from "../platform/db/database.ts";
 import type { JudgeOptimizationRunRow } from "../platform/db/schema.ts";
-import { DEFAULT_MAX_ATTEMPTS, type Job, type JobHandler } from "../platform/queue/job-queue.ts";
+import type { Job, JobHandler } from "../platform/queue/job-queue.ts";
 import { createLabelReader } from "../resources/judge-optimizations/labels.ts";
 import { OPTIMIZER_MODEL_SETTING } from "../resources/judge-optimizations/optimizer-model.ts";
 import {
@@ -212,7 +212,7 @@ export function createRunJudgeOptimizationJob(deps: RunJudgeOptimizationDeps): J
 
 /**
  * Why the run fails, as its status description; undefined when the job should be run again
- * instead (stopped by the queue, or an unexpected error with attempts left).
+ * instead (stopped by the queue, or an unexpected error).
  */
 function failureReason(error: unknown, job: Job): string | undefined {
   if (error instanceof ModelUnavailableError) return `a model is unavailable: ${error.message}`;
@@ -223,7 +223,6 @@ function failureReason(error: unknown, job: Job): string | undefined {
     const retried = error.retryable ? " after its retries" : "";
     return `a model call failed${retried}: ${error.message}`;
   }
-  if (job.attempt >= DEFAULT_MAX_ATTEMPTS)
-    return `the optimization failed ${job.attempt} times: ${(error as Error).message}`;
+  // Thrown: retried, and on the last attempt ended by the job's exhausted handler (run-enders.ts).
   return undefined;
 }

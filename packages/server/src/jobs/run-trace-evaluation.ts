@@ -17,7 +17,7 @@ import { renderTraceForJudge } from "../engine/traces/index.ts";
 import type { Clock } from "../platform/clock.ts";
 import type { SecretBox } from "../platform/crypto/secret-box.ts";
 import type { Database } from "../platform/db/database.ts";
-import { DEFAULT_MAX_ATTEMPTS, type Job, type JobHandler } from "../platform/queue/job-queue.ts";
+import type { Job, JobHandler } from "../platform/queue/job-queue.ts";
 import {
   createEndpointResolver,
   ModelUnavailableError,
@@ -161,7 +161,7 @@ export function createRunTraceEvaluationJob(deps: RunTraceEvaluationDeps): JobHa
 
 /**
  * Why the evaluation fails, as its status description; undefined when the job should be run
- * again instead (stopped by the queue, or an unexpected error with attempts left).
+ * again instead (stopped by the queue, or an unexpected error).
  */
 function failureReason(error: unknown, job: Job): string | undefined {
   if (error instanceof ModelUnavailableError)
@@ -178,7 +178,6 @@ function failureReason(error: unknown, job: Job): string | undefined {
     const retried = error.retryable ? " after its retries" : "";
     return `the judge model call failed${retried}: ${error.message}`;
   }
-  if (job.attempt >= DEFAULT_MAX_ATTEMPTS)
-    return `the evaluation failed ${job.attempt} times: ${(error as Error).message}`;
+  // Thrown: retried, and on the last attempt ended by the job's exhausted handler (run-enders.ts).
   return undefined;
 }

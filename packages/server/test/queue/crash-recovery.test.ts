@@ -1,10 +1,16 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
+import { sql } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
 import { systemClock } from "../../src/platform/clock.ts";
 import { createEmbeddedQueue } from "../../src/platform/queue/embedded/embedded-queue.ts";
-import type { JobQueue } from "../../src/platform/queue/job-queue.ts";
+import {
+  DEFAULT_MAX_ATTEMPTS,
+  type ExhaustedJob,
+  type JobQueue,
+  WORKER_STOPPED,
+} from "../../src/platform/queue/job-queue.ts";
 import { createPgBossQueue } from "../../src/platform/queue/pg-boss/pg-boss-queue.ts";
 import { DIALECTS, type Dialect } from "../support/databases.ts";
 import {
@@ -187,6 +193,100 @@ describe.each(CASES)(
           last_error: null,
         });
       }
+    }, 60_000);
+  },
+);
+
+describe.each(CASES)(
+  "a worker killed on a job's last attempt ($driver on $dialect)",
+  ({ dialect, driver, leaseSeconds }) => {
+    it("hands the job to its exhausted handler once, with its data and why, and leaves no live job", async () => {
+      const t = await openQueueTestDatabase(dialect);
+      cleanups.push(() => t.close());
+      const jobName = "crash.last";
+      const data = { project_id: "p-1", evaluation_id: "e-9" };
+      const target =
+        t.testDb.config.dialect === "sqlite" ? t.testDb.config.path : (t.testDb.url as string);
+      const survivor: JobQueue =
+        driver === "pg-boss"
+          ? createPgBossQueue({
+              connectionString: target,
+              logger: silentLogger,
+              jobNames: [jobName],
+              leaseSeconds,
+              pollIntervalMs: 100,
+              monitorIntervalSeconds: 1,
+            })
+          : createEmbeddedQueue({
+              db: t.db,
+              dialect,
+              clock: systemClock,
+              logger: silentLogger,
+              leaseSeconds,
+              pollIntervalMs: 50,
+            });
+      cleanups.push(() => survivor.stop());
+      const id = await survivor.enqueue({ name: jobName, data });
+      // Four workers died on it already: the next one to take it runs its last attempt. (Each
+      // death is the same event as the one below; four kills more would only make it slower.)
+      if (driver === "pg-boss")
+        await sql`update pgboss.job set retry_count = retry_limit where id = ${id}::uuid`.execute(
+          t.db,
+        );
+      else await sql`update jobs set attempts = max_attempts - 1 where id = ${id}`.execute(t.db);
+
+      const victim = spawnCrashWorker({
+        QUEUE_CRASH_DRIVER: driver,
+        QUEUE_CRASH_DIALECT: dialect,
+        QUEUE_CRASH_DB: target,
+        QUEUE_CRASH_JOB_NAME: jobName,
+        QUEUE_CRASH_LEASE_SECONDS: String(leaseSeconds),
+      });
+      children.push(victim);
+      const started = await waitFor(
+        "the child worker to start the job's last attempt",
+        () => {
+          if (victim.process.exitCode !== null)
+            throw new Error(`child worker exited early: ${victim.stderr.join("")}`);
+          return victim.events.find((e) => e.event === "started");
+        },
+        { timeoutMs: 20_000 },
+      );
+      expect(started).toMatchObject({ id, attempt: DEFAULT_MAX_ATTEMPTS, data });
+      expect(await survivor.hasLiveJob(jobName, { evaluation_id: "e-9" })).toBe(true);
+      victim.process.kill("SIGKILL");
+      await victim.exited;
+      const killedAt = Date.now();
+
+      const runs: number[] = [];
+      const exhausted: ExhaustedJob[] = [];
+      await survivor.startWorkers(
+        { [jobName]: async (job) => void runs.push(job.attempt) },
+        {
+          concurrency: 2,
+          onExhausted: { [jobName]: async (job) => void exhausted.push(job) },
+        },
+      );
+      await waitFor("the exhausted handler to run", () => exhausted.length > 0, {
+        timeoutMs: 45_000,
+        intervalMs: 50,
+      });
+      // Ended once the dead worker's lease lapsed, not at some later sweep.
+      expect(Date.now() - killedAt).toBeLessThan(
+        leaseSeconds * 1000 + (driver === "pg-boss" ? 8000 : 2000),
+      );
+      await waitFor(
+        "no live job to be left",
+        async () => !(await survivor.hasLiveJob(jobName, { evaluation_id: "e-9" })),
+        { timeoutMs: 10_000, intervalMs: 50 },
+      );
+      await sleep(500);
+      expect(runs).toEqual([]);
+      expect(exhausted).toEqual([
+        { id, name: jobName, data, attempts: DEFAULT_MAX_ATTEMPTS, error: WORKER_STOPPED },
+      ]);
+      if (driver === "pg-boss") expect((await pgBossJob(t.db, id))?.state).toBe("failed");
+      else expect((await jobRow(t.db, id))?.status).toBe("failed");
     }, 60_000);
   },
 );

@@ -2,7 +2,11 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Clock } from "../../src/platform/clock.ts";
 import type { Database } from "../../src/platform/db/database.ts";
 import { createEmbeddedQueue } from "../../src/platform/queue/embedded/embedded-queue.ts";
-import { DEFAULT_MAX_ATTEMPTS, type JobQueue } from "../../src/platform/queue/job-queue.ts";
+import {
+  DEFAULT_MAX_ATTEMPTS,
+  type ExhaustedJob,
+  type JobQueue,
+} from "../../src/platform/queue/job-queue.ts";
 import { DIALECTS } from "../support/databases.ts";
 import {
   gate,
@@ -172,6 +176,54 @@ describe.each(DIALECTS)("embedded job queue on %s", (dialect) => {
     clock.advance(3600_000);
     await sleep(10 * POLL_MS);
     expect(attempts).toHaveLength(DEFAULT_MAX_ATTEMPTS);
+  });
+
+  it("gives a job whose handler fails every attempt to its exhausted handler, once, in a job of its own", async () => {
+    const clock = new TestClock();
+    const queue = makeQueue({ clock });
+    const exhausted: ExhaustedJob[] = [];
+    let giveUpAttempts = 0;
+    await queue.startWorkers(
+      {
+        "emb.doomed": async (job) => {
+          throw new Error(`no luck (attempt ${job.attempt})`);
+        },
+      },
+      {
+        concurrency: 1,
+        onExhausted: {
+          "emb.doomed": async (job) => {
+            // The ending is a job: when it fails, it is tried again like any other.
+            if (++giveUpAttempts === 1) throw new Error("database busy");
+            exhausted.push(job);
+          },
+        },
+      },
+    );
+    const data = { project_id: "p-1", evaluation_id: "e-7" };
+    const id = await queue.enqueue({ name: "emb.doomed", data });
+    expect(await queue.hasLiveJob("emb.doomed", { evaluation_id: "e-7" })).toBe(true);
+    expect(await queue.hasLiveJob("emb.doomed", { evaluation_id: "e-8" })).toBe(false);
+    await waitFor(
+      "the exhausted handler to succeed",
+      () => {
+        clock.advance(300_000); // skip the retries' backoff
+        return exhausted.length > 0;
+      },
+      { timeoutMs: 10_000, intervalMs: 20 },
+    );
+    expect(exhausted).toEqual([
+      {
+        id,
+        name: "emb.doomed",
+        data,
+        attempts: DEFAULT_MAX_ATTEMPTS,
+        error: `no luck (attempt ${DEFAULT_MAX_ATTEMPTS})`,
+      },
+    ]);
+    expect(giveUpAttempts).toBe(2);
+    expect((await jobRow(t.db, id))?.status).toBe("failed");
+    await waitFor("no live job", async () => !(await queue.hasLiveJob("emb.doomed", data)));
   });
 
   it("enqueues inside a transaction: nothing when it rolls back, the job when it commits", async () => {

@@ -1,6 +1,10 @@
 import { sql } from "kysely";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { DEFAULT_MAX_ATTEMPTS, type JobQueue } from "../../src/platform/queue/job-queue.ts";
+import {
+  DEFAULT_MAX_ATTEMPTS,
+  type ExhaustedJob,
+  type JobQueue,
+} from "../../src/platform/queue/job-queue.ts";
 import { createPgBossQueue } from "../../src/platform/queue/pg-boss/pg-boss-queue.ts";
 import { DIALECTS } from "../support/databases.ts";
 import {
@@ -21,6 +25,7 @@ const JOB_NAMES = [
   "pgb.tick",
   "pgb.hourly",
   "pgb.slow",
+  "pgb.doomed",
 ];
 
 describe.skipIf(!DIALECTS.includes("postgres"))("pg-boss job queue", () => {
@@ -74,7 +79,8 @@ describe.skipIf(!DIALECTS.includes("postgres"))("pg-boss job queue", () => {
     const { rows } = await sql<Record<string, unknown>>`
       select name, policy, retry_limit, retry_delay, retry_backoff, retry_delay_max,
              expire_seconds, heartbeat_seconds
-      from pgboss.queue where name like 'pgb.%' order by name`.execute(t.db);
+      from pgboss.queue where name like 'pgb.%' and name not like '%.exhausted'
+      order by name`.execute(t.db);
     expect(rows).toEqual(
       [...JOB_NAMES].sort().map((name) => ({
         name,
@@ -85,6 +91,16 @@ describe.skipIf(!DIALECTS.includes("postgres"))("pg-boss job queue", () => {
         retry_delay_max: 300,
         expire_seconds: 24 * 3600,
         heartbeat_seconds: 20,
+      })),
+    );
+    // Each queue but the scheduled ones has a dead-letter queue, where its exhausted jobs wait.
+    const { rows: deadLetters } = await sql<{ name: string; dead_letter: string | null }>`
+      select name, dead_letter from pgboss.queue where name like 'pgb.%' and name not like '%.exhausted'
+      order by name`.execute(t.db);
+    expect(deadLetters).toEqual(
+      [...JOB_NAMES].sort().map((name) => ({
+        name,
+        dead_letter: name === "pgb.tick" || name === "pgb.hourly" ? null : `${name}.exhausted`,
       })),
     );
     await queue.stop();
@@ -205,6 +221,57 @@ describe.skipIf(!DIALECTS.includes("postgres"))("pg-boss job queue", () => {
     );
     await sleep(600);
     expect(attempts).toHaveLength(DEFAULT_MAX_ATTEMPTS);
+  });
+
+  it("gives a job whose handler fails every attempt to its exhausted handler, once, through its dead-letter queue", async () => {
+    const queue = makeQueue();
+    const exhausted: ExhaustedJob[] = [];
+    let giveUpAttempts = 0;
+    await queue.startWorkers(
+      {
+        "pgb.doomed": async (job) => {
+          throw new Error(`no luck (attempt ${job.attempt})`);
+        },
+      },
+      {
+        concurrency: 1,
+        onExhausted: {
+          "pgb.doomed": async (job) => {
+            // The ending is a job: when it fails, it is tried again like any other.
+            if (++giveUpAttempts === 1) throw new Error("database busy");
+            exhausted.push(job);
+          },
+        },
+      },
+    );
+    const data = { project_id: "p-1", trace_evaluation_ids: ["a", "b"] };
+    const id = await queue.enqueue({ name: "pgb.doomed", data });
+    expect(await queue.hasLiveJob("pgb.doomed", { trace_evaluation_ids: ["b"] })).toBe(true);
+    expect(await queue.hasLiveJob("pgb.doomed", { trace_evaluation_ids: ["c"] })).toBe(false);
+    await waitFor(
+      "the exhausted handler to succeed",
+      async () => {
+        // Skip the retries' backoff instead of waiting it out.
+        await sql`update pgboss.job set start_after = now() where state = 'retry'`.execute(t.db);
+        return exhausted.length > 0;
+      },
+      { timeoutMs: 30_000, intervalMs: 50 },
+    );
+    expect(exhausted).toEqual([
+      {
+        id,
+        name: "pgb.doomed",
+        data,
+        attempts: DEFAULT_MAX_ATTEMPTS,
+        error: `no luck (attempt ${DEFAULT_MAX_ATTEMPTS})`,
+      },
+    ]);
+    expect(giveUpAttempts).toBe(2);
+    expect((await pgBossJob(t.db, id))?.state).toBe("failed");
+    await waitFor("no live job", async () => !(await queue.hasLiveJob("pgb.doomed", data)), {
+      timeoutMs: 10_000,
+      intervalMs: 50,
+    });
   });
 
   it("registers schedules as cron entries, once however many processes register them", async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cronForPeriod } from "./job-queue.ts";
+import { containsJson, cronForPeriod } from "./job-queue.ts";
 
 describe("cronForPeriod", () => {
   it.each([
@@ -17,5 +17,18 @@ describe("cronForPeriod", () => {
     expect(() => cronForPeriod(minutes)).toThrow(
       "a schedule's period must divide an hour or a day",
     );
+  });
+});
+
+describe("containsJson", () => {
+  it("matches like jsonb @>: keys with contained values, arrays holding each element", () => {
+    const data = { evaluation_id: "e-1", from: 0, ids: ["a", "b"] };
+    expect(containsJson(data, { evaluation_id: "e-1" })).toBe(true);
+    expect(containsJson(data, { ids: ["b"] })).toBe(true);
+    expect(containsJson(data, {})).toBe(true);
+    expect(containsJson(data, { evaluation_id: "e-2" })).toBe(false);
+    expect(containsJson(data, { ids: ["c"] })).toBe(false);
+    expect(containsJson(data, { missing: null })).toBe(false);
+    expect(containsJson(["a"], { ids: ["a"] })).toBe(false);
   });
 });

@@ -33,6 +33,36 @@ export interface JobHandlers {
   [name: string]: JobHandler;
 }
 
+/** A job that will not run again: its handler kept failing, or its worker kept dying. */
+export interface ExhaustedJob {
+  /** The id the job had in its own queue. */
+  id: string;
+  name: string;
+  data: Record<string, unknown>;
+  /** How many times it was tried. */
+  attempts: number;
+  /** What ended its last attempt. */
+  error: string;
+}
+
+/**
+ * Ends the work of a job that ran out of attempts, so nothing waits on it forever. Run as a job
+ * of its own (at least once, retried when it throws): idempotent.
+ */
+export type ExhaustedHandler = (job: ExhaustedJob) => Promise<void>;
+
+export interface WorkerOptions {
+  concurrency: number;
+  /** Per job name: what to do when a job of that name runs out of attempts. */
+  onExhausted?: { [name: string]: ExhaustedHandler };
+}
+
+/**
+ * The queue that holds a job of `name` that ran out of attempts until its exhausted handler ran
+ * (a dead-letter queue): a job there is still work in flight for its run.
+ */
+export const exhaustedQueueName = (name: string): string => `${name}.exhausted`;
+
 /**
  * The job queue port. Delivery is at least once: a job whose worker died is run again, so
  * handlers are idempotent (they write results keyed by their natural ids). One folder per
@@ -49,8 +79,17 @@ export interface JobQueue {
    * hour or a day (so it maps onto cron exactly). Call before startWorkers.
    */
   schedule(name: string, everyMinutes: number): Promise<void>;
-  /** Starts working the given job names with up to `concurrency` jobs at once. */
-  startWorkers(handlers: JobHandlers, options: { concurrency: number }): Promise<void>;
+  /**
+   * Starts working the given job names with up to `concurrency` jobs at once, and the exhausted
+   * handlers of the names that have one.
+   */
+  startWorkers(handlers: JobHandlers, options: WorkerOptions): Promise<void>;
+  /**
+   * Whether a job of this name whose data contains `match` (JSON containment: every key of
+   * `match` with a contained value; an array holds each element of the match's array) may still
+   * run: waiting, running, due for a retry, or waiting for its exhausted handler.
+   */
+  hasLiveJob(name: string, match: Record<string, unknown>): Promise<boolean>;
   /** Stops taking jobs, lets running ones finish (up to a grace period), then releases them. */
   stop(): Promise<void>;
 }
@@ -66,5 +105,20 @@ export function cronForPeriod(everyMinutes: number): string {
   throw new Error(`a schedule's period must divide an hour or a day, got ${everyMinutes} minutes`);
 }
 
-/** Retries after a handler error, before a job is marked failed. */
+/** Why the last attempt of a job ended when its worker died mid-job, in every driver. */
+export const WORKER_STOPPED = "its worker stopped before finishing (its lease expired)";
+
+/** JSON containment, as PostgreSQL's `@>` on jsonb: whether `value` holds everything `match` does. */
+export function containsJson(value: unknown, match: unknown): boolean {
+  if (Array.isArray(match))
+    return Array.isArray(value) && match.every((m) => value.some((v) => containsJson(v, m)));
+  if (match !== null && typeof match === "object") {
+    if (value === null || typeof value !== "object" || Array.isArray(value)) return false;
+    const record = value as Record<string, unknown>;
+    return Object.entries(match).every(([k, m]) => k in record && containsJson(record[k], m));
+  }
+  return value === match;
+}
+
+/** Attempts of a job (its first run and its retries) before it counts as exhausted. */
 export const DEFAULT_MAX_ATTEMPTS = 5;

@@ -19,6 +19,27 @@ export function createBenchmarkRepository(db: Database) {
       .where("disabled_at", "is", null);
 
   return {
+    /** Ids of smart benchmarks whose generation has not ended, for the sweep. */
+    listGeneratingIds: async (): Promise<string[]> =>
+      (
+        await db
+          .selectFrom("benchmarks")
+          .select("id")
+          .where("generation_status", "=", "generating")
+          .execute()
+      ).map((r) => r.id),
+
+    /** generating → failed, with why; false when its generation had ended already. */
+    async failGeneration(id: string, description: string, at: string): Promise<boolean> {
+      const result = await db
+        .updateTable("benchmarks")
+        .set({ generation_status: "failed", status_description: description, updated_at: at })
+        .where("id", "=", id)
+        .where("generation_status", "=", "generating")
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
     findOwn: (scope: ProjectScope, id: string): Promise<BenchmarkRow | undefined> =>
       ownOf(scope).where("id", "=", id).executeTakeFirst(),
 

@@ -4,11 +4,12 @@ import type { Clock } from "../../platform/clock.ts";
 import { type RunScorer, readRunScorers } from "../scorers/run-scorers.ts";
 import type { EvaluationRepository } from "./repository.ts";
 import type { StoredStats } from "./to-evaluation.ts";
+import { describeUnanswered } from "./unanswered.ts";
 
 /**
  * Ends a run whose every prompt has a result: statistics computed from the result rows, then
  * one guarded transition, so when several workers finish their last chunks at once exactly one
- * of them finalizes. `failure` when every prompt's model call failed.
+ * of them finalizes. `failure` when every prompt's model call failed (or was never answered).
  */
 export async function finalizeEvaluation(
   deps: { repo: EvaluationRepository; clock: Clock },
@@ -28,12 +29,17 @@ export async function finalizeEvaluation(
     scorers: await scorerStats(deps.repo, id, readRunScorers(row.scorers)),
   };
   const allFailed = row.failed_count === row.total_count;
+  // Counted here, once every result is in: chunks given up side by side each said only theirs.
+  const unanswered = row.failed_count > 0 ? await describeUnanswered(deps.repo, id) : "";
   await deps.repo.transition(id, ["in-progress"], allFailed ? "failure" : "success", {
     stats: JSON.stringify(stats),
     finished_at: deps.clock.now().toISOString(),
-    status_description: allFailed
-      ? `every prompt failed at the model endpoint: ${stats.top_errors[0]?.error ?? "unknown error"}`
-      : "",
+    status_description:
+      unanswered !== ""
+        ? unanswered
+        : allFailed
+          ? `every prompt failed at the model endpoint: ${stats.top_errors[0]?.error ?? "unknown error"}`
+          : "",
   });
 }
 

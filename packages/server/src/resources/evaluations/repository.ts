@@ -181,6 +181,14 @@ export function createEvaluationRepository(db: Database) {
     findById: (id: string): Promise<EvaluationRow | undefined> =>
       db.selectFrom("evaluations").selectAll().where("id", "=", id).executeTakeFirst(),
 
+    /** Every run that may still do work, for the sweep that ends runs nothing will finish. */
+    listActive: (): Promise<Pick<EvaluationRow, "id" | "status" | "deadline_at">[]> =>
+      db
+        .selectFrom("evaluations")
+        .select(["id", "status", "deadline_at"])
+        .where("status", "in", [...ACTIVE_STATUSES])
+        .execute(),
+
     /**
      * Moves an evaluation from one of `from` to `to`; false when it was elsewhere already (a
      * concurrent finish or cancel won). Every status change goes through here.
@@ -350,6 +358,21 @@ export function createEvaluationRepository(db: Database) {
         .groupBy("error")
         .orderBy("count", "desc")
         .limit(limit)
+        .execute(),
+
+    /** How many results have each error that starts with `prefix`, in the order first written. */
+    errorCounts: (id: string, prefix: string) =>
+      db
+        .selectFrom("evaluation_results")
+        .select((eb) => [
+          "error",
+          eb.fn.countAll<number>().as("count"),
+          eb.fn.min("position").as("first"),
+        ])
+        .where("evaluation_id", "=", id)
+        .where("error", "like", `${prefix}%`)
+        .groupBy("error")
+        .orderBy("first")
         .execute(),
   };
 }

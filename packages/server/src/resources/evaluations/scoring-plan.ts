@@ -1,4 +1,4 @@
-import type { ScorerName } from "@assay/protocol";
+import { ADDITIONAL_METRICS, type ScorerName } from "@assay/protocol";
 import type { Catalog } from "../../catalog/catalog.ts";
 import type { ChatMessage } from "../../engine/gateway/endpoint.ts";
 import type { Database } from "../../platform/db/database.ts";
@@ -44,6 +44,12 @@ export async function scoringPlan(
     metrics: JSON.parse(row.metrics) as string[],
   };
 }
+
+const COMPUTED_METRICS = new Set<string>(ADDITIONAL_METRICS);
+
+/** The plan's metrics that a run computes per result and averages when it finishes. */
+export const computedMetricNames = (plan: ScoringPlan): string[] =>
+  plan.metrics.filter((m) => COMPUTED_METRICS.has(m));
 
 const ROLES = new Set(["system", "user", "assistant"]);
 

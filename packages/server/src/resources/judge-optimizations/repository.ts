@@ -99,6 +99,16 @@ export function createOptimizationRepository(db: Database) {
     start: (id: string, at: string): Promise<boolean> =>
       transition(id, ["pending"], { ...fresh, status: "in_progress", started_at: at }),
 
+    /** Ids of every run not finished yet, for the sweep that ends runs nothing will finish. */
+    listUnfinishedIds: async (): Promise<string[]> =>
+      (
+        await db
+          .selectFrom("judge_optimization_runs")
+          .select("id")
+          .where("status", "in", ["pending", "in_progress"])
+          .execute()
+      ).map((r) => r.id),
+
     /** in_progress → in_progress from scratch: its worker died or was stopped mid-run. */
     restart: (id: string, at: string): Promise<boolean> =>
       transition(id, ["in_progress"], { ...fresh, started_at: at }),

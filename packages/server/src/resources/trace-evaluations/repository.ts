@@ -116,6 +116,16 @@ export function createTraceEvaluationRepository(db: Database) {
             .where("project_id", "=", scope.projectId)
             .execute(),
 
+    /** Ids of every evaluation not finished yet, for the sweep that ends runs nothing will finish. */
+    listUnfinishedIds: async (): Promise<string[]> =>
+      (
+        await db
+          .selectFrom("trace_evaluations")
+          .select("id")
+          .where("status", "in", ["pending", "in_progress"])
+          .execute()
+      ).map((r) => r.id),
+
     /** pending → in_progress; false when it was not pending. */
     start: (id: string, at: string): Promise<boolean> =>
       transition(id, ["pending"], { status: "in_progress", started_at: at }),

@@ -5,10 +5,14 @@ import type { Logger } from "pino";
 import type { Clock } from "../../clock.ts";
 import type { DatabaseSchema, JobRow, JobUpdate } from "../../db/schema.ts";
 import {
+  containsJson,
   cronForPeriod,
   DEFAULT_MAX_ATTEMPTS,
+  type ExhaustedHandler,
+  exhaustedQueueName,
   type JobHandlers,
   type JobQueue,
+  WORKER_STOPPED,
 } from "../job-queue.ts";
 
 export interface EmbeddedQueueOptions {
@@ -37,6 +41,7 @@ export function createEmbeddedQueue(options: EmbeddedQueueOptions): JobQueue {
   const wake = new EventEmitter().setMaxListeners(0);
   const running = new Map<string, { controller: AbortController; done: Promise<void> }>();
   const schedules = new Map<string, { everyMs: number; nextAt: number }>();
+  let onExhausted: { [name: string]: ExhaustedHandler } = {};
   let stopping = false;
   let loop: Promise<void> | undefined;
   let nextPruneAt = 0;
@@ -104,14 +109,17 @@ export function createEmbeddedQueue(options: EmbeddedQueueOptions): JobQueue {
       .executeTakeFirst();
   }
 
-  /** Ends this worker's lease on a job; matches nothing when the lease was taken over. */
-  async function finish(job: JobRow, values: JobUpdate) {
-    await db
+  /**
+   * Ends this worker's lease on a job; false (and nothing written) when the lease was taken over.
+   */
+  async function finish(job: JobRow, values: JobUpdate, target: Kysely<DatabaseSchema> = db) {
+    const result = await target
       .updateTable("jobs")
       .set({ ...values, lease_token: null, lease_expires_at: null, updated_at: iso() })
       .where("id", "=", job.id)
       .where("lease_token", "=", job.lease_token)
-      .execute();
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
   }
 
   async function fail(job: JobRow, error: unknown) {
@@ -119,11 +127,25 @@ export function createEmbeddedQueue(options: EmbeddedQueueOptions): JobQueue {
     const retry = job.attempts < job.max_attempts;
     // 1 s, 2 s, 4 s … capped at 5 minutes: a failing dependency gets time to come back.
     const delayMs = Math.min(300_000, 1000 * 2 ** (job.attempts - 1));
-    await finish(job, {
+    const values = {
       status: retry ? "queued" : "failed",
       run_at: retry ? iso(delayMs) : job.run_at,
       last_error: message.slice(0, 2000),
-    });
+    };
+    if (retry || !onExhausted[job.name]) await finish(job, values);
+    // The failed job and the job that ends its work commit together (a dead-letter queue, as
+    // pg-boss keeps one): a crash in between cannot lose the ending.
+    else
+      await db.transaction().execute(async (trx) => {
+        if (!(await finish(job, values, trx))) return;
+        const exhausted = {
+          job_id: job.id,
+          data: JSON.parse(job.payload) as Record<string, unknown>,
+          attempts: Math.min(job.attempts, job.max_attempts),
+          error: message.slice(0, 2000),
+        };
+        await insertJob(trx, exhaustedQueueName(job.name), exhausted, undefined, null);
+      });
     logger.warn(
       { job: job.id, name: job.name, attempt: job.attempts, retry, err: message },
       "job failed",
@@ -153,7 +175,8 @@ export function createEmbeddedQueue(options: EmbeddedQueueOptions): JobQueue {
       try {
         const handler = handlers[job.name];
         if (job.attempts > job.max_attempts) {
-          throw new Error(`gave up after ${job.max_attempts} attempts (its worker kept stopping)`);
+          // Its last attempt's worker died (the lease lapsed): nothing ran it to an error.
+          throw new Error(WORKER_STOPPED);
         }
         if (!handler) throw new Error(`no handler for job ${job.name}`);
         await handler({
@@ -236,8 +259,32 @@ export function createEmbeddedQueue(options: EmbeddedQueueOptions): JobQueue {
       cronForPeriod(everyMinutes); // the same periods as every driver
       schedules.set(name, { everyMs: everyMinutes * 60_000, nextAt: 0 });
     },
-    async startWorkers(handlers, { concurrency }) {
-      loop = work(handlers, concurrency);
+    async startWorkers(handlers, options) {
+      onExhausted = options.onExhausted ?? {};
+      const giveUps = Object.entries(onExhausted).map(([name, handle]) => [
+        exhaustedQueueName(name),
+        async ({ data }: { data: Record<string, unknown> }) => {
+          const { job_id, ...rest } = data as { job_id: string; data: Record<string, unknown> } & {
+            attempts: number;
+            error: string;
+          };
+          await handle({ id: job_id, name, ...rest });
+        },
+      ]);
+      loop = work({ ...handlers, ...Object.fromEntries(giveUps) }, options.concurrency);
+    },
+    async hasLiveJob(name, match) {
+      const exhausted = exhaustedQueueName(name);
+      const rows = await db
+        .selectFrom("jobs")
+        .select(["name", "payload"])
+        .where("name", "in", [name, exhausted])
+        .where("status", "in", ["queued", "active"])
+        .execute();
+      return rows.some((row) => {
+        const payload = JSON.parse(row.payload) as { data?: unknown };
+        return containsJson(row.name === exhausted ? payload.data : payload, match);
+      });
     },
     async stop() {
       stopping = true;

@@ -1,6 +1,12 @@
 import { fromKysely, type KyselyTransactionLike, PgBoss } from "pg-boss";
 import type { Logger } from "pino";
-import { cronForPeriod, DEFAULT_MAX_ATTEMPTS, type JobQueue } from "../job-queue.ts";
+import {
+  cronForPeriod,
+  DEFAULT_MAX_ATTEMPTS,
+  exhaustedQueueName,
+  type JobQueue,
+  WORKER_STOPPED,
+} from "../job-queue.ts";
 
 export interface PgBossQueueOptions {
   connectionString: string;
@@ -19,6 +25,17 @@ export interface PgBossQueueOptions {
 
 /** Jobs may run long (a large evaluation); liveness comes from heartbeats, not from this bound. */
 const MAX_JOB_SECONDS = 24 * 3600;
+
+/** States of a job that may still run (pg-boss's `created`, `retry`, `active`). */
+const LIVE_STATES = new Set<string>(["created", "retry", "active"]);
+
+/** The message of a failed job's output: a thrown error, or the monitor's own note. */
+function outputMessage(output: unknown): string {
+  const o = output as { message?: unknown; value?: { message?: unknown } } | null;
+  const message = o?.value?.message ?? o?.message;
+  if (message === "job heartbeat timeout") return WORKER_STOPPED;
+  return typeof message === "string" ? message : JSON.stringify(output ?? "unknown error");
+}
 
 /**
  * Jobs in PostgreSQL through pg-boss: any number of `assay worker` processes on any number of
@@ -57,12 +74,21 @@ export function createPgBossQueue(options: PgBossQueueOptions): JobQueue {
       for (const name of options.jobNames) {
         // A queue's policy is fixed when it is created (updateQueue cannot change it).
         const scheduled = options.scheduledJobNames?.includes(name) ?? false;
+        // A job that runs out of attempts (its handler kept failing, or its heartbeats stopped
+        // on the last one) is copied to its dead-letter queue in the statement that fails it,
+        // where its exhausted handler takes it. Scheduled jobs simply run again at their next tick.
+        const deadLetter = scheduled ? {} : { deadLetter: exhaustedQueueName(name) };
+        if (!scheduled) {
+          await boss.createQueue(exhaustedQueueName(name), queueOptions);
+          await boss.updateQueue(exhaustedQueueName(name), queueOptions);
+        }
         await boss.createQueue(name, {
           ...queueOptions,
+          ...deadLetter,
           policy: scheduled ? "exclusive" : "standard",
         });
         // createQueue leaves an existing queue alone: bring its settings up to date.
-        await boss.updateQueue(name, queueOptions);
+        await boss.updateQueue(name, { ...queueOptions, ...deadLetter });
       }
     })().catch((error: unknown) => {
       started = undefined;
@@ -90,8 +116,28 @@ export function createPgBossQueue(options: PgBossQueueOptions): JobQueue {
       // pg-boss creates one job per cron tick cluster-wide, however many workers run.
       await boss.schedule(name, cronForPeriod(everyMinutes));
     },
-    async startWorkers(handlers, { concurrency }) {
+    async startWorkers(handlers, { concurrency, onExhausted = {} }) {
       await ready();
+      for (const [name, handle] of Object.entries(onExhausted)) {
+        await boss.work(
+          exhaustedQueueName(name),
+          {
+            localConcurrency: concurrency,
+            pollingIntervalSeconds: Math.max(0.5, options.pollIntervalMs / 1000),
+            includeMetadata: true,
+          },
+          async ([job]) => {
+            if (!job) return;
+            await handle({
+              id: job.sourceId ?? job.id,
+              name,
+              data: (job.data ?? {}) as Record<string, unknown>,
+              attempts: (job.sourceRetryCount ?? DEFAULT_MAX_ATTEMPTS - 1) + 1,
+              error: outputMessage(job.sourceOutput),
+            });
+          },
+        );
+      }
       for (const [name, handler] of Object.entries(handlers)) {
         await boss.work(
           name,
@@ -111,6 +157,14 @@ export function createPgBossQueue(options: PgBossQueueOptions): JobQueue {
           },
         );
       }
+    },
+    async hasLiveJob(name, match) {
+      await ready();
+      for (const queue of [name, exhaustedQueueName(name)]) {
+        const jobs = await boss.findJobs(queue, { data: match });
+        if (jobs.some((job) => LIVE_STATES.has(job.state))) return true;
+      }
+      return false;
     },
     async stop() {
       if (!started) return;
