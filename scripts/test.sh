@@ -9,5 +9,7 @@ cd "$repo_root"
 source "$repo_root/scripts/lib/chromium.sh"
 ensure_chromium
 npm run --silent lint
-npm test --silent -- "$@"
+# The Python SDK first: it leaves its virtualenv (clients/python/.venv-*), with which a dashboard
+# test runs the original client's judge-optimization flow after labelling in the browser.
 "$repo_root/clients/python/scripts/test.sh"
+npm test --silent -- "$@"
