@@ -174,7 +174,12 @@ beforeAll(async () => {
   judgeServer = await startFakeModelServer({ behavior: judgeBehavior() });
   service = await startTestService({
     workers: true,
-    env: { ALLOWED_MODEL_HOSTS: "127.0.0.1", ASSAY_JOB_POLL_INTERVAL_MS: "50" },
+    env: {
+      ALLOWED_MODEL_HOSTS: "127.0.0.1",
+      ASSAY_JOB_POLL_INTERVAL_MS: "50",
+      // Four probes per route with one key: more than a burst's worth on a fast machine.
+      ASSAY_RATE_LIMIT_ENABLED: "false",
+    },
   });
   tenantA = await lookup(service.apiKey);
   tenantB = await lookup((await service.admin.create({ organization: "Tenant B" })).key);
