@@ -35,6 +35,18 @@ describe("paths", () => {
     });
   });
 
+  // Found by the fuzzing run (fuzz/): the router refused these with Fastify's own body and a 414.
+  it.each([
+    ["an over-long path parameter", `/evaluations/${"a".repeat(5000)}`, "too long"],
+    ["a malformed percent-escape", "/evaluations/%E0%A4%A", "percent-escape"],
+  ])("answers %s with a 400 in the API's error shape", async (_, path, message) => {
+    const res = await service.call<ErrorBody>("GET", path);
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe("VALIDATION_ERROR");
+    expect(res.body.error.message).toContain(message);
+    expect(res.headers.get("x-request-id")).toBeTruthy();
+  });
+
   it("serves exact paths only: a trailing slash is not redirected", async () => {
     const res = await service.call("GET", "/organizations/");
     expect(res.status).toBe(404);
@@ -134,6 +146,31 @@ describe("OpenAPI", () => {
     const { readFileSync } = await import("node:fs");
     const checkedIn = readFileSync(new URL("../../protocol/openapi.json", import.meta.url), "utf8");
     expect(checkedIn).toBe(renderOpenApiJson());
+  });
+
+  // Found by the fuzzing run: these statuses were answered but not in the document.
+  it("documents the statuses an operation answers beyond its generic ones", async () => {
+    const doc = await service.call<{
+      paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
+    }>("GET", "/openapi.json", { apiKey: null });
+    const statuses = (path: string, method: string) =>
+      Object.keys(doc.body.paths[path]?.[method]?.responses ?? {});
+
+    const judge = { name: "duplicated judge", evaluation_goal: "Is the answer polite?" };
+    await service.call("POST", `${projectPath}/judges`, { json: judge });
+    const duplicate = await service.call("POST", `${projectPath}/judges`, { json: judge });
+    expect(duplicate.status).toBe(409);
+    const judges = "/organizations/{organization_id}/projects/{project_id}/judges";
+    expect(statuses(judges, "post")).toContain("409");
+
+    const results = await service.call("GET", "/results?evaluation_id=no-such-run");
+    expect(results.status).toBe(404);
+    expect(statuses("/results", "get")).toContain("404");
+
+    expect(statuses("/blobs/{token}", "put")).toEqual(
+      expect.arrayContaining(["403", "404", "412", "413"]),
+    );
+    expect(statuses("/health", "get")).toEqual(["200", "500", "503"]);
   });
 
   it("documents every route of the route table", async () => {
