@@ -81,7 +81,9 @@ def main() -> int:
                 "--header",
                 "x-api-key: " + server.api_key,
                 *options,
-            ]
+            ],
+            # Its replay files go with the run's data dir, not into the repository.
+            cwd=server.data_dir,
         )
         errors = [line for line in server.log.splitlines() if '"level":50' in line or "ERROR" in line]
         if errors:

@@ -14,6 +14,7 @@ import { type Config, DEFAULT_HTTP_TIMEOUTS } from "./config.ts";
 import { registerDashboard } from "./dashboard/register-dashboard.ts";
 import type { RouteDeps } from "./http/bind-route.ts";
 import { createBoundedServer } from "./http/bounded-server.ts";
+import { answerClientError } from "./http/client-error.ts";
 import { REQUEST_ID_HEADER, requestIdFor } from "./http/request-id.ts";
 import { registerRequestLog } from "./http/request-log.ts";
 import { toAppError } from "./http/to-app-error.ts";
@@ -134,6 +135,7 @@ export function createApp(deps: AppDeps): FastifyInstance {
     loggerInstance: deps.logger as FastifyBaseLogger,
     // A malformed percent-escape or an over-long path parameter is refused by the router before
     // any route runs; it answers in the API's error shape too, not Fastify's own.
+    clientErrorHandler: answerClientError,
     frameworkErrors: (error, request, reply) => {
       reply.header(REQUEST_ID_HEADER, request.id);
       sendError(toAppError(error), request, reply);

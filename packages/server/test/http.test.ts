@@ -173,6 +173,55 @@ describe("OpenAPI", () => {
     expect(statuses("/health", "get")).toEqual(["200", "500", "503"]);
   });
 
+  // The fuzzing run (fuzz/) found generated bodies refused for rules the document did not state.
+  it("states the rules the server enforces on bodies, which the server then holds to", async () => {
+    type Schema = { properties: Record<string, { pattern?: string; uniqueItems?: boolean }> } & {
+      minProperties?: number;
+    };
+    const doc = await service.call<{
+      paths: Record<
+        string,
+        Record<string, { requestBody: { content: Record<string, { schema: Schema }> } }>
+      >;
+    }>("GET", "/openapi.json", { apiKey: null });
+    const body = (path: string, method: string) =>
+      doc.body.paths[`/organizations/{organization_id}/projects/{project_id}${path}`]?.[method]
+        ?.requestBody.content["application/json"]?.schema as Schema;
+
+    const create = body("/judges", "post");
+    const blank = new RegExp(create.properties.name?.pattern ?? "");
+    expect([blank.test("   "), blank.test(" a ")]).toEqual([false, true]);
+    const goal = new RegExp(create.properties.evaluation_goal?.pattern ?? "");
+    expect([goal.test("  too short  "), goal.test(" ten chars! ")]).toEqual([false, true]);
+    const refused = await service.call<ErrorBody>("POST", `${projectPath}/judges`, {
+      json: { name: "   ", evaluation_goal: "Is the answer polite?" },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.details?.[0]?.field).toBe("body.name");
+
+    expect(body("/judges/{judge_id}", "patch").minProperties).toBe(1);
+    const judge = await service.call<{ data: { id: string } }>("POST", `${projectPath}/judges`, {
+      json: { name: "patched judge", evaluation_goal: "Is the answer polite?" },
+    });
+    const empty = await service.call("PATCH", `${projectPath}/judges/${judge.body.data.id}`, {
+      json: {},
+    });
+    expect(empty.status).toBe(400);
+
+    const types = new RegExp(body("/traces/upload", "post").properties.type?.pattern ?? "");
+    expect(
+      ["application/jsonl", "application/json; charset=utf-8"].every((t) => types.test(t)),
+    ).toBe(true);
+    expect(types.test("text/csv")).toBe(false);
+    const csv = await service.call<ErrorBody>("POST", `${projectPath}/traces/upload`, {
+      json: { filename: "t.csv", type: "text/csv", size: 1 },
+    });
+    expect(csv.status).toBe(400);
+    expect(csv.body.error.details?.[0]?.field).toBe("body.type");
+
+    expect(body("/trace-evaluations/bulk", "post").properties.trace_ids?.uniqueItems).toBe(true);
+  });
+
   it("documents every route of the route table", async () => {
     const res = await service.call<{
       paths: Record<string, Record<string, { operationId: string }>>;
