@@ -12,7 +12,7 @@ import subprocess
 import sys
 import urllib.request
 from pathlib import Path
-from typing import Any, Dict
+from typing import Any, Dict, List, Tuple
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO_ROOT / "clients" / "python" / "tests"))
@@ -33,33 +33,84 @@ class FuzzedServer(AssayServer):
         return env
 
 
-def call(server: AssayServer, method: str, path: str, body: Any = None) -> Any:
+def call(server: AssayServer, method: str, url: str, body: Any = None, headers: Any = None) -> Any:
+    data = body if isinstance(body, bytes) or body is None else json.dumps(body).encode()
     request = urllib.request.Request(
-        server.base_url + path,
+        url if url.startswith("http") else server.base_url + url,
         method=method,
-        data=None if body is None else json.dumps(body).encode(),
-        headers={"x-api-key": server.api_key, "content-type": "application/json"},
+        data=data,
+        headers=headers or {"x-api-key": server.api_key, "content-type": "application/json"},
     )
     with urllib.request.urlopen(request, timeout=30) as response:
         return json.loads(response.read() or b"null")
 
 
-def seed(server: AssayServer) -> Dict[str, str]:
+def upload(server: AssayServer, path: str, filename: str, rows: List[Dict[str, Any]]) -> None:
+    """A JSONL file through a presigned upload URL, as clients send one."""
+    content = "".join(json.dumps(row) + "\n" for row in rows).encode()
+    announced = {"filename": filename, "type": "application/jsonl", "size": len(content)}
+    url = call(server, "POST", path, announced)["data"]
+    call(server, "PUT", url["url"], content, url["headers"])
+
+
+def seed(server: AssayServer) -> Tuple[Dict[str, str], Dict[str, List[str]]]:
     """
-    A judge and a custom model in the key's default project; returns the path parameters every
-    project-scoped operation gets, so generated requests reach the project instead of a 404.
+    A custom model, a judge of it, a benchmark and traces in the key's default project. Returns
+    the organization and project every path gets (generated ones would only ever meet a 404), and
+    dictionaries of the seeded ids that generated ids are drawn from half of the time, so requests
+    also reach rows that exist.
     """
     organization = call(server, "GET", "/organizations")["data"]
-    project = "/organizations/{}/projects/{}".format(organization["id"], organization["projects"][0]["id"])
-    call(server, "POST", project + "/judges", {"name": "fuzz judge", "evaluation_goal": "Is the answer polite?"})
+    ids = {"organization_id": organization["id"], "project_id": organization["projects"][0]["id"]}
+    project = "/organizations/{organization_id}/projects/{project_id}".format(**ids)
     model = {"name": "fuzz model", "key": "fuzz/model", "description": "", "max_tokens": 16}
-    call(server, "POST", project + "/custom-models", dict(model, api_url="https://api.openai.com/v1"))
-    return {"organization_id": organization["id"], "project_id": organization["projects"][0]["id"]}
+    model_id = call(server, "POST", project + "/custom-models", dict(model, api_url="https://api.openai.com/v1"))[
+        "data"
+    ]["model_id"]
+    judge = {"name": "fuzz judge", "evaluation_goal": "Is the answer polite?", "model_id": model_id}
+    judge_id = call(server, "POST", project + "/judges", judge)["data"]["id"]
+    upload(server, project + "/upload", "fuzz.jsonl", [{"input": "What is 2 + 3?", "truth": "5"}])
+    benchmark = {"name": "fuzz benchmark", "description": "", "file": "fuzz.jsonl"}
+    benchmark_id = call(server, "POST", project + "/custom-benchmarks", benchmark)["data"]["benchmark_id"]
+    upload(server, project + "/traces/upload", "fuzz.jsonl", [{"input": "Hello?", "output": "Hi."}])
+    trace_ids = call(server, "POST", project + "/traces", {"filename": "fuzz.jsonl"})["data"]["trace_ids"]
+    return ids, {
+        "models": [model_id],
+        "judges": [judge_id],
+        "benchmarks": [benchmark_id],
+        "traces": trace_ids,
+        "files": ["fuzz.jsonl"],
+    }
 
 
-def config(path: Path, parameters: Dict[str, str]) -> Path:
-    """A schemathesis.toml that fixes the organization and project of every path."""
-    lines = ["[parameters]"] + ['"path.{}" = "{}"'.format(k, v) for k, v in parameters.items()]
+#: Where generated requests name a seeded row: dictionary per parameter or body field.
+BINDINGS = {
+    "path.model_id": "models",
+    "body.model_id": "models",
+    "body.[*].model_id": "models",
+    "body.models.[*]": "models",
+    "path.judge_id": "judges",
+    "body.judge_id": "judges",
+    "path.benchmark_id": "benchmarks",
+    "body.[*].dataset_id": "benchmarks",
+    "body.datasets.[*]": "benchmarks",
+    "path.trace_id": "traces",
+    "body.trace_id": "traces",
+    "body.trace_ids.[*]": "traces",
+    "body.file": "files",
+    "body.filename": "files",
+}
+
+
+def config(path: Path, parameters: Dict[str, str], dictionaries: Dict[str, List[str]]) -> Path:
+    """A schemathesis.toml with the fixed path parameters and the seeded ids."""
+    lines = ["[parameters]"]
+    lines += ["{} = {}".format(json.dumps("path." + k), json.dumps(v)) for k, v in parameters.items()]
+    lines += [
+        '{} = {{ dictionary = "{}", probability = 0.5 }}'.format(json.dumps(k), v) for k, v in BINDINGS.items()
+    ]
+    for name, values in dictionaries.items():
+        lines += ["", "[dictionaries.{}]".format(name), "values = {}".format(json.dumps(values))]
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     return path
 
@@ -68,7 +119,7 @@ def main() -> int:
     schemathesis, options = sys.argv[1], sys.argv[2:]
     server = FuzzedServer("http://127.0.0.1:9", default_judge_model=None, with_gsm8k=False).start()
     try:
-        settings = config(Path(server.data_dir, "schemathesis.toml"), seed(server))
+        settings = config(Path(server.data_dir, "schemathesis.toml"), *seed(server))
         done = subprocess.run(
             [
                 schemathesis,

@@ -108,7 +108,9 @@ export function buildOpenApiDocument(options: {
       title: "Assay API",
       version: options.version,
       description:
-        "Self-hosted evaluation service for AI models. Wire-compatible with the LayerLens Stratix API v1.",
+        "Self-hosted evaluation service for AI models. Wire-compatible with the LayerLens Stratix API v1. " +
+        "No string of a request (path, query, body, or an object key) may contain a NUL character " +
+        "(\\u0000) or a lone UTF-16 surrogate: such a request is refused with 400 naming the field.",
     },
     servers: [{ url: options.prefix }],
     security: [{ apiKey: [] }, { bearer: [] }],
