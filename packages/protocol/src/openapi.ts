@@ -67,8 +67,7 @@ export function buildOpenApiDocument(options: {
         content:
           route.responseKind === "event-stream"
             ? {
-                // OpenAPI 3.1 cannot describe a stream: the schema is that of each event's `data`.
-                "text/event-stream": { schema: convert(route.response, "output") },
+                "text/event-stream": { schema: serverSentEvent(convert(route.response, "output")) },
               }
             : { "application/json": { schema: convert(route.response, "output") } },
       },
@@ -121,6 +120,23 @@ export function buildOpenApiDocument(options: {
         apiKey: { type: "apiKey", in: "header", name: "x-api-key" },
         bearer: { type: "http", scheme: "bearer" },
       },
+    },
+  };
+}
+
+/**
+ * One event of a server-sent event stream, as OpenAPI 3.2 describes them (and tools such as
+ * schemathesis read them): its fields, `data` being JSON text whose value is the route's response.
+ */
+function serverSentEvent(payload: JsonSchema): JsonSchema {
+  return {
+    type: "object",
+    required: ["event", "data"],
+    properties: {
+      event: { type: "string" },
+      data: { type: "string", contentMediaType: "application/json", contentSchema: payload },
+      id: { type: "string" },
+      retry: { type: "integer", minimum: 0 },
     },
   };
 }

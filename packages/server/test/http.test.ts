@@ -222,6 +222,29 @@ describe("OpenAPI", () => {
     expect(body("/trace-evaluations/bulk", "post").properties.trace_ids?.uniqueItems).toBe(true);
   });
 
+  // Found by the fuzzing run: the stream's schema was that of `data`, not of an event.
+  it("describes each server-sent event: its name, and `data` as JSON of the progress", async () => {
+    const doc = await service.call<{
+      paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
+    }>("GET", "/openapi.json", { apiKey: null });
+    const events =
+      "/organizations/{organization_id}/projects/{project_id}/evaluations/{evaluation_id}/events";
+    const ok = doc.body.paths[events]?.get?.responses["200"] as {
+      content: Record<string, { schema: Record<string, unknown> }>;
+    };
+    expect(ok.content["text/event-stream"]?.schema).toMatchObject({
+      required: ["event", "data"],
+      properties: {
+        event: { type: "string" },
+        data: {
+          type: "string",
+          contentMediaType: "application/json",
+          contentSchema: { $ref: "#/components/schemas/EvaluationProgressEvent" },
+        },
+      },
+    });
+  });
+
   it("documents every route of the route table", async () => {
     const res = await service.call<{
       paths: Record<string, Record<string, { operationId: string }>>;
