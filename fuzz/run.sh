@@ -8,7 +8,7 @@
 #   fuzz/run.sh [schemathesis run options]     e.g. fuzz/run.sh --include-operation-id judges.create
 #
 # Seeded and bounded: ASSAY_FUZZ_SEED (20261124), ASSAY_FUZZ_EXAMPLES per operation (25),
-# ASSAY_FUZZ_SECONDS for the whole run (120). ASSAY_PYTHON picks the interpreter (python3).
+# ASSAY_FUZZ_SECONDS for the whole run (90). ASSAY_PYTHON picks the interpreter (python3).
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 source "$here/../scripts/lib/node.sh"
@@ -31,7 +31,7 @@ status=0
 "$venv/bin/python" "$here/run.py" "$venv/bin/schemathesis" \
   --seed "${ASSAY_FUZZ_SEED:-20261124}" \
   --max-examples "${ASSAY_FUZZ_EXAMPLES:-25}" \
-  --max-time "${ASSAY_FUZZ_SECONDS:-120}" \
+  --max-time "${ASSAY_FUZZ_SECONDS:-90}" \
   --phases examples,coverage,fuzzing \
   --checks not_a_server_error,response_schema_conformance,status_code_conformance \
   --generation-allow-x00 false \
