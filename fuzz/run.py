@@ -89,6 +89,7 @@ BINDINGS = {
     "body.model_id": "models",
     "body.[*].model_id": "models",
     "body.models.[*]": "models",
+    "body.llm_judge_model_id": "models",
     "path.judge_id": "judges",
     "body.judge_id": "judges",
     "path.benchmark_id": "benchmarks",
@@ -97,6 +98,8 @@ BINDINGS = {
     "path.trace_id": "traces",
     "body.trace_id": "traces",
     "body.trace_ids.[*]": "traces",
+    "body.annotations.[*].judge_id": "judges",
+    "body.annotations.[*].trace_id": "traces",
     "body.file": "files",
     "body.filename": "files",
 }
