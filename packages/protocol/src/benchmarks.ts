@@ -8,6 +8,7 @@ import {
   QueryTextSchema,
   SortOrderSchema,
   TimestampSchema,
+  trimmedString,
 } from "./common.ts";
 import { statusData } from "./envelopes.ts";
 import { ListTypeSchema } from "./models.ts";
@@ -206,7 +207,7 @@ export const MAX_CUSTOM_SCORERS = 10;
  * beyond the original SDK's are Assay extensions.
  */
 export const CreateCustomBenchmarkBodySchema = z.strictObject({
-  name: z.string().trim().min(1).max(64),
+  name: trimmedString(1, 64),
   description: z.string().max(280),
   file: UploadFilenameSchema,
   additional_metrics: z.array(z.enum(ADDITIONAL_METRICS)).max(3).optional(),
@@ -223,7 +224,7 @@ export type CreateCustomBenchmarkBody = z.infer<typeof CreateCustomBenchmarkBody
 
 /** `POST P/smart-benchmarks`: 1–20 uploaded documents to generate prompts from. */
 export const CreateSmartBenchmarkBodySchema = z.strictObject({
-  name: z.string().trim().min(1).max(256),
+  name: trimmedString(1, 256),
   description: z.string().max(500),
   system_prompt: z.string().max(4000),
   files: z.array(UploadFilenameSchema).min(1).max(20),

@@ -13,6 +13,31 @@ export const PathIdSchema = z
   .max(128)
   .regex(/^[A-Za-z0-9._-]+$/, "must contain only letters, digits, '.', '_' and '-'");
 
+/**
+ * A string the server trims, then wants `min` to `max` characters of. JSON Schema cannot trim, so
+ * the document also states the minimum as a pattern (that many characters from the first non-blank
+ * one to the last): generated values are then not refused for being blank.
+ */
+export function trimmedString(min: number, max: number, message?: string) {
+  const pattern = min <= 1 ? "\\S" : `\\S[\\s\\S]{${min - 2},}\\S`;
+  return z.string().trim().min(min, message).max(max).meta({ pattern });
+}
+
+/** A list whose items must differ: a repeat is named by its index; the document says `uniqueItems`. */
+export function distinctList<T extends z.ZodArray<z.ZodType<string>>>(list: T, noun: string) {
+  return list
+    .superRefine((items, ctx) => {
+      const seen = new Set<string>();
+      for (const [i, item] of items.entries()) {
+        if (seen.has(item)) {
+          ctx.addIssue({ code: "custom", path: [i], message: `${noun} ${item} is listed twice` });
+        }
+        seen.add(item);
+      }
+    })
+    .meta({ uniqueItems: true });
+}
+
 /** Upload limit shared by clients (checked before sending) and the server: 50 MiB. */
 export const MAX_UPLOAD_BYTES = 52_428_800;
 

@@ -2,7 +2,7 @@ import { z } from "zod";
 
 /**
  * The closed set of machine-readable error codes the service answers with. Each has exactly one
- * HTTP status (the server's http/error-status table); clients branch on the status, humans and
+ * HTTP status (ERROR_STATUS below); clients branch on the status, humans and
  * logs on the code.
  */
 export const ERROR_CODES = [
@@ -24,6 +24,22 @@ export const ERROR_CODES = [
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
 export const ErrorCodeSchema = z.enum(ERROR_CODES);
+
+/** The one table from error code to HTTP status (the server answers it; the OpenAPI document lists it). */
+export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
+  VALIDATION_ERROR: 400,
+  UNAUTHENTICATED: 401,
+  PERMISSION_DENIED: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  PRECONDITION_FAILED: 412,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  UNPROCESSABLE_CONTENT: 422,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+  SERVICE_UNAVAILABLE: 503,
+};
 
 /** One problem with one field of a request, e.g. `{ field: "body.size", message: "…" }`. */
 export const FieldIssueSchema = z.object({

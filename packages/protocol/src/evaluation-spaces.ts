@@ -6,6 +6,7 @@ import {
   pageQuery,
   SortOrderSchema,
   TimestampSchema,
+  trimmedString,
 } from "./common.ts";
 import { statusData } from "./envelopes.ts";
 import { EvaluationSchema } from "./evaluations.ts";
@@ -25,10 +26,7 @@ export const EvaluationSpaceVisibilitySchema = z.enum(EVALUATION_SPACE_VISIBILIT
 export const MAX_SPACE_DESCRIPTION_CHARS = 500;
 const MAX_FILTER_VALUES = 100;
 
-const FilterListSchema = z
-  .array(z.string().trim().min(1).max(256))
-  .max(MAX_FILTER_VALUES)
-  .default([]);
+const FilterListSchema = z.array(trimmedString(1, 256)).max(MAX_FILTER_VALUES).default([]);
 
 export const EvaluationSpaceModelFiltersSchema = z.strictObject({
   /** Model ids (catalog or the project's own). */
@@ -99,7 +97,7 @@ export const EvaluationSpacePathSchema = z.object({
   evaluation_space_id: PathIdSchema,
 });
 
-const SpaceNameSchema = z.string().trim().min(1).max(200);
+const SpaceNameSchema = trimmedString(1, 200);
 const SpaceDescriptionSchema = z.string().trim().max(MAX_SPACE_DESCRIPTION_CHARS);
 const WeightSchema = z.number().int().min(-1_000_000).max(1_000_000);
 
@@ -127,7 +125,9 @@ export const UpdateEvaluationSpaceBodySchema = z
   })
   .refine((body) => Object.values(body).some((v) => v !== undefined), {
     message: "give at least one of name, description, visibility, filters, weight, is_featured",
-  });
+  })
+  // The document says it too, so generated bodies are not refused for being empty.
+  .meta({ minProperties: 1 });
 export type UpdateEvaluationSpaceBody = z.output<typeof UpdateEvaluationSpaceBodySchema>;
 
 export const EVALUATION_SPACE_SORT_KEYS = ["weight", "created_at", "updated_at", "name"] as const;

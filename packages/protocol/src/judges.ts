@@ -1,6 +1,12 @@
 import { z } from "zod";
 import { AgreementSchema } from "./annotations.ts";
-import { DeletedResourceSchema, PathIdSchema, pageQuery, TimestampSchema } from "./common.ts";
+import {
+  DeletedResourceSchema,
+  PathIdSchema,
+  pageQuery,
+  TimestampSchema,
+  trimmedString,
+} from "./common.ts";
 import { statusData } from "./envelopes.ts";
 
 /**
@@ -13,12 +19,12 @@ import { statusData } from "./envelopes.ts";
 export const MIN_EVALUATION_GOAL_CHARS = 10;
 export const MAX_EVALUATION_GOAL_CHARS = 20_000;
 
-const JudgeNameSchema = z.string().trim().min(1).max(200);
-const EvaluationGoalSchema = z
-  .string()
-  .trim()
-  .min(MIN_EVALUATION_GOAL_CHARS, `must be at least ${MIN_EVALUATION_GOAL_CHARS} characters`)
-  .max(MAX_EVALUATION_GOAL_CHARS);
+const JudgeNameSchema = trimmedString(1, 200);
+const EvaluationGoalSchema = trimmedString(
+  MIN_EVALUATION_GOAL_CHARS,
+  MAX_EVALUATION_GOAL_CHARS,
+  `must be at least ${MIN_EVALUATION_GOAL_CHARS} characters`,
+);
 
 export const JudgeVersionSchema = z
   .object({
@@ -76,7 +82,7 @@ export const CreateJudgeBodySchema = z.strictObject({
   name: JudgeNameSchema,
   evaluation_goal: EvaluationGoalSchema,
   /** A model of the project (catalog or custom), by id or key. */
-  model_id: z.string().trim().min(1).max(256).optional(),
+  model_id: trimmedString(1, 256).optional(),
 });
 export type CreateJudgeBody = z.infer<typeof CreateJudgeBodySchema>;
 
@@ -87,11 +93,13 @@ export const UpdateJudgeBodySchema = z
   .strictObject({
     name: JudgeNameSchema.optional(),
     evaluation_goal: EvaluationGoalSchema.optional(),
-    model_id: z.string().trim().min(1).max(256).optional(),
+    model_id: trimmedString(1, 256).optional(),
   })
   .refine((body) => Object.values(body).some((v) => v !== undefined), {
     message: "give at least one of name, evaluation_goal, model_id",
-  });
+  })
+  // The document says it too, so generated bodies are not refused for being empty.
+  .meta({ minProperties: 1 });
 export type UpdateJudgeBody = z.infer<typeof UpdateJudgeBodySchema>;
 
 /** The full updated judge: it carries `organization_id`, `project_id` and `id` as §8.4 requires. */

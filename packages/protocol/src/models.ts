@@ -7,6 +7,7 @@ import {
   QueryListSchema,
   QueryTextSchema,
   TimestampSchema,
+  trimmedString,
 } from "./common.ts";
 import { statusData } from "./envelopes.ts";
 
@@ -142,7 +143,7 @@ const ProviderModelSchema = z.string().min(1).max(256);
 const MaxTokensSchema = z.number().int().positive().max(10_000_000);
 
 export const CreateCustomModelBodySchema = z.strictObject({
-  name: z.string().trim().min(1).max(256),
+  name: trimmedString(1, 256),
   key: ModelKeySchema,
   description: z.string().max(500),
   api_url: ApiUrlSchema,
@@ -164,11 +165,13 @@ export const UpdateCustomModelBodySchema = z
     api_key: ProviderKeySchema.optional(),
     max_tokens: MaxTokensSchema.optional(),
     extra_payload: ExtraPayloadSchema.optional(),
-    name: z.string().trim().min(1).max(256).optional(),
+    name: trimmedString(1, 256).optional(),
     description: z.string().max(500).optional(),
     provider_model: ProviderModelSchema.nullable().optional(),
   })
-  .refine((body) => Object.keys(body).length > 0, "give at least one field to change");
+  .refine((body) => Object.keys(body).length > 0, "give at least one field to change")
+  // The document says it too, so generated bodies are not refused for being empty.
+  .meta({ minProperties: 1 });
 export type UpdateCustomModelBody = z.infer<typeof UpdateCustomModelBodySchema>;
 
 export const CustomModelPathSchema = z.object({

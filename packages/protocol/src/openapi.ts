@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ErrorBodySchema } from "./errors.ts";
+import { ERROR_STATUS, ErrorBodySchema, type ErrorCode } from "./errors.ts";
 import { pathParamNames, type Route } from "./route.ts";
 
 type JsonSchema = Record<string, unknown>;
@@ -67,27 +67,14 @@ export function buildOpenApiDocument(options: {
         content:
           route.responseKind === "event-stream"
             ? {
-                // OpenAPI 3.1 cannot describe a stream: the schema is that of each event's `data`.
-                "text/event-stream": { schema: convert(route.response, "output") },
+                "text/event-stream": { schema: serverSentEvent(convert(route.response, "output")) },
               }
             : { "application/json": { schema: convert(route.response, "output") } },
       },
     };
-    if (route.params || route.query || route.body) {
-      responses["400"] = errorResponse("The request is invalid; `details` names each field");
+    for (const code of errorCodesOf(route)) {
+      responses[String(ERROR_STATUS[code])] = errorResponse(ERROR_DESCRIPTIONS[code](route));
     }
-    if (route.auth === "apiKey") {
-      responses["401"] = errorResponse("Missing, unknown or revoked API key");
-      responses["429"] = errorResponse("Rate limited; `Retry-After` gives seconds to wait");
-    }
-    if (route.auth === "signedUrl") {
-      responses["403"] = errorResponse(
-        "Tampered or expired URL, or a Content-Type other than announced",
-      );
-      responses["413"] = errorResponse("Body larger than the announced size");
-    }
-    if (route.path.includes("{")) responses["404"] = errorResponse("Not found");
-    responses["500"] = errorResponse("Internal error (no details are disclosed)");
 
     const operation: Record<string, unknown> = {
       operationId: route.operationId,
@@ -120,7 +107,9 @@ export function buildOpenApiDocument(options: {
       title: "Assay API",
       version: options.version,
       description:
-        "Self-hosted evaluation service for AI models. Wire-compatible with the LayerLens Stratix API v1.",
+        "Self-hosted evaluation service for AI models. Wire-compatible with the LayerLens Stratix API v1. " +
+        "No string of a request (path, query, body, or an object key) may contain a NUL character " +
+        "(\\u0000) or a lone UTF-16 surrogate: such a request is refused with 400 naming the field.",
     },
     servers: [{ url: options.prefix }],
     security: [{ apiKey: [] }, { bearer: [] }],
@@ -134,6 +123,59 @@ export function buildOpenApiDocument(options: {
     },
   };
 }
+
+/**
+ * One event of a server-sent event stream, as OpenAPI 3.2 describes them (and tools such as
+ * schemathesis read them): its fields, `data` being JSON text whose value is the route's response.
+ */
+function serverSentEvent(payload: JsonSchema): JsonSchema {
+  return {
+    type: "object",
+    required: ["event", "data"],
+    properties: {
+      event: { type: "string" },
+      data: { type: "string", contentMediaType: "application/json", contentSchema: payload },
+      id: { type: "string" },
+      retry: { type: "integer", minimum: 0 },
+    },
+  };
+}
+
+/**
+ * Every error a route can answer, so a client (or a fuzzer) finds each status it meets documented:
+ * the ones every route of its kind can give, and the ones the route table names for it.
+ */
+function errorCodesOf(route: Route): Set<ErrorCode> {
+  const codes = new Set<ErrorCode>();
+  if (route.params || route.query || route.body) codes.add("VALIDATION_ERROR");
+  if (route.auth === "apiKey") codes.add("UNAUTHENTICATED");
+  if (route.auth === "signedUrl") codes.add("PERMISSION_DENIED").add("PAYLOAD_TOO_LARGE");
+  if (route.path.includes("{")) codes.add("NOT_FOUND");
+  for (const code of route.errors ?? []) codes.add(code);
+  if (route.bodyKind === "json") codes.add("PAYLOAD_TOO_LARGE").add("UNSUPPORTED_MEDIA_TYPE");
+  if (route.auth === "apiKey") codes.add("RATE_LIMITED");
+  codes.add("INTERNAL").add("SERVICE_UNAVAILABLE");
+  return new Set([...codes].sort((a, b) => ERROR_STATUS[a] - ERROR_STATUS[b]));
+}
+
+const ERROR_DESCRIPTIONS: Record<ErrorCode, (route: Route) => string> = {
+  VALIDATION_ERROR: () => "The request is invalid; `details` names each field",
+  UNAUTHENTICATED: () => "Missing, unknown or revoked API key",
+  PERMISSION_DENIED: (route) =>
+    route.auth === "signedUrl"
+      ? "Tampered or expired URL, or a Content-Type other than announced"
+      : "Not allowed",
+  NOT_FOUND: () => "Not found",
+  CONFLICT: () => "A duplicate name or key, or the target's state refuses the request",
+  PRECONDITION_FAILED: () => "The target already exists and is not overwritten",
+  PAYLOAD_TOO_LARGE: (route) =>
+    route.auth === "signedUrl" ? "Body larger than the announced size" : "Body too large",
+  UNSUPPORTED_MEDIA_TYPE: () => "A body in a content type other than application/json",
+  UNPROCESSABLE_CONTENT: () => "The named content is invalid; the message lists the bad lines",
+  RATE_LIMITED: () => "Rate limited; `Retry-After` gives seconds to wait",
+  INTERNAL: () => "Internal error (no details are disclosed)",
+  SERVICE_UNAVAILABLE: () => "A storage dependency is unavailable; `Retry-After` gives seconds",
+};
 
 function rewriteRefs<T>(value: T): T {
   if (Array.isArray(value)) return value.map(rewriteRefs) as T;

@@ -13,7 +13,9 @@ export const UpdateProjectBodySchema = z
     models: AttachedIdsSchema.optional(),
     datasets: AttachedIdsSchema.optional(),
   })
-  .refine((b) => b.models !== undefined || b.datasets !== undefined, "give models or datasets");
+  .refine((b) => b.models !== undefined || b.datasets !== undefined, "give models or datasets")
+  // The document says it too, so generated bodies are not refused for being empty.
+  .meta({ minProperties: 1 });
 export type UpdateProjectBody = z.infer<typeof UpdateProjectBodySchema>;
 
 export const ProjectAttachmentsSchema = z

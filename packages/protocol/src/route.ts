@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import type { ErrorCode } from "./errors.ts";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
@@ -29,6 +30,12 @@ export interface RouteSpec {
    */
   readonly responseKind?: "json" | "event-stream";
   readonly response: z.ZodType;
+  /**
+   * Error codes this route answers beyond those every route of its kind can (400 for invalid
+   * input, 401/429 with an API key, 404 for an id in the path, 413/415 for a JSON body, 500/503):
+   * the OpenAPI document lists their statuses.
+   */
+  readonly errors?: readonly ErrorCode[];
 }
 
 /**

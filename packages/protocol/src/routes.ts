@@ -193,6 +193,7 @@ export const routes = {
     body: CreateCustomModelBodySchema,
     status: 201,
     response: CreateCustomModelResponseSchema,
+    errors: ["CONFLICT"],
   }),
 
   /** #6 */
@@ -256,6 +257,7 @@ export const routes = {
     params: BenchmarkPathSchema,
     query: ListPromptsQuerySchema,
     response: ListPromptsResponseSchema,
+    errors: ["CONFLICT"],
   }),
 
   /** Extension: a benchmark's subsets and how many prompts each holds. */
@@ -268,6 +270,7 @@ export const routes = {
     auth: "apiKey",
     params: BenchmarkPathSchema,
     response: ListSubsetsResponseSchema,
+    errors: ["CONFLICT"],
   }),
 
   /** #11: a presigned URL for a benchmark file (custom dataset or smart-benchmark document). */
@@ -295,6 +298,7 @@ export const routes = {
     body: CreateCustomBenchmarkBodySchema,
     status: 201,
     response: CreateBenchmarkResponseSchema,
+    errors: ["CONFLICT", "UNPROCESSABLE_CONTENT"],
   }),
 
   /** #14: the benchmark is `generating` until the generation job has run. */
@@ -309,6 +313,7 @@ export const routes = {
     body: CreateSmartBenchmarkBodySchema,
     status: 201,
     response: CreateBenchmarkResponseSchema,
+    errors: ["CONFLICT", "UNPROCESSABLE_CONTENT"],
   }),
 
   /** #25: a presigned URL for a trace file (JSON or JSONL). */
@@ -336,6 +341,7 @@ export const routes = {
     body: CreateJudgeBodySchema,
     status: 201,
     response: CreateJudgeResponseSchema,
+    errors: ["CONFLICT"],
   }),
   /** #21 */
   getJudge: defineRoute({
@@ -371,6 +377,7 @@ export const routes = {
     params: JudgePathSchema,
     body: UpdateJudgeBodySchema,
     response: UpdateJudgeResponseSchema,
+    errors: ["CONFLICT"],
   }),
   /** #24: a JSON body, never 204. */
   deleteJudge: defineRoute({
@@ -395,6 +402,7 @@ export const routes = {
     body: CreateScorerBodySchema,
     status: 201,
     response: ScorerResponseSchema,
+    errors: ["CONFLICT"],
   }),
   getScorer: defineRoute({
     operationId: "scorers.get",
@@ -427,6 +435,7 @@ export const routes = {
     params: ScorerPathSchema,
     body: UpdateScorerBodySchema,
     response: ScorerResponseSchema,
+    errors: ["CONFLICT"],
   }),
   deleteScorer: defineRoute({
     operationId: "scorers.delete",
@@ -450,6 +459,7 @@ export const routes = {
     body: CreateEvaluationSpaceBodySchema,
     status: 201,
     response: EvaluationSpaceResponseSchema,
+    errors: ["CONFLICT"],
   }),
   getEvaluationSpace: defineRoute({
     operationId: "evaluationSpaces.get",
@@ -482,6 +492,7 @@ export const routes = {
     params: EvaluationSpacePathSchema,
     body: UpdateEvaluationSpaceBodySchema,
     response: EvaluationSpaceResponseSchema,
+    errors: ["CONFLICT"],
   }),
   deleteEvaluationSpace: defineRoute({
     operationId: "evaluationSpaces.delete",
@@ -516,6 +527,7 @@ export const routes = {
     body: CreateTracesBodySchema,
     status: 201,
     response: CreateTracesResponseSchema,
+    errors: ["UNPROCESSABLE_CONTENT"],
   }),
   /** #27 */
   listTraces: defineRoute({
@@ -751,6 +763,7 @@ export const routes = {
     params: OptimizationPathSchema,
     body: ApplyOptimizationBodySchema,
     response: ApplyOptimizationResponseSchema,
+    errors: ["CONFLICT"],
   }),
   /** #12 (local blob storage): the target of presigned URLs; authorized by the URL's signature. */
   putBlob: defineRoute({
@@ -763,6 +776,7 @@ export const routes = {
     params: z.object({ token: z.string().min(1).max(4096) }),
     bodyKind: "binary",
     response: statusData(z.object({ size: z.number().int() })),
+    errors: ["PRECONDITION_FAILED"],
   }),
 
   /** #41: the public model catalog, with facets. */
@@ -800,6 +814,7 @@ export const routes = {
     params: PublicBenchmarkPathSchema,
     query: ListPromptsQuerySchema,
     response: ListPromptsResponseSchema,
+    errors: ["CONFLICT"],
   }),
 
   /** #15: runs in the background; the answer holds the new evaluations, `pending`. */
@@ -814,6 +829,7 @@ export const routes = {
     body: CreateEvaluationBodySchema,
     status: 201,
     response: CreateEvaluationResponseSchema,
+    errors: ["CONFLICT"],
   }),
 
   /** #16: bare Evaluation; authorized by the key's organization (no org in the path). */
@@ -838,6 +854,7 @@ export const routes = {
     auth: "apiKey",
     query: ListEvaluationsQuerySchema,
     response: ListEvaluationsResponseSchema,
+    errors: ["NOT_FOUND"],
   }),
 
   /** Extension: the owner makes an evaluation public (readable with its results by any key) or not. */
@@ -890,6 +907,7 @@ export const routes = {
     auth: "apiKey",
     query: ListResultsQuerySchema,
     response: ListResultsResponseSchema,
+    errors: ["NOT_FOUND"],
   }),
 
   /** #19: bound before anything else under `/results`; bare. */
@@ -902,6 +920,7 @@ export const routes = {
     auth: "apiKey",
     query: ComparisonQuerySchema,
     response: ComparisonResponseSchema,
+    errors: ["NOT_FOUND"],
   }),
 
   health: defineRoute({

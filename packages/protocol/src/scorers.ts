@@ -1,5 +1,11 @@
 import { z } from "zod";
-import { DeletedResourceSchema, PathIdSchema, pageQuery, TimestampSchema } from "./common.ts";
+import {
+  DeletedResourceSchema,
+  PathIdSchema,
+  pageQuery,
+  TimestampSchema,
+  trimmedString,
+} from "./common.ts";
 import { statusData } from "./envelopes.ts";
 
 /**
@@ -15,15 +21,15 @@ export const MAX_SCORER_DESCRIPTION_CHARS = 500;
 export const MIN_SCORER_PROMPT_CHARS = 10;
 export const MAX_SCORER_PROMPT_CHARS = 8_000;
 
-const ScorerNameSchema = z.string().trim().min(1).max(MAX_SCORER_NAME_CHARS);
+const ScorerNameSchema = trimmedString(1, MAX_SCORER_NAME_CHARS);
 const ScorerDescriptionSchema = z.string().trim().max(MAX_SCORER_DESCRIPTION_CHARS);
-const ScorerPromptSchema = z
-  .string()
-  .trim()
-  .min(MIN_SCORER_PROMPT_CHARS, `must be at least ${MIN_SCORER_PROMPT_CHARS} characters`)
-  .max(MAX_SCORER_PROMPT_CHARS);
+const ScorerPromptSchema = trimmedString(
+  MIN_SCORER_PROMPT_CHARS,
+  MAX_SCORER_PROMPT_CHARS,
+  `must be at least ${MIN_SCORER_PROMPT_CHARS} characters`,
+);
 /** A model of the project (catalog or custom), by id or key. */
-const ScorerModelSchema = z.string().trim().min(1).max(256);
+const ScorerModelSchema = trimmedString(1, 256);
 
 export const ScorerSchema = z
   .object({
@@ -71,7 +77,9 @@ export const UpdateScorerBodySchema = z
   })
   .refine((body) => Object.values(body).some((v) => v !== undefined), {
     message: "give at least one of name, description, model_id, prompt",
-  });
+  })
+  // The document says it too, so generated bodies are not refused for being empty.
+  .meta({ minProperties: 1 });
 export type UpdateScorerBody = z.infer<typeof UpdateScorerBodySchema>;
 
 export const ListScorersQuerySchema = z.object({ ...pageQuery(100, 500) });

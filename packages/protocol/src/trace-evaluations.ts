@@ -1,5 +1,6 @@
 import { z } from "zod";
 import {
+  distinctList,
   lenientSortSchema,
   PathIdSchema,
   pageQuery,
@@ -114,7 +115,7 @@ export const MAX_TRACES_PER_REQUEST = 1000;
 /** Extension `POST P/trace-evaluations/bulk`: one judge over many traces, in one transaction. */
 export const BulkCreateTraceEvaluationsBodySchema = z.strictObject({
   judge_id: PathIdSchema,
-  trace_ids: z.array(PathIdSchema).min(1).max(MAX_TRACES_PER_REQUEST),
+  trace_ids: distinctList(z.array(PathIdSchema).min(1).max(MAX_TRACES_PER_REQUEST), "trace"),
 });
 export type BulkCreateTraceEvaluationsBody = z.infer<typeof BulkCreateTraceEvaluationsBodySchema>;
 
@@ -123,7 +124,7 @@ export const BulkCreateTraceEvaluationsResponseSchema = statusData(
 );
 
 export const EstimateCostBodySchema = z.strictObject({
-  trace_ids: z.array(PathIdSchema).min(1).max(MAX_TRACES_PER_REQUEST),
+  trace_ids: distinctList(z.array(PathIdSchema).min(1).max(MAX_TRACES_PER_REQUEST), "trace"),
   judge_id: PathIdSchema,
 });
 export type EstimateCostBody = z.infer<typeof EstimateCostBodySchema>;

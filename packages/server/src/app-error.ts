@@ -2,7 +2,7 @@ import type { ErrorCode, FieldIssue } from "@assay/protocol";
 
 /**
  * The one error type code throws on purpose. The HTTP layer turns its `code` into a status
- * (http/error-status.ts) and answers `{"error": {"message", "code"}}`; anything else that escapes
+ * (ERROR_STATUS in @assay/protocol) and answers `{"error": {"message", "code"}}`; anything else that escapes
  * is a bug and answers a generic 500.
  */
 export class AppError extends Error {

@@ -1,8 +1,9 @@
-import type { ErrorBody } from "@assay/protocol";
+import { ERROR_STATUS, type ErrorBody } from "@assay/protocol";
 import Fastify, {
   type FastifyBaseLogger,
   type FastifyInstance,
   type FastifyReply,
+  type FastifyRequest,
   LogController,
 } from "fastify";
 import type { Logger } from "pino";
@@ -13,7 +14,7 @@ import { type Config, DEFAULT_HTTP_TIMEOUTS } from "./config.ts";
 import { registerDashboard } from "./dashboard/register-dashboard.ts";
 import type { RouteDeps } from "./http/bind-route.ts";
 import { createBoundedServer } from "./http/bounded-server.ts";
-import { ERROR_STATUS } from "./http/error-status.ts";
+import { answerClientError } from "./http/client-error.ts";
 import { REQUEST_ID_HEADER, requestIdFor } from "./http/request-id.ts";
 import { registerRequestLog } from "./http/request-log.ts";
 import { toAppError } from "./http/to-app-error.ts";
@@ -106,6 +107,23 @@ export interface AppDeps {
 
 const NOT_FOUND_TEXT = "404 page not found";
 
+/** Every error answer: `{"error": {"message", "code", "details"?}}` with the code's status. */
+function sendError(error: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  const appError = toAppError(error);
+  const status = ERROR_STATUS[appError.code];
+  if (status >= 500) request.log.error({ err: appError.cause ?? error }, appError.message);
+  if (appError.retryAfterSeconds !== undefined)
+    reply.header("retry-after", String(appError.retryAfterSeconds));
+  const body: ErrorBody = {
+    error: {
+      message: appError.message,
+      code: appError.code,
+      ...(appError.details ? { details: appError.details } : {}),
+    },
+  };
+  return reply.code(status).type("application/json; charset=utf-8").send(body);
+}
+
 /**
  * The HTTP app, without listening and without reading the environment: the composition root and
  * the tests build it from explicit dependencies. The API lives under its prefix and the dashboard
@@ -115,6 +133,13 @@ const NOT_FOUND_TEXT = "404 page not found";
 export function createApp(deps: AppDeps): FastifyInstance {
   const app = Fastify({
     loggerInstance: deps.logger as FastifyBaseLogger,
+    // A malformed percent-escape or an over-long path parameter is refused by the router before
+    // any route runs; it answers in the API's error shape too, not Fastify's own.
+    clientErrorHandler: answerClientError,
+    frameworkErrors: (error, request, reply) => {
+      reply.header(REQUEST_ID_HEADER, request.id);
+      sendError(toAppError(error), request, reply);
+    },
     // One line per request, written by our onResponse hook (http/request-log.ts), not Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
     genReqId: requestIdFor,
@@ -154,21 +179,7 @@ export function createApp(deps: AppDeps): FastifyInstance {
     }
   });
 
-  app.setErrorHandler(async (error, request, reply) => {
-    const appError = toAppError(error);
-    const status = ERROR_STATUS[appError.code];
-    if (status >= 500) request.log.error({ err: appError.cause ?? error }, appError.message);
-    if (appError.retryAfterSeconds !== undefined)
-      reply.header("retry-after", String(appError.retryAfterSeconds));
-    const body: ErrorBody = {
-      error: {
-        message: appError.message,
-        code: appError.code,
-        ...(appError.details ? { details: appError.details } : {}),
-      },
-    };
-    return reply.code(status).type("application/json; charset=utf-8").send(body);
-  });
+  app.setErrorHandler(async (error, request, reply) => sendError(error, request, reply));
 
   const notFound = (reply: FastifyReply) =>
     reply.code(404).type("text/plain; charset=utf-8").send(NOT_FOUND_TEXT);

@@ -53,6 +53,24 @@ describe("connection bounds", () => {
     expect(received).toMatch(/^HTTP\/1\.1 408/);
   });
 
+  // Found by the fuzzing run (fuzz/): Node's parser refused a long URL with the framework's 431 body.
+  it.each([
+    [
+      "headers over the size limit",
+      `GET /api/v1/health HTTP/1.1\r\nX-Big: ${"a".repeat(20_000)}\r\n\r\n`,
+    ],
+    ["bytes that are not HTTP", "NOT HTTP AT ALL\r\n\r\n"],
+  ])("answers %s with a 400 in the API's error shape, then closes", async (_, request) => {
+    const { socket, closed } = await rawConnection();
+    socket.write(request);
+    const { received } = await closed;
+    const [head = "", body = ""] = received.split("\r\n\r\n");
+    expect(head).toMatch(/^HTTP\/1\.1 400 /);
+    expect(JSON.parse(body)).toEqual({
+      error: { message: expect.any(String), code: "VALIDATION_ERROR" },
+    });
+  });
+
   it("cuts off a body that never ends", async () => {
     const { socket, closed } = await rawConnection();
     socket.write(

@@ -35,6 +35,18 @@ describe("paths", () => {
     });
   });
 
+  // Found by the fuzzing run (fuzz/): the router refused these with Fastify's own body and a 414.
+  it.each([
+    ["an over-long path parameter", `/evaluations/${"a".repeat(5000)}`, "too long"],
+    ["a malformed percent-escape", "/evaluations/%E0%A4%A", "percent-escape"],
+  ])("answers %s with a 400 in the API's error shape", async (_, path, message) => {
+    const res = await service.call<ErrorBody>("GET", path);
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe("VALIDATION_ERROR");
+    expect(res.body.error.message).toContain(message);
+    expect(res.headers.get("x-request-id")).toBeTruthy();
+  });
+
   it("serves exact paths only: a trailing slash is not redirected", async () => {
     const res = await service.call("GET", "/organizations/");
     expect(res.status).toBe(404);
@@ -134,6 +146,103 @@ describe("OpenAPI", () => {
     const { readFileSync } = await import("node:fs");
     const checkedIn = readFileSync(new URL("../../protocol/openapi.json", import.meta.url), "utf8");
     expect(checkedIn).toBe(renderOpenApiJson());
+  });
+
+  // Found by the fuzzing run: these statuses were answered but not in the document.
+  it("documents the statuses an operation answers beyond its generic ones", async () => {
+    const doc = await service.call<{
+      paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
+    }>("GET", "/openapi.json", { apiKey: null });
+    const statuses = (path: string, method: string) =>
+      Object.keys(doc.body.paths[path]?.[method]?.responses ?? {});
+
+    const judge = { name: "duplicated judge", evaluation_goal: "Is the answer polite?" };
+    await service.call("POST", `${projectPath}/judges`, { json: judge });
+    const duplicate = await service.call("POST", `${projectPath}/judges`, { json: judge });
+    expect(duplicate.status).toBe(409);
+    const judges = "/organizations/{organization_id}/projects/{project_id}/judges";
+    expect(statuses(judges, "post")).toContain("409");
+
+    const results = await service.call("GET", "/results?evaluation_id=no-such-run");
+    expect(results.status).toBe(404);
+    expect(statuses("/results", "get")).toContain("404");
+
+    expect(statuses("/blobs/{token}", "put")).toEqual(
+      expect.arrayContaining(["403", "404", "412", "413"]),
+    );
+    expect(statuses("/health", "get")).toEqual(["200", "500", "503"]);
+  });
+
+  // The fuzzing run (fuzz/) found generated bodies refused for rules the document did not state.
+  it("states the rules the server enforces on bodies, which the server then holds to", async () => {
+    type Schema = { properties: Record<string, { pattern?: string; uniqueItems?: boolean }> } & {
+      minProperties?: number;
+    };
+    const doc = await service.call<{
+      paths: Record<
+        string,
+        Record<string, { requestBody: { content: Record<string, { schema: Schema }> } }>
+      >;
+    }>("GET", "/openapi.json", { apiKey: null });
+    const body = (path: string, method: string) =>
+      doc.body.paths[`/organizations/{organization_id}/projects/{project_id}${path}`]?.[method]
+        ?.requestBody.content["application/json"]?.schema as Schema;
+
+    const create = body("/judges", "post");
+    const blank = new RegExp(create.properties.name?.pattern ?? "");
+    expect([blank.test("   "), blank.test(" a ")]).toEqual([false, true]);
+    const goal = new RegExp(create.properties.evaluation_goal?.pattern ?? "");
+    expect([goal.test("  too short  "), goal.test(" ten chars! ")]).toEqual([false, true]);
+    const refused = await service.call<ErrorBody>("POST", `${projectPath}/judges`, {
+      json: { name: "   ", evaluation_goal: "Is the answer polite?" },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.details?.[0]?.field).toBe("body.name");
+
+    expect(body("/judges/{judge_id}", "patch").minProperties).toBe(1);
+    const judge = await service.call<{ data: { id: string } }>("POST", `${projectPath}/judges`, {
+      json: { name: "patched judge", evaluation_goal: "Is the answer polite?" },
+    });
+    const empty = await service.call("PATCH", `${projectPath}/judges/${judge.body.data.id}`, {
+      json: {},
+    });
+    expect(empty.status).toBe(400);
+
+    const types = new RegExp(body("/traces/upload", "post").properties.type?.pattern ?? "");
+    expect(
+      ["application/jsonl", "application/json; charset=utf-8"].every((t) => types.test(t)),
+    ).toBe(true);
+    expect(types.test("text/csv")).toBe(false);
+    const csv = await service.call<ErrorBody>("POST", `${projectPath}/traces/upload`, {
+      json: { filename: "t.csv", type: "text/csv", size: 1 },
+    });
+    expect(csv.status).toBe(400);
+    expect(csv.body.error.details?.[0]?.field).toBe("body.type");
+
+    expect(body("/trace-evaluations/bulk", "post").properties.trace_ids?.uniqueItems).toBe(true);
+  });
+
+  // Found by the fuzzing run: the stream's schema was that of `data`, not of an event.
+  it("describes each server-sent event: its name, and `data` as JSON of the progress", async () => {
+    const doc = await service.call<{
+      paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
+    }>("GET", "/openapi.json", { apiKey: null });
+    const events =
+      "/organizations/{organization_id}/projects/{project_id}/evaluations/{evaluation_id}/events";
+    const ok = doc.body.paths[events]?.get?.responses["200"] as {
+      content: Record<string, { schema: Record<string, unknown> }>;
+    };
+    expect(ok.content["text/event-stream"]?.schema).toMatchObject({
+      required: ["event", "data"],
+      properties: {
+        event: { type: "string" },
+        data: {
+          type: "string",
+          contentMediaType: "application/json",
+          contentSchema: { $ref: "#/components/schemas/EvaluationProgressEvent" },
+        },
+      },
+    });
   });
 
   it("documents every route of the route table", async () => {

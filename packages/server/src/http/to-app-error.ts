@@ -42,6 +42,10 @@ export function toAppError(error: unknown): AppError {
       return new AppError("VALIDATION_ERROR", "body: must be a JSON value, got an empty body");
     case "FST_ERR_CTP_INVALID_CONTENT_LENGTH":
       return new AppError("VALIDATION_ERROR", "Content-Length does not match the body");
+    case "FST_ERR_BAD_URL":
+      return new AppError("VALIDATION_ERROR", "the path is not a valid URL (a bad percent-escape)");
+    case "FST_ERR_MAX_PARAM_LENGTH":
+      return new AppError("VALIDATION_ERROR", "a path parameter is too long");
   }
   if (code && (PG_UNAVAILABLE.has(code) || SOCKET_UNAVAILABLE.has(code))) {
     return unavailable(error);

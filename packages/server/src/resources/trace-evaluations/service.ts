@@ -68,13 +68,8 @@ export function createTraceEvaluationService(deps: TraceEvaluationServiceDeps) {
     return judge;
   }
 
-  /** The listed traces, each of the scope and listed once. */
+  /** The listed traces (each listed once: the body's schema checks that), each of the scope. */
   async function checkTraces(scope: ProjectScope, ids: readonly string[]): Promise<void> {
-    const seen = new Set<string>();
-    for (const [i, id] of ids.entries()) {
-      if (seen.has(id)) throw badRequest(`body.trace_ids.${i}`, `trace ${id} is listed twice`);
-      seen.add(id);
-    }
     const found = await repo.existingTraceIds(scope, ids);
     const missing = ids.find((id) => !found.has(id));
     if (missing !== undefined) throw new AppError("NOT_FOUND", `trace not found: ${missing}`);

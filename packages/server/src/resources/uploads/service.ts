@@ -1,11 +1,5 @@
 import { randomUUID } from "node:crypto";
-import {
-  BENCHMARK_CONTENT_TYPES,
-  baseContentType,
-  TRACE_CONTENT_TYPES,
-  type UploadUrl,
-} from "@assay/protocol";
-import { badRequest } from "../../app-error.ts";
+import type { UploadUrl } from "@assay/protocol";
 import type { BlobStore } from "../../platform/blobs/blob-store.ts";
 import type { Clock } from "../../platform/clock.ts";
 import type { Database } from "../../platform/db/database.ts";
@@ -14,11 +8,6 @@ import type { ProjectScope } from "../organizations/service.ts";
 import { createUploadRepository } from "./repository.ts";
 
 export type UploadPurpose = "benchmark" | "trace";
-
-const ACCEPTED_TYPES: Record<UploadPurpose, readonly string[]> = {
-  benchmark: BENCHMARK_CONTENT_TYPES,
-  trace: TRACE_CONTENT_TYPES,
-};
 
 export interface UploadRequest {
   purpose: UploadPurpose;
@@ -43,10 +32,6 @@ export function createUploadService(deps: {
 
   return {
     async createUploadUrl(scope: ProjectScope, request: UploadRequest): Promise<UploadUrl> {
-      const accepted = ACCEPTED_TYPES[request.purpose];
-      if (!accepted.includes(baseContentType(request.contentType))) {
-        throw badRequest("body.type", `must be one of ${accepted.join(", ")}`);
-      }
       const id = randomUUID();
       const objectKey = `uploads/${scope.organizationId}/${scope.projectId}/${id}`;
       const presigned = await deps.blobs.createUploadUrl({

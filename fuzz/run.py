@@ -1,0 +1,159 @@
+"""
+Starts a real Assay server (the Python SDK tests' ``AssayServer``: a fresh data dir, and a fresh
+database of its own when ``DATABASE_URL`` names a PostgreSQL server), seeds a little data so
+generated requests reach past "not found", and runs schemathesis against the document the server
+serves. Exits with schemathesis's status.
+
+    python fuzz/run.py <schemathesis> [schemathesis run options]
+"""
+
+import json
+import subprocess
+import sys
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+REPO_ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO_ROOT / "clients" / "python" / "tests"))
+
+from support.assay_server import AssayServer
+
+
+class FuzzedServer(AssayServer):
+    """
+    The SDK tests' server with the defaults of a fresh install: no model host allow-listed (generated
+    ``api_url``s must not reach this machine), no provider keys, no default judge model.
+    """
+
+    def _environment(self, fake_model_url: str) -> dict[str, str]:
+        env = super()._environment(fake_model_url)
+        for name in ("ALLOWED_MODEL_HOSTS", "OPENAI_API_KEY", "ASSAY_PROVIDER_OPENAI_BASE_URL"):
+            env.pop(name, None)
+        return env
+
+
+def call(server: AssayServer, method: str, url: str, body: Any = None, headers: Any = None) -> Any:
+    data = body if isinstance(body, bytes) or body is None else json.dumps(body).encode()
+    request = urllib.request.Request(
+        url if url.startswith("http") else server.base_url + url,
+        method=method,
+        data=data,
+        headers=headers or {"x-api-key": server.api_key, "content-type": "application/json"},
+    )
+    with urllib.request.urlopen(request, timeout=30) as response:
+        return json.loads(response.read() or b"null")
+
+
+def upload(server: AssayServer, path: str, filename: str, rows: list[dict[str, Any]]) -> None:
+    """A JSONL file through a presigned upload URL, as clients send one."""
+    content = "".join(json.dumps(row) + "\n" for row in rows).encode()
+    announced = {"filename": filename, "type": "application/jsonl", "size": len(content)}
+    url = call(server, "POST", path, announced)["data"]
+    call(server, "PUT", url["url"], content, url["headers"])
+
+
+def seed(server: AssayServer) -> tuple[dict[str, str], dict[str, list[str]]]:
+    """
+    A custom model, a judge of it, a benchmark and traces in the key's default project. Returns
+    the organization and project every path gets (generated ones would only ever meet a 404), and
+    dictionaries of the seeded ids that generated ids are drawn from half of the time, so requests
+    also reach rows that exist.
+    """
+    organization = call(server, "GET", "/organizations")["data"]
+    ids = {"organization_id": organization["id"], "project_id": organization["projects"][0]["id"]}
+    project = "/organizations/{organization_id}/projects/{project_id}".format(**ids)
+    model = {"name": "fuzz model", "key": "fuzz/model", "description": "", "max_tokens": 16}
+    model_id = call(server, "POST", project + "/custom-models", dict(model, api_url="https://api.openai.com/v1"))[
+        "data"
+    ]["model_id"]
+    judge = {"name": "fuzz judge", "evaluation_goal": "Is the answer polite?", "model_id": model_id}
+    judge_id = call(server, "POST", project + "/judges", judge)["data"]["id"]
+    upload(server, project + "/upload", "fuzz.jsonl", [{"input": "What is 2 + 3?", "truth": "5"}])
+    benchmark = {"name": "fuzz benchmark", "description": "", "file": "fuzz.jsonl"}
+    benchmark_id = call(server, "POST", project + "/custom-benchmarks", benchmark)["data"]["benchmark_id"]
+    upload(server, project + "/traces/upload", "fuzz.jsonl", [{"input": "Hello?", "output": "Hi."}])
+    trace_ids = call(server, "POST", project + "/traces", {"filename": "fuzz.jsonl"})["data"]["trace_ids"]
+    return ids, {
+        "models": [model_id],
+        "judges": [judge_id],
+        "benchmarks": [benchmark_id],
+        "traces": trace_ids,
+        "files": ["fuzz.jsonl"],
+    }
+
+
+#: Where generated requests name a seeded row: dictionary per parameter or body field.
+BINDINGS = {
+    "path.model_id": "models",
+    "body.model_id": "models",
+    "body.[*].model_id": "models",
+    "body.models.[*]": "models",
+    "body.llm_judge_model_id": "models",
+    "path.judge_id": "judges",
+    "body.judge_id": "judges",
+    "path.benchmark_id": "benchmarks",
+    "body.[*].dataset_id": "benchmarks",
+    "body.datasets.[*]": "benchmarks",
+    "path.trace_id": "traces",
+    "body.trace_id": "traces",
+    "body.trace_ids.[*]": "traces",
+    "body.annotations.[*].judge_id": "judges",
+    "body.annotations.[*].trace_id": "traces",
+    "body.file": "files",
+    "body.filename": "files",
+}
+
+
+def config(path: Path, parameters: dict[str, str], dictionaries: dict[str, list[str]]) -> Path:
+    """A schemathesis.toml with the fixed path parameters and the seeded ids."""
+    lines = ["[parameters]"]
+    lines += ["{} = {}".format(json.dumps("path." + k), json.dumps(v)) for k, v in parameters.items()]
+    lines += [f'{json.dumps(k)} = {{ dictionary = "{v}", probability = 0.5 }}' for k, v in BINDINGS.items()]
+    for name, values in dictionaries.items():
+        lines += ["", f"[dictionaries.{name}]", f"values = {json.dumps(values)}"]
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
+def logged_level(line: str) -> int:
+    """The pino level of a log line (50 error, 60 fatal); 0 for anything else."""
+    try:
+        level = json.loads(line).get("level", 0)
+    except (ValueError, AttributeError):
+        return 0
+    return level if isinstance(level, int) else 0
+
+
+def main() -> int:
+    schemathesis, options = sys.argv[1], sys.argv[2:]
+    server = FuzzedServer("http://127.0.0.1:9", default_judge_model=None, with_gsm8k=False).start()
+    try:
+        settings = config(Path(server.data_dir, "schemathesis.toml"), *seed(server))
+        done = subprocess.run(
+            [
+                schemathesis,
+                "--config-file",
+                str(settings),
+                "run",
+                server.base_url + "/openapi.json",
+                "--url",
+                server.base_url,
+                "--header",
+                "x-api-key: " + server.api_key,
+                *options,
+            ],
+            # Its replay files go with the run's data dir, not into the repository.
+            cwd=server.data_dir,
+            check=False,
+        )
+        errors = [line for line in server.log.splitlines() if logged_level(line) >= 50]
+        if errors:
+            print("the server logged errors:\n" + "\n".join(errors[:50]), file=sys.stderr)
+        return done.returncode or (1 if errors else 0)
+    finally:
+        server.close()
+
+
+if __name__ == "__main__":
+    sys.exit(main())
