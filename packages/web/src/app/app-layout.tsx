@@ -2,6 +2,18 @@ import { Link, Outlet } from "@tanstack/react-router";
 import { ErrorMessage } from "../shared/error-message.tsx";
 import { useSession, useSignOut } from "./use-session.ts";
 
+/** The top bar's sections, in the order people work: run, then judge, then share. */
+const SECTIONS = [
+  ["/evaluations", "Evaluations"],
+  ["/models", "Models"],
+  ["/benchmarks", "Benchmarks"],
+  ["/traces", "Traces"],
+  ["/judges", "Judges"],
+  ["/scorers", "Scorers"],
+  ["/leaderboards", "Leaderboards"],
+  ["/public/evaluations", "Public"],
+] as const;
+
 export function AppLayout() {
   const session = useSession();
   const signOut = useSignOut();
@@ -13,30 +25,11 @@ export function AppLayout() {
       <header className="top-bar">
         <span className="brand">Assay</span>
         <nav>
-          <Link to="/evaluations" activeProps={{ className: "active" }}>
-            Evaluations
-          </Link>
-          <Link to="/models" activeProps={{ className: "active" }}>
-            Models
-          </Link>
-          <Link to="/benchmarks" activeProps={{ className: "active" }}>
-            Benchmarks
-          </Link>
-          <Link to="/traces" activeProps={{ className: "active" }}>
-            Traces
-          </Link>
-          <Link to="/judges" activeProps={{ className: "active" }}>
-            Judges
-          </Link>
-          <Link to="/scorers" activeProps={{ className: "active" }}>
-            Scorers
-          </Link>
-          <Link to="/leaderboards" activeProps={{ className: "active" }}>
-            Leaderboards
-          </Link>
-          <Link to="/public/evaluations" activeProps={{ className: "active" }}>
-            Public
-          </Link>
+          {SECTIONS.map(([to, label]) => (
+            <Link key={to} to={to} activeProps={{ className: "active" }}>
+              {label}
+            </Link>
+          ))}
         </nav>
         <span className="who muted" title="organization / project of the signed-in API key">
           {organization.name} / {project.name}
