@@ -74,14 +74,19 @@ export function useCancelEvaluation(id: string) {
   });
 }
 
-/** How often, and how many times at most, a cancelled run's counters are read until they settle. */
+/**
+ * How often, and how many times at most, a cancelled run's counters are read until they settle,
+ * and for how many reads in a row they must not move to count as settled.
+ */
 const SETTLE_INTERVAL_MS = 500;
-const SETTLE_READS = 20;
+const SETTLE_READS = 30;
+const QUIET_READS = 4;
 
 /**
- * Calls in flight when a run was cancelled may still land for a moment (their results are kept):
- * the counters are read again until two reads in a row agree, so the page ends on the settled
- * figures rather than on those of the instant the cancel was answered.
+ * Calls in flight when a run was cancelled may still land for a moment (their results are kept;
+ * on a busy server, seconds later): the counters are read again until they have not moved for
+ * two seconds, so the page ends on the settled figures rather than on those of the instant the
+ * cancel was answered.
  */
 async function settleCounters(
   id: string,
@@ -89,11 +94,12 @@ async function settleCounters(
   show: (evaluation: Evaluation) => void,
 ): Promise<void> {
   let done = cancelled.assay.progress.done;
-  for (let read = 0; read < SETTLE_READS; read++) {
+  let quiet = 0;
+  for (let read = 0; read < SETTLE_READS && quiet < QUIET_READS; read++) {
     await new Promise((resolve) => setTimeout(resolve, SETTLE_INTERVAL_MS));
     const now = await getClient().evaluations.getById(id);
     show(now);
-    if (now.assay.progress.done === done) return;
+    quiet = now.assay.progress.done === done ? quiet + 1 : 0;
     done = now.assay.progress.done;
   }
 }
