@@ -237,6 +237,7 @@ try {
     fromList: [] as TraceVisit[],
   };
   const moves: number[] = [];
+  let prefetched = 0;
   for (let round = 0; round <= runs; round++) {
     // Round 0 warms the service (JIT, database caches) and is not counted.
     const listContext = await newVisitor(browser, signedIn);
@@ -258,13 +259,14 @@ try {
     await traceContext.close();
     const queueContext = await newVisitor(browser, signedIn);
     const queueJudge = queues.judgeIds[round] as string;
-    const queueMoves = await labelQueue(queueContext, origin, queueJudge, QUEUE_TRACES);
+    const queueRun = await labelQueue(queueContext, origin, queueJudge, QUEUE_TRACES);
     await queueContext.close();
     if (round === 0) continue;
     traces.cold.push(traceCold);
     traces.warm.push(traceWarm);
     traces.fromList.push(traceFromList);
-    moves.push(...queueMoves);
+    moves.push(...queueRun.moves);
+    prefetched += queueRun.prefetched;
     lists.cold.push(listCold);
     lists.warm.push(listWarm);
     results.linkCold.push(linkCold);
@@ -338,6 +340,10 @@ try {
   console.log(
     `Search from the keystroke (the box waits 250 ms for the typist to pause): p50 ` +
       `${ms(p50(all.map((v) => v.searchFromInputMs)))}, max ${ms(max(all.map((v) => v.searchFromInputMs)))}.`,
+  );
+  console.log(
+    `Annotation queue: ${prefetched} of ${moves.length} moves showed a trace the page had asked ` +
+      "for before the key (prefetched).",
   );
   console.log("\nWhere the time goes (p50, ms after navigation start or the server's own time):");
   console.table({

@@ -43,23 +43,30 @@ export async function visitTrace(
   return { shownMs, fetched, shellMs: v.shellMs, scriptsMs: v.scriptsMs };
 }
 
+export interface QueueRun {
+  /** Ms from each `n` keydown to the frame that shows the next trace's messages. */
+  moves: number[];
+  /** Moves whose trace the page had asked the server for before the key (prefetched). */
+  prefetched: number;
+}
+
 /**
  * Labels judge `judgeId`'s whole queue (`count` traces) by keyboard, as a person does: `p`, and
- * once the label is saved (the progress counts it), `n`. Answers the ms from each `n` keydown to
- * the frame that shows the next trace's messages (count − 1 moves).
+ * once the label is saved (the progress counts it), `n`: count − 1 moves.
  */
 export async function labelQueue(
   context: BrowserContext,
   origin: string,
   judgeId: string,
   count: number,
-): Promise<number[]> {
+): Promise<QueueRun> {
   const v = await visit(context, `${origin}/ui/judges/${judgeId}/annotate`);
   const page = v.page;
   const panel = page.getByTestId("trace-panel");
   const progress = page.getByTestId("queue-progress");
   await mark(page, "traceMessages");
   const moves: number[] = [];
+  let prefetched = 0;
   const seen = new Set<string>();
   for (let i = 0; i < count; i++) {
     const traceId = (await panel.getAttribute("data-trace-id")) as string;
@@ -73,12 +80,18 @@ export async function labelQueue(
     if (i === count - 1) break;
     await watch(page, `move${i}`, "nextTrace", { from: traceId });
     await page.keyboard.press("n");
-    moves.push((await mark(page, `move${i}`)) - (await lastInput(page)));
+    const pressed = await lastInput(page);
+    moves.push((await mark(page, `move${i}`)) - pressed);
+    const next = await panel.getAttribute("data-trace-id");
+    const asked = (await v.fetched()).some(
+      (f) => f.path.endsWith(`/traces/${next}`) && f.startMs < pressed,
+    );
+    if (asked) prefetched += 1;
   }
   if ((await progress.textContent()) !== `${count} of ${count} labelled`) {
     throw new Error(`the queue ends at "${await progress.textContent()}"`);
   }
   if (v.errors.length > 0) throw new Error(`the queue logged errors: ${v.errors.join("; ")}`);
   await page.close();
-  return moves;
+  return { moves, prefetched };
 }
