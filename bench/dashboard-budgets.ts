@@ -343,7 +343,11 @@ try {
   );
   console.log(
     `Annotation queue: ${prefetched} of ${moves.length} moves showed a trace the page had asked ` +
-      "for before the key (prefetched).",
+      `for before the key (prefetched); ${moves.filter((m) => m > 100).length} took over 100 ms ` +
+      `(${moves
+        .filter((m) => m > 100)
+        .map(ms)
+        .join(", ")}).`,
   );
   console.log("\nWhere the time goes (p50, ms after navigation start or the server's own time):");
   console.table({
