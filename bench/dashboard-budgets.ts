@@ -341,13 +341,10 @@ try {
     `Search from the keystroke (the box waits 250 ms for the typist to pause): p50 ` +
       `${ms(p50(all.map((v) => v.searchFromInputMs)))}, max ${ms(max(all.map((v) => v.searchFromInputMs)))}.`,
   );
+  const slowMoves = moves.filter((m) => m > 100).map(ms);
   console.log(
     `Annotation queue: ${prefetched} of ${moves.length} moves showed a trace the page had asked ` +
-      `for before the key (prefetched); ${moves.filter((m) => m > 100).length} took over 100 ms ` +
-      `(${moves
-        .filter((m) => m > 100)
-        .map(ms)
-        .join(", ")}).`,
+      `for before the key (prefetched); over 100 ms: ${slowMoves.join(", ") || "none"}.`,
   );
   console.log("\nWhere the time goes (p50, ms after navigation start or the server's own time):");
   console.table({
