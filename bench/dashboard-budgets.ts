@@ -2,11 +2,14 @@
 //
 // - initial JavaScript ≤ 250 kB gzip: the entry chunk and its static imports (Vite's manifest);
 // - the Evaluations list interactive ≤ 1 s after navigation, on a project of 1,000 evaluations;
-// - the results of a 100,000-prompt evaluation: first page ≤ 300 ms, a filter change ≤ 300 ms.
+// - the results of a 100,000-prompt evaluation: first page ≤ 300 ms, a filter change ≤ 300 ms;
+// - (issue 16) the trace viewer opens a 5 MiB trace ≤ 1 s; the annotation queue moves to the next
+//   trace ≤ 100 ms after a label.
 //
 // `assay serve` runs as users run it (its own process, workers in, a fresh database), serving the
 // built dashboard. The project is filled through the API: a 100,000-prompt custom benchmark run
-// to completion on a fake model, then 999 small evaluations. Each view is then opened BENCH_RUNS
+// to completion on a fake model, then 999 small evaluations; then 12 chats judged by a fake judge
+// once per round (labelling empties a queue) and a 5 MiB chat. Each view is then opened BENCH_RUNS
 // times (after one discarded round): in a new browser context (a first visit: empty HTTP cache)
 // and again in a new tab of the same context (a returning user: scripts from the cache). Times
 // are taken in the page, from the navigation's start or from the input event to the frame that
@@ -33,7 +36,9 @@ import {
   visit,
   watch,
 } from "./dashboard/measure-pages.ts";
+import { labelQueue, type TraceVisit, visitTrace } from "./dashboard/measure-traces.ts";
 import { isWrong, largeRow, seedProject, startFakeModels } from "./dashboard/seed-project.ts";
+import { type Queues, seedQueues, uploadBigTrace } from "./dashboard/seed-traces.ts";
 import {
   ASSAY_BIN,
   assayNodeEnv,
@@ -48,6 +53,8 @@ const evaluationCount = Number(process.env.BENCH_EVALUATIONS ?? 1_000);
 const apiKey = "assay_benchmarkKey000000000000000000000000";
 /** A word in one prompt in eight (the fixture's things): a search with many matches. */
 const SEARCH = "marbles";
+/** Traces in each annotation queue: 11 moves to the next trace per round. */
+const QUEUE_TRACES = 12;
 
 const log = (line: string) => console.error(`· ${line}`);
 
@@ -76,6 +83,7 @@ const server = await startProcess(
 const origin = `http://127.0.0.1:${port}`;
 const fakes = await startFakeModels();
 const browser = await launchChromium();
+let queues: Queues | undefined;
 
 /** Expected first row and count of the results under a filter, from the fixture's own rule. */
 function expected(keep: (position: number) => boolean) {
@@ -204,6 +212,9 @@ try {
   const client = new Client({ apiKey, baseURL: `${origin}/api/v1` });
   const large = await seedProject(client, fakes, { prompts, evaluations: evaluationCount }, log);
   const total = (await client.evaluations.getMany({ pageSize: 1 })).totalCount;
+  queues = await seedQueues(client, { queues: runs + 1, traces: QUEUE_TRACES }, log);
+  // Last: the newest trace, on the Traces list's first page.
+  const big = await uploadBigTrace(client);
 
   const setup = await browser.newContext();
   const signInPage = await setup.newPage();
@@ -220,6 +231,13 @@ try {
     addressCold: [] as ResultsVisit[],
     addressWarm: [] as ResultsVisit[],
   };
+  const traces = {
+    cold: [] as TraceVisit[],
+    warm: [] as TraceVisit[],
+    fromList: [] as TraceVisit[],
+  };
+  const moves: number[] = [];
+  let prefetched = 0;
   for (let round = 0; round <= runs; round++) {
     // Round 0 warms the service (JIT, database caches) and is not counted.
     const listContext = await newVisitor(browser, signedIn);
@@ -234,7 +252,21 @@ try {
     const addressContext = await newVisitor(browser, signedIn);
     const addressCold = await visitResults(addressContext, large.id, "address");
     await addressContext.close();
+    const traceContext = await newVisitor(browser, signedIn);
+    const traceCold = await visitTrace(traceContext, origin, big.id, "address");
+    const traceWarm = await visitTrace(traceContext, origin, big.id, "address");
+    const traceFromList = await visitTrace(traceContext, origin, big.id, "list");
+    await traceContext.close();
+    const queueContext = await newVisitor(browser, signedIn);
+    const queueJudge = queues.judgeIds[round] as string;
+    const queueRun = await labelQueue(queueContext, origin, queueJudge, QUEUE_TRACES);
+    await queueContext.close();
     if (round === 0) continue;
+    traces.cold.push(traceCold);
+    traces.warm.push(traceWarm);
+    traces.fromList.push(traceFromList);
+    moves.push(...queueRun.moves);
+    prefetched += queueRun.prefetched;
     lists.cold.push(listCold);
     lists.warm.push(listWarm);
     results.linkCold.push(linkCold);
@@ -247,7 +279,9 @@ try {
   const label = database.dialect === "postgres" ? "PostgreSQL" : "SQLite";
   console.log(
     `\nDashboard budgets: ${label}, ${total} evaluations, results of ${prompts} prompts, ` +
-      `${runs} runs each (Chromium ${browser.version()}, headless, loopback)\n`,
+      `${runs} runs each; a ${(big.bytes / 1024 / 1024).toFixed(1)} MiB trace of ${big.messages} ` +
+      `messages; ${moves.length} moves in queues of ${QUEUE_TRACES} traces ` +
+      `(Chromium ${browser.version()}, headless, loopback)\n`,
   );
   const all = Object.values(results).flat();
   const rows: [string, number, number[]][] = [
@@ -275,6 +309,14 @@ try {
     ],
     ["Results: outcome → failed", 300, all.map((v) => v.failedMs)],
     [`Results: search "${SEARCH}" (from the query)`, 300, all.map((v) => v.searchFromUrlMs)],
+    ["Trace viewer, 5 MiB trace by address: first visit", 1000, traces.cold.map((v) => v.shownMs)],
+    ["Trace viewer, 5 MiB trace by address: returning", 1000, traces.warm.map((v) => v.shownMs)],
+    [
+      "Trace viewer, 5 MiB trace from the Traces list (click)",
+      1000,
+      traces.fromList.map((v) => v.shownMs),
+    ],
+    ["Annotation queue: next trace after a label (n)", 100, moves],
   ];
   const js = sum(firstLoad.js, "gzip6");
   console.log("| figure | budget | p50 | max | |");
@@ -299,6 +341,11 @@ try {
     `Search from the keystroke (the box waits 250 ms for the typist to pause): p50 ` +
       `${ms(p50(all.map((v) => v.searchFromInputMs)))}, max ${ms(max(all.map((v) => v.searchFromInputMs)))}.`,
   );
+  const slowMoves = moves.filter((m) => m > 100).map(ms);
+  console.log(
+    `Annotation queue: ${prefetched} of ${moves.length} moves showed a trace the page had asked ` +
+      `for before the key (prefetched); over 100 ms: ${slowMoves.join(", ") || "none"}.`,
+  );
   console.log("\nWhere the time goes (p50, ms after navigation start or the server's own time):");
   console.table({
     "list, first visit": {
@@ -319,6 +366,23 @@ try {
       "scripts received": Math.round(p50(results.addressWarm.map((v) => v.scriptsMs))),
       "first page shown": Math.round(p50(results.addressWarm.map((v) => v.firstPageMs))),
     },
+  });
+  const traceRequest = (f: Fetched) => f.path.endsWith(`/traces/${big.id}`);
+  const traceTimes = (visits: TraceVisit[]) => ({
+    "shell received": Math.round(p50(visits.map((v) => v.shellMs))),
+    "scripts received": Math.round(p50(visits.map((v) => v.scriptsMs))),
+    "trace asked": Math.round(
+      p50(visits.flatMap((v) => v.fetched.filter(traceRequest).map((f) => f.startMs))),
+    ),
+    "trace received": Math.round(
+      p50(visits.flatMap((v) => v.fetched.filter(traceRequest).map((f) => f.endMs))),
+    ),
+    "trace server": serverMs(visits, traceRequest),
+    "messages shown": Math.round(p50(visits.map((v) => v.shownMs))),
+  });
+  console.table({
+    "5 MiB trace by address, first visit": traceTimes(traces.cold),
+    "5 MiB trace by address, returning": traceTimes(traces.warm),
   });
   console.table({
     "GET /results, no filter": {
@@ -354,6 +418,7 @@ try {
 } finally {
   await browser.close();
   await fakes.close();
+  await queues?.judge.close();
   await stopProcess(server);
   await database.drop();
 }

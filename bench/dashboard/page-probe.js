@@ -27,6 +27,17 @@
       if (!/^\d+ results?/.test(shown)) return false;
       return count === undefined || shown.startsWith(`${count} result`);
     },
+    /** The trace viewer has drawn the first messages of a chat. */
+    traceMessages: () => document.querySelector(".trace-viewer .chat-turn") !== null,
+    /** The annotation queue shows a trace other than `from`, its viewer drawn. */
+    nextTrace: ({ from }) => {
+      const shown = document.querySelector("[data-testid=trace-panel]");
+      return (
+        shown !== null &&
+        shown.dataset.traceId !== from &&
+        shown.querySelector(".trace-viewer .chat-turn") !== null
+      );
+    },
   };
 
   const run = () => {
@@ -69,6 +80,7 @@
   // What every navigation waits for, armed before the app can draw anything.
   watches.set("evaluationRow", { check: "evaluationRow", arg: {} });
   watches.set("resultsFirstPage", { check: "resultsFirstPage", arg: {} });
+  watches.set("traceMessages", { check: "traceMessages", arg: {} });
   new MutationObserver(run).observe(document, {
     childList: true,
     subtree: true,
