@@ -40,6 +40,7 @@ import { createProgressPoller } from "./resources/evaluations/progress-poller.ts
 import type { ProgressPoller } from "./resources/evaluations/progress-stream.ts";
 import { registerEvaluationRoutes } from "./resources/evaluations/routes.ts";
 import { createEvaluationService } from "./resources/evaluations/service.ts";
+import { createInlineImporter, type Importer } from "./resources/imports/importer.ts";
 import { registerJudgeOptimizationRoutes } from "./resources/judge-optimizations/routes.ts";
 import { createJudgeOptimizationService } from "./resources/judge-optimizations/service.ts";
 import { registerJudgeRoutes } from "./resources/judges/routes.ts";
@@ -99,6 +100,8 @@ export interface AppDeps {
   authFailureLimiter?: RateLimiter;
   clock: Clock;
   logger: Logger;
+  /** Uploaded files into rows; in the request's own thread when not given (bare test apps). */
+  importer?: Importer;
   /** Shared reads of watched evaluations' progress; made here when not given. */
   evaluationProgress?: ProgressPoller;
   /** Tests set this: every answer is checked against its protocol schema. */
@@ -200,6 +203,7 @@ export function createApp(deps: AppDeps): FastifyInstance {
     dataDir: deps.config.dataDir,
     mirrorUrl: deps.config.datasetMirrorUrl,
   });
+  const importer = deps.importer ?? createInlineImporter(deps);
   const benchmarks = createBenchmarkService({
     ...deps,
     uploads,
@@ -275,7 +279,10 @@ export function createApp(deps: AppDeps): FastifyInstance {
         }),
       });
       registerResultRoutes(api, { ...routeDeps, db: deps.db });
-      registerTraceRoutes(api, { ...routeDeps, traces: createTraceService({ ...deps, uploads }) });
+      registerTraceRoutes(api, {
+        ...routeDeps,
+        traces: createTraceService({ ...deps, uploads, importer }),
+      });
       registerProjectRoutes(api, { ...routeDeps, projects: createProjectService(deps) });
       registerPublicRoutes(api, {
         ...routeDeps,

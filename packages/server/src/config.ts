@@ -41,6 +41,13 @@ export interface Config {
   http: HttpTimeouts;
   rateLimit: { enabled: boolean; perSecond: number; burst: number };
   worker: { concurrency: number; leaseSeconds: number; pollIntervalMs: number };
+  /** Uploaded files (traces, datasets) are parsed and stored on threads of their own. */
+  imports: {
+    /** Imports running at once, each on its own thread. */
+    threads: number;
+    /** Imports that may wait for a thread; past that, 503 with Retry-After. */
+    maxWaiting: number;
+  };
   evaluations: {
     /** Model calls in flight per endpoint when an evaluation asks for no other number. */
     concurrency: number;
@@ -169,6 +176,9 @@ const EnvSchema = z.object({
   ASSAY_JOB_LEASE_SECONDS: int(2, 3600).default(60),
   /** How often idle workers look for jobs (new local jobs wake them at once). */
   ASSAY_JOB_POLL_INTERVAL_MS: int(50, 60_000).default(1000),
+  /** Imports of uploaded files running at once (a thread each), and how many may wait. */
+  ASSAY_IMPORT_THREADS: int(1, 64).default(1),
+  ASSAY_IMPORT_QUEUE: int(0, 10_000).default(32),
   /** Model calls in flight per endpoint for an evaluation that does not ask for a number. */
   ASSAY_EVAL_CONCURRENCY: int(1, 1024).default(16),
   /** Prompts per evaluation job; several workers share an evaluation job by job. */
@@ -252,6 +262,7 @@ export function loadConfig(env: Env = process.env): Config {
       leaseSeconds: e.ASSAY_JOB_LEASE_SECONDS,
       pollIntervalMs: e.ASSAY_JOB_POLL_INTERVAL_MS,
     },
+    imports: { threads: e.ASSAY_IMPORT_THREADS, maxWaiting: e.ASSAY_IMPORT_QUEUE },
     evaluations: {
       concurrency: e.ASSAY_EVAL_CONCURRENCY,
       chunkSize: e.ASSAY_EVAL_CHUNK_SIZE,

@@ -4,13 +4,9 @@ import { catalogEntries, syncCatalog } from "./catalog/sync-catalog.ts";
 import type { Config } from "./config.ts";
 import { JOB_NAMES, JOB_SCHEDULES } from "./jobs/index.ts";
 import type { BlobStore } from "./platform/blobs/blob-store.ts";
-import { createLocalBlobStore } from "./platform/blobs/local/local-blob-store.ts";
+import { createBlobStore } from "./platform/blobs/create-blob-store.ts";
 import { type Clock, systemClock } from "./platform/clock.ts";
-import {
-  deriveKey,
-  loadOrCreateMasterKey,
-  masterKeyFingerprint,
-} from "./platform/crypto/master-key.ts";
+import { loadOrCreateMasterKey, masterKeyFingerprint } from "./platform/crypto/master-key.ts";
 import { createSecretBox, type SecretBox } from "./platform/crypto/secret-box.ts";
 import {
   type Database,
@@ -27,6 +23,8 @@ import { createPostgresRateLimiter } from "./platform/rate-limit/postgres-rate-l
 import type { RateLimiter, RateLimitPolicy } from "./platform/rate-limit/rate-limiter.ts";
 import { createProgressPoller } from "./resources/evaluations/progress-poller.ts";
 import type { ProgressPoller } from "./resources/evaluations/progress-stream.ts";
+import type { Importer } from "./resources/imports/importer.ts";
+import { createThreadedImporter } from "./resources/imports/threaded-importer.ts";
 
 /** The platform a process runs on: database, blob storage, job queue, rate limiter, keys. */
 export interface ServiceDeps {
@@ -49,6 +47,8 @@ export interface ServiceDeps {
   authFailureLimiter: RateLimiter;
   /** Reads watched evaluations' progress once a second for all their event streams. */
   evaluationProgress: ProgressPoller;
+  /** Uploaded files into rows, on import threads. */
+  importer: Importer;
   close(): Promise<void>;
 }
 
@@ -123,6 +123,12 @@ export async function createDeps(
       );
     const signInLimiter = addressLimiter(SIGN_IN_POLICY);
     const authFailureLimiter = addressLimiter(AUTH_FAILURE_POLICY);
+    const importer = createThreadedImporter({
+      database: config.database,
+      blobs: { blobs: config.blobs, publicUrl: config.publicUrl, apiPrefix: config.apiPrefix },
+      masterKey,
+      ...config.imports,
+    });
     return {
       config,
       logger,
@@ -139,7 +145,9 @@ export async function createDeps(
       signInLimiter,
       authFailureLimiter,
       evaluationProgress: createProgressPoller(db, logger),
+      importer,
       async close() {
+        await importer.close();
         await queue.stop();
         await blobs.close();
         await database.close();
@@ -149,23 +157,6 @@ export async function createDeps(
     await database.close();
     throw error;
   }
-}
-
-async function createBlobStore(
-  config: Config,
-  masterKey: Buffer,
-  clock: Clock,
-): Promise<BlobStore> {
-  if (config.blobs.driver === "s3") {
-    const { createS3BlobStore } = await import("./platform/blobs/s3/s3-blob-store.ts");
-    return createS3BlobStore(config.blobs);
-  }
-  return createLocalBlobStore({
-    root: config.blobs.root,
-    uploadBaseUrl: `${config.publicUrl}${config.apiPrefix}/blobs`,
-    signingKey: deriveKey(masterKey, "blob-urls/v1"),
-    clock,
-  });
 }
 
 /** Ten sign-ins at once, then one every six seconds per address: plenty for people, slow for guessing. */

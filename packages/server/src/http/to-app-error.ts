@@ -50,7 +50,7 @@ export function toAppError(error: unknown): AppError {
   if (code && (PG_UNAVAILABLE.has(code) || SOCKET_UNAVAILABLE.has(code))) {
     return unavailable(error);
   }
-  // node:sqlite: SQLITE_BUSY (5) / SQLITE_LOCKED (6) after busy_timeout ran out.
+  // node:sqlite: SQLITE_BUSY (5) / SQLITE_LOCKED (6) after the wait for the write lock ran out.
   if (e.errcode === 5 || e.errcode === 6 || /database is locked/.test(message)) {
     return unavailable(error);
   }

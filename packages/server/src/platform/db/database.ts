@@ -1,12 +1,13 @@
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
-import { Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
+import { Kysely, PostgresDialect, sql } from "kysely";
 import { type MigrationResultSet, Migrator } from "kysely/migration";
 import pg from "pg";
 import { migrationProvider } from "./migrations/index.ts";
 import { type CopyRows, createPostgresCopy } from "./postgres-copy.ts";
 import type { DatabaseSchema } from "./schema.ts";
 import { openNodeSqlite } from "./sqlite/node-sqlite-database.ts";
+import { SharedConnectionDialect } from "./sqlite/shared-connection-dialect.ts";
 
 export type Database = Kysely<DatabaseSchema>;
 
@@ -36,7 +37,7 @@ export function openDatabase(config: DatabaseConfig): DatabaseHandle {
   if (config.dialect === "sqlite") {
     if (config.path !== ":memory:") mkdirSync(dirname(config.path), { recursive: true });
     const db = new Kysely<DatabaseSchema>({
-      dialect: new SqliteDialect({ database: openNodeSqlite(config.path) }),
+      dialect: new SharedConnectionDialect(openNodeSqlite(config.path, { busyTimeoutMs: 0 })),
     });
     return { db, dialect: "sqlite", close: () => db.destroy() };
   }
@@ -65,8 +66,8 @@ export async function migrateToLatest({
   }
   // Kysely's SQLite adapter takes no lock (it assumes one connection), but `assay serve`, a worker
   // and `assay keys` may open the same file at once. BEGIN IMMEDIATE takes the write lock before
-  // anything is read (waiting out busy_timeout for another migrator), so each process sees the
-  // migrations the previous one committed.
+  // anything is read (waiting for another migrator), so each process sees the migrations the
+  // previous one committed.
   await db.connection().execute(async (connection) => {
     await sql`begin immediate`.execute(connection);
     try {

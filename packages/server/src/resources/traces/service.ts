@@ -1,72 +1,35 @@
 import type {
   CreateTracesBody,
-  FieldIssue,
   ListTracesQuery,
   Trace,
   TraceFormat,
   TraceWithEvaluations,
 } from "@assay/protocol";
-import { AppError, badRequest, notFound } from "../../app-error.ts";
-import { readTraceFile, TraceFileError } from "../../engine/traces/index.ts";
-import type { BlobStore } from "../../platform/blobs/blob-store.ts";
+import { badRequest, notFound } from "../../app-error.ts";
 import type { Clock } from "../../platform/clock.ts";
 import type { Database } from "../../platform/db/database.ts";
-import type { CopyRows } from "../../platform/db/postgres-copy.ts";
-import type { TraceRow, UploadRow } from "../../platform/db/schema.ts";
+import type { TraceRow } from "../../platform/db/schema.ts";
+import type { Importer } from "../imports/importer.ts";
 import type { ProjectScope } from "../organizations/service.ts";
 import type { UploadService } from "../uploads/service.ts";
-import { copyTraces } from "./copy-traces.ts";
 import { evaluationSummaries } from "./evaluation-summaries.ts";
-import { insertTraces, type TraceFileRow, type TraceFileSource } from "./insert-traces.ts";
 import { listTraceRows } from "./list-traces.ts";
 import { createTraceRepository } from "./repository.ts";
-import { createTraceIds } from "./trace-ids.ts";
 
 export interface TraceServiceDeps {
   db: Database;
-  /** PostgreSQL only: the import streams through COPY. */
-  copyRows?: CopyRows;
-  blobs: BlobStore;
   clock: Clock;
   uploads: UploadService;
+  /** Parses and stores uploaded files (on import threads in `assay serve`). */
+  importer: Importer;
 }
 
 /**
- * Traces of a project: parsed from an uploaded JSON or JSONL file (one trace per record, in file
- * order), listed with their latest evaluations, and deleted with them.
+ * Traces of a project: imported from an uploaded JSON or JSONL file (one trace per record, in file
+ * order; import-trace-file.ts), listed with their latest evaluations, and deleted with them.
  */
 export function createTraceService(deps: TraceServiceDeps) {
   const repo = createTraceRepository(deps.db);
-
-  /**
-   * Streams the file into the database as one atomic write (COPY on PostgreSQL, INSERTs in one
-   * transaction on SQLite): rows are stored while the rest of the file is still being read, and
-   * a bad record anywhere (the reader throws at the end) stores nothing. One pass over the file;
-   * a few batches of rows held at a time.
-   */
-  async function importFile(scope: ProjectScope, upload: UploadRow): Promise<string[]> {
-    const ids: string[] = [];
-    const now = deps.clock.now();
-    const source: TraceFileSource = {
-      organization_id: scope.organizationId,
-      project_id: scope.projectId,
-      filename: upload.filename,
-      created_at: now.toISOString(),
-    };
-    const nextId = createTraceIds(now);
-    async function* rows(): AsyncGenerator<TraceFileRow[]> {
-      for await (const traces of readTraceFile(() => deps.blobs.read(upload.object_key)))
-        yield traces.map((trace): TraceFileRow => {
-          const id = nextId();
-          ids.push(id);
-          const input = trace.input === "" ? null : trace.input;
-          return { id, position: trace.position, format: trace.format, input, data: trace.data };
-        });
-    }
-    if (deps.copyRows) await copyTraces(deps.copyRows, source, rows());
-    else await insertTraces(deps.db, source, rows());
-    return ids;
-  }
 
   return {
     /**
@@ -81,12 +44,13 @@ export function createTraceService(deps: TraceServiceDeps) {
           "body.filename",
           `no uploaded file named ${body.filename}; upload it first (POST …/traces/upload)`,
         );
-      try {
-        return await importFile(scope, upload);
-      } catch (error) {
-        if (error instanceof TraceFileError) throw unprocessable(upload.filename, error);
-        throw error;
-      }
+      return deps.importer.traces({
+        organizationId: scope.organizationId,
+        projectId: scope.projectId,
+        filename: upload.filename,
+        objectKey: upload.object_key,
+        createdAt: deps.clock.now().toISOString(),
+      });
     },
 
     async get(scope: ProjectScope, id: string): Promise<Trace> {
@@ -139,17 +103,4 @@ function toTrace(row: TraceRow): Trace {
     format: row.format as TraceFormat,
     position: row.position,
   };
-}
-
-/** 422 naming each listed problem: `line 7` (or `item 7`, `file`) and the reason. */
-function unprocessable(filename: string, error: TraceFileError): AppError {
-  const details: FieldIssue[] = error.problems.map((p) => ({
-    field: p.line === 0 ? "file" : `${error.unit} ${p.line}`,
-    message: p.reason,
-  }));
-  return new AppError(
-    "UNPROCESSABLE_CONTENT",
-    `${filename} was refused, no trace was created: ${error.message}`,
-    { details },
-  );
 }

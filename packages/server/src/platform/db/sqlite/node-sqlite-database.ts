@@ -1,17 +1,23 @@
 import { DatabaseSync, type SQLInputValue, type StatementSync } from "node:sqlite";
 import type { SqliteDatabase, SqliteStatement } from "kysely";
 
+export type NodeSqlite = SqliteDatabase & { raw: DatabaseSync };
+
 /**
  * Adapts Node's built-in `node:sqlite` to the small interface Kysely's SqliteDialect drives
  * (shaped after better-sqlite3), so the default install needs no native add-on.
+ *
+ * `busyTimeoutMs`: how long SQLite itself waits, sleeping on the thread, for another connection's
+ * write lock before answering SQLITE_BUSY. 0 for a connection whose driver waits asynchronously
+ * (SharedConnectionDialect).
  */
-export function openNodeSqlite(path: string): SqliteDatabase & { raw: DatabaseSync } {
+export function openNodeSqlite(path: string, options: { busyTimeoutMs: number }): NodeSqlite {
   const raw = new DatabaseSync(path);
-  // busy_timeout first: it turns lock contention into a short wait instead of SQLITE_BUSY, and
-  // switching a new file to WAL contends when several processes open it at once.
-  raw.exec("PRAGMA busy_timeout = 5000");
-  // WAL lets readers (admin commands, a second process) work while the service writes.
+  // WAL lets readers (the service's requests, admin commands, a second process) work while an
+  // import or another process writes. Switching a new file to WAL contends when several
+  // processes open it at once.
   retryWhileBusy(() => raw.exec("PRAGMA journal_mode = WAL"));
+  raw.exec(`PRAGMA busy_timeout = ${Math.trunc(options.busyTimeoutMs)}`);
   raw.exec("PRAGMA synchronous = NORMAL");
   raw.exec("PRAGMA foreign_keys = ON");
   // Preparing a statement costs more than running most of ours, and Kysely asks for one per
@@ -37,8 +43,8 @@ export function openNodeSqlite(path: string): SqliteDatabase & { raw: DatabaseSy
 const STATEMENT_CACHE_SIZE = 1000;
 
 /**
- * Switching a new file to WAL needs an exclusive lock, and SQLite answers SQLITE_BUSY at once
- * (without its busy handler) when another process is opening the same file: retry briefly.
+ * Switching a new file to WAL needs an exclusive lock, and SQLite answers SQLITE_BUSY when another
+ * process is opening the same file: retry briefly (once, at start-up, so sleeping is fine).
  */
 function retryWhileBusy(action: () => void, attempts = 100, delayMs = 50): void {
   for (let attempt = 1; ; attempt++) {

@@ -1,0 +1,77 @@
+import type { FieldIssue } from "@assay/protocol";
+import { AppError } from "../../app-error.ts";
+import { readTraceFile, TraceFileError } from "../../engine/traces/index.ts";
+import type { BlobStore } from "../../platform/blobs/blob-store.ts";
+import type { Database } from "../../platform/db/database.ts";
+import type { CopyRows } from "../../platform/db/postgres-copy.ts";
+import { copyTraces } from "./copy-traces.ts";
+import { insertTraces, type TraceFileRow, type TraceFileSource } from "./insert-traces.ts";
+import { createTraceIds } from "./trace-ids.ts";
+
+/** One uploaded trace file to import: plain data, so it can be handed to an import thread. */
+export interface TraceImport {
+  organizationId: string;
+  projectId: string;
+  filename: string;
+  objectKey: string;
+  /** When the import was asked for (the request's clock): the traces' created_at and ids. */
+  createdAt: string;
+}
+
+/** Where an import reads the file and stores its rows. */
+export interface ImportStore {
+  db: Database;
+  /** PostgreSQL only: the rows stream through COPY. */
+  copyRows?: CopyRows;
+  blobs: BlobStore;
+}
+
+/**
+ * Creates one trace per record of the file, in file order, and answers their ids; or creates none
+ * and throws a 422 listing the bad records.
+ *
+ * Streams the file into the database as one atomic write (COPY on PostgreSQL, INSERTs in one
+ * transaction on SQLite): rows are stored while the rest of the file is still being read, and a
+ * bad record anywhere (the reader throws at the end) stores nothing. One pass over the file; a few
+ * batches of rows held at a time.
+ */
+export async function importTraceFile(store: ImportStore, job: TraceImport): Promise<string[]> {
+  const ids: string[] = [];
+  const source: TraceFileSource = {
+    organization_id: job.organizationId,
+    project_id: job.projectId,
+    filename: job.filename,
+    created_at: job.createdAt,
+  };
+  const nextId = createTraceIds(new Date(job.createdAt));
+  async function* rows(): AsyncGenerator<TraceFileRow[]> {
+    for await (const traces of readTraceFile(() => store.blobs.read(job.objectKey)))
+      yield traces.map((trace): TraceFileRow => {
+        const id = nextId();
+        ids.push(id);
+        const input = trace.input === "" ? null : trace.input;
+        return { id, position: trace.position, format: trace.format, input, data: trace.data };
+      });
+  }
+  try {
+    if (store.copyRows) await copyTraces(store.copyRows, source, rows());
+    else await insertTraces(store.db, source, rows());
+  } catch (error) {
+    if (error instanceof TraceFileError) throw unprocessable(job.filename, error);
+    throw error;
+  }
+  return ids;
+}
+
+/** 422 naming each listed problem: `line 7` (or `item 7`, `file`) and the reason. */
+function unprocessable(filename: string, error: TraceFileError): AppError {
+  const details: FieldIssue[] = error.problems.map((p) => ({
+    field: p.line === 0 ? "file" : `${error.unit} ${p.line}`,
+    message: p.reason,
+  }));
+  return new AppError(
+    "UNPROCESSABLE_CONTENT",
+    `${filename} was refused, no trace was created: ${error.message}`,
+    { details },
+  );
+}
