@@ -206,6 +206,7 @@ export function createApp(deps: AppDeps): FastifyInstance {
   const importer = deps.importer ?? createInlineImporter(deps);
   const benchmarks = createBenchmarkService({
     ...deps,
+    importer,
     uploads,
     defaultJudgeModel: deps.config.defaultJudgeModel,
     builtinData,

@@ -5,24 +5,22 @@ import {
   type CreateCustomBenchmarkBody,
   type CreateSmartBenchmarkBody,
   type CustomBenchmark,
-  type FieldIssue,
   JUDGED_METRICS,
   type ListPromptsQuery,
   type ListType,
   type ScorerName,
   type SubsetCount,
 } from "@assay/protocol";
-import { AppError, badRequest, notFound } from "../../app-error.ts";
+import { badRequest, notFound } from "../../app-error.ts";
 import type { BenchmarkDefinition } from "../../catalog/benchmarks/index.ts";
 import type { Catalog } from "../../catalog/catalog.ts";
 import { GENERATE_BENCHMARK_JOB } from "../../jobs/job-names.ts";
 import type { BlobStore } from "../../platform/blobs/blob-store.ts";
 import type { Clock } from "../../platform/clock.ts";
 import type { Database } from "../../platform/db/database.ts";
-import { isForeignKeyViolation } from "../../platform/db/foreign-key-violation.ts";
 import type { BenchmarkRow, UploadRow } from "../../platform/db/schema.ts";
-import { isUniqueViolation } from "../../platform/db/unique-violation.ts";
 import type { JobQueue } from "../../platform/queue/job-queue.ts";
+import type { Importer } from "../imports/importer.ts";
 import { contains, inList } from "../models/model-filter.ts";
 import { createModelRepository } from "../models/repository.ts";
 import type { ProjectScope } from "../organizations/service.ts";
@@ -30,8 +28,8 @@ import { createAttachmentsRepository } from "../projects/attachments-repository.
 import { createScorerRepository } from "../scorers/repository.ts";
 import type { UploadService } from "../uploads/service.ts";
 import type { BuiltinData } from "./builtin-data.ts";
-import { DatasetFileError, type DatasetRow, parseDatasetFile } from "./dataset-file/index.ts";
-import { createPromptRepository, type PromptRecord } from "./prompt-repository.ts";
+import { insertOwnBenchmark } from "./insert-own-benchmark.ts";
+import { createPromptRepository } from "./prompt-repository.ts";
 import { createBenchmarkRepository } from "./repository.ts";
 
 export interface BenchmarkServiceDeps {
@@ -42,6 +40,8 @@ export interface BenchmarkServiceDeps {
   queue: JobQueue;
   uploads: UploadService;
   builtinData: BuiltinData;
+  /** Parses and stores uploaded datasets (on import threads in `assay serve`). */
+  importer: Importer;
   /** `ASSAY_DEFAULT_JUDGE_MODEL`: the judge when a benchmark names none. */
   defaultJudgeModel?: string;
 }
@@ -144,59 +144,6 @@ export function createBenchmarkService(deps: BenchmarkServiceDeps) {
     return upload;
   }
 
-  /** Reads and checks every row of an uploaded dataset; any bad row refuses the whole file. */
-  async function readDataset(
-    upload: UploadRow,
-    inputType: CreateCustomBenchmarkBody["input_type"],
-  ): Promise<PromptRecord[]> {
-    let rows: DatasetRow[];
-    try {
-      ({ rows } = await parseDatasetFile(await deps.blobs.read(upload.object_key), { inputType }));
-    } catch (error) {
-      if (error instanceof DatasetFileError) throw unprocessable(upload.filename, error.problems);
-      throw error;
-    }
-    const seen = new Map<string, number>();
-    const duplicates: { line: number; reason: string }[] = [];
-    const records = rows.map((row): PromptRecord => {
-      const id = row.id ?? String(row.line);
-      const first = seen.get(id);
-      if (first !== undefined)
-        duplicates.push({ line: row.line, reason: `id ${id} repeats the id of line ${first}` });
-      else seen.set(id, row.line);
-      return { id, input: row.input, truth: row.truth, subset: row.subset };
-    });
-    if (duplicates.length > 0) throw unprocessable(upload.filename, duplicates);
-    return records;
-  }
-
-  async function insertOwn(
-    scope: ProjectScope,
-    row: Omit<BenchmarkRow, "organization_id" | "project_id" | "key">,
-    uploads: UploadRow[],
-    inTransaction: (trx: Database) => Promise<void>,
-  ): Promise<void> {
-    const key = slug(row.name);
-    try {
-      await deps.db.transaction().execute(async (trx) => {
-        const trxRepo = createBenchmarkRepository(trx);
-        if (await trxRepo.findOwnByKey(scope, key)) throw duplicateName(row.name);
-        await trxRepo.insertOwn(
-          { ...row, key, organization_id: scope.organizationId, project_id: scope.projectId },
-          uploads.map((u) => ({
-            filename: u.filename,
-            content_type: u.content_type,
-            size: u.size,
-            object_key: u.object_key,
-          })),
-        );
-        await inTransaction(trx);
-      });
-    } catch (error) {
-      throw isUniqueViolation(error) ? duplicateName(row.name) : error;
-    }
-  }
-
   return {
     /** Own benchmarks first (oldest first), then attached built-in ones. */
     async list(scope: ProjectScope, query: ListBenchmarksQuery): Promise<Benchmark[]> {
@@ -247,21 +194,26 @@ export function createBenchmarkService(deps: BenchmarkServiceDeps) {
       return prompts.list(builtin.id, query);
     },
 
-    /** Imports an uploaded JSONL/JSON dataset: every row is checked before anything is stored. */
+    /**
+     * Imports an uploaded JSONL/JSON dataset as a custom benchmark (import-dataset.ts, on an
+     * import thread): every row is checked before anything is stored.
+     */
     async createCustom(scope: ProjectScope, body: CreateCustomBenchmarkBody): Promise<string> {
       await checkJudge(scope, body);
       const scorerIds = await checkScorers(scope, body.custom_scorers ?? []);
       if (body.scoring_metric === "regex" && body.regex_pattern === undefined)
         throw badRequest("body.regex_pattern", "the regex scoring metric needs a regex_pattern");
       const upload = await uploaded(scope, "body.file", body.file);
-      const records = await readDataset(upload, body.input_type);
       const id = randomUUID();
       const at = now();
       const scoring: ScorerName =
         body.scoring_metric ?? (body.regex_pattern !== undefined ? "regex" : "exact_match");
-      await insertOwn(
-        scope,
-        {
+      await deps.importer.dataset({
+        organizationId: scope.organizationId,
+        projectId: scope.projectId,
+        upload,
+        inputType: body.input_type,
+        benchmark: {
           id,
           kind: "custom",
           name: body.name,
@@ -276,24 +228,12 @@ export function createBenchmarkService(deps: BenchmarkServiceDeps) {
           generation_status: "ready",
           status_description: "",
           version: null,
-          prompt_count: records.length,
           disabled_at: null,
           created_at: at,
           updated_at: at,
         },
-        [upload],
-        async (trx) => {
-          await createPromptRepository(trx).replaceAll(id, records);
-          try {
-            await scorers.setForBenchmark(trx, id, scorerIds);
-          } catch (error) {
-            // A named scorer was deleted after checkScorers saw it.
-            if (isForeignKeyViolation(error))
-              throw badRequest("body.custom_scorers", "a scorer was deleted meanwhile; try again");
-            throw error;
-          }
-        },
-      );
+        scorerIds,
+      });
       return id;
     },
 
@@ -304,7 +244,8 @@ export function createBenchmarkService(deps: BenchmarkServiceDeps) {
         uploads.push(await uploaded(scope, `body.files.${i}`, file));
       const id = randomUUID();
       const at = now();
-      await insertOwn(
+      await insertOwnBenchmark(
+        deps.db,
         scope,
         {
           id,
@@ -377,34 +318,4 @@ function toCustomBenchmark(
     created_at: row.created_at,
     custom_scorers: scorerIds,
   };
-}
-
-/** A benchmark's key: its name in lowercase letters, digits, `.` and `-`. */
-export function slug(name: string): string {
-  const key = name
-    .normalize("NFKD")
-    .toLowerCase()
-    .replace(/[^a-z0-9.]+/g, "-")
-    .replace(/^[-.]+|[-.]+$/g, "");
-  return key === "" ? "benchmark" : key.slice(0, 64);
-}
-
-function duplicateName(name: string): AppError {
-  return new AppError("CONFLICT", `a benchmark named "${name}" already exists in this project`);
-}
-
-function unprocessable(filename: string, problems: { line: number; reason: string }[]): AppError {
-  const details: FieldIssue[] = problems.map((p) => ({
-    field: `line ${p.line}`,
-    message: p.reason,
-  }));
-  const listed = problems
-    .slice(0, 5)
-    .map((p) => `line ${p.line}: ${p.reason}`)
-    .join("; ");
-  return new AppError(
-    "UNPROCESSABLE_CONTENT",
-    `${filename} was refused, nothing was imported: ${listed}${problems.length > 5 ? "; …" : ""}`,
-    { details },
-  );
 }

@@ -6,6 +6,7 @@ import { createBlobStore } from "../../platform/blobs/create-blob-store.ts";
 import { systemClock } from "../../platform/clock.ts";
 import { openDatabase } from "../../platform/db/database.ts";
 import { serveTasks } from "../../platform/threads/serve-tasks.ts";
+import type { DatasetImport } from "../benchmarks/import-dataset.ts";
 import type { TraceImport } from "../traces/import-trace-file.ts";
 import { toOutcome } from "./import-outcome.ts";
 import { createInlineImporter } from "./importer.ts";
@@ -18,4 +19,5 @@ const importer = createInlineImporter({ db: database.db, copyRows: database.copy
 
 serveTasks({
   traces: (job: TraceImport) => toOutcome(() => importer.traces(job)),
+  dataset: (job: DatasetImport) => toOutcome(() => importer.dataset(job)),
 });

@@ -1,5 +1,6 @@
-import type { ImportStore, TraceImport } from "../traces/import-trace-file.ts";
-import { importTraceFile } from "../traces/import-trace-file.ts";
+import { type DatasetImport, importDataset } from "../benchmarks/import-dataset.ts";
+import { importTraceFile, type TraceImport } from "../traces/import-trace-file.ts";
+import type { ImportStore } from "./import-store.ts";
 
 /**
  * The import port: turns uploaded files into rows. Requests call it; it answers what they answer
@@ -8,13 +9,17 @@ import { importTraceFile } from "../traces/import-trace-file.ts";
  * so that parsing 50 MB never holds up other requests.
  */
 export interface Importer {
+  /** A trace file's traces; answers their ids. */
   traces(job: TraceImport): Promise<string[]>;
+  /** A dataset file as a custom benchmark with its prompts. */
+  dataset(job: DatasetImport): Promise<void>;
   close(): Promise<void>;
 }
 
 export function createInlineImporter(store: ImportStore): Importer {
   return {
     traces: (job) => importTraceFile(store, job),
+    dataset: (job) => importDataset(store, job),
     close: async () => {},
   };
 }

@@ -59,6 +59,7 @@ export function createThreadedImporter(options: ThreadedImporterOptions): Import
 
   return {
     traces: (job) => run("traces", job),
+    dataset: (job) => run("dataset", job),
     close: () => pool.close(),
   };
 }

@@ -1,9 +1,7 @@
 import type { FieldIssue } from "@assay/protocol";
 import { AppError } from "../../app-error.ts";
 import { readTraceFile, TraceFileError } from "../../engine/traces/index.ts";
-import type { BlobStore } from "../../platform/blobs/blob-store.ts";
-import type { Database } from "../../platform/db/database.ts";
-import type { CopyRows } from "../../platform/db/postgres-copy.ts";
+import type { ImportStore } from "../imports/import-store.ts";
 import { copyTraces } from "./copy-traces.ts";
 import { insertTraces, type TraceFileRow, type TraceFileSource } from "./insert-traces.ts";
 import { createTraceIds } from "./trace-ids.ts";
@@ -16,14 +14,6 @@ export interface TraceImport {
   objectKey: string;
   /** When the import was asked for (the request's clock): the traces' created_at and ids. */
   createdAt: string;
-}
-
-/** Where an import reads the file and stores its rows. */
-export interface ImportStore {
-  db: Database;
-  /** PostgreSQL only: the rows stream through COPY. */
-  copyRows?: CopyRows;
-  blobs: BlobStore;
 }
 
 /**

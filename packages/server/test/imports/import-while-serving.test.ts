@@ -10,10 +10,11 @@ import {
   projectPath,
   type Tenant,
   tenantOf,
-} from "./support.ts";
+} from "../traces/support.ts";
 
-// Issue 17, defect 2: an import parsed and wrote on the service's own thread (and on SQLite held
-// its one connection), so while it ran nothing else was answered. Imports now run on import
+// Issue 17, defect 2: an import (a trace file, a benchmark dataset) parsed and wrote on the
+// service's own thread (and on SQLite held its one connection), so while it ran nothing else was
+// answered. Imports now run on import
 // threads, at most ASSAY_IMPORT_THREADS at once and ASSAY_IMPORT_QUEUE waiting. The tests keep
 // imports running by holding the lock their writes need (holdWriteLock), not by timing.
 
@@ -35,13 +36,29 @@ const records = (file: string, n: number) =>
     ...Array.from({ length: n }, (_, i) => ({ input: `${file} question ${i}`, output: "yes" })),
   );
 
-async function upload(filename: string, content: string): Promise<void> {
+async function upload(
+  filename: string,
+  content: string,
+  purpose: "trace" | "benchmark" = "trace",
+): Promise<void> {
   await uploadFile(
     service,
-    { key: tenant.key, org: tenant.org, project: tenant.project, purpose: "trace" },
+    { key: tenant.key, org: tenant.org, project: tenant.project, purpose },
     filename,
     content,
   );
+}
+
+/** Five requests that touch the database, each answered while an import waits. */
+async function otherRequestsAnswer(): Promise<void> {
+  for (let i = 0; i < 5; i++) {
+    const health = await fetch(`${service.apiUrl}/health`);
+    expect(health.status).toBe(200);
+    const models = await service.call("GET", `${projectPath(tenant)}/models`, {
+      apiKey: tenant.key,
+    });
+    expect(models.status).toBe(200);
+  }
 }
 
 function startImport(filename: string): Promise<TestResponse<CreateTracesAnswer & ErrorBody>> {
@@ -58,7 +75,7 @@ async function traceCount(): Promise<number> {
   return res.body.data.total_count;
 }
 
-describe("trace imports beside other requests", () => {
+describe("imports beside other requests", () => {
   it("answers other requests, reads included, while an import waits to write", async () => {
     await upload("waiting.jsonl", records("waiting", 2000));
     const before = await traceCount();
@@ -68,16 +85,9 @@ describe("trace imports beside other requests", () => {
       settled = true;
     });
     try {
-      for (let i = 0; i < 5; i++) {
-        const health = await fetch(`${service.apiUrl}/health`);
-        expect(health.status).toBe(200);
-        const models = await service.call("GET", `${projectPath(tenant)}/models`, {
-          apiKey: tenant.key,
-        });
-        expect(models.status).toBe(200);
-        // No half of the file is visible meanwhile.
-        expect(await traceCount()).toBe(before);
-      }
+      await otherRequestsAnswer();
+      // No half of the file is visible meanwhile.
+      expect(await traceCount()).toBe(before);
       expect(settled).toBe(false);
     } finally {
       await lock.release();
@@ -118,5 +128,40 @@ describe("trace imports beside other requests", () => {
       expect(res.body.error.message).toMatch(/imports are running or waiting/);
     }
     expect(await traceCount()).toBe(before + 20);
+  });
+
+  it("answers other requests while a dataset import waits to write, then stores every row", async () => {
+    const rows = Array.from({ length: 3000 }, (_, i) =>
+      JSON.stringify({ input: `What is ${i} + 1?`, truth: String(i + 1) }),
+    );
+    await upload("sums.jsonl", rows.join("\n"), "benchmark");
+    const lock = await holdWriteLock(service.database, "benchmarks");
+    let settled = false;
+    const importing = service
+      .call<{ data: { benchmark_id: string } }>(
+        "POST",
+        `${projectPath(tenant)}/custom-benchmarks`,
+        {
+          apiKey: tenant.key,
+          json: { name: "Sums", description: "", file: "sums.jsonl" },
+        },
+      )
+      .finally(() => {
+        settled = true;
+      });
+    try {
+      await otherRequestsAnswer();
+      expect(settled).toBe(false);
+    } finally {
+      await lock.release();
+    }
+    const res = await importing;
+    expect(res.status).toBe(201);
+    const benchmark = await service.call<{ data: { prompt_count: number } }>(
+      "GET",
+      `${projectPath(tenant)}/benchmarks/${res.body.data.benchmark_id}`,
+      { apiKey: tenant.key },
+    );
+    expect(benchmark.body.data.prompt_count).toBe(3000);
   });
 });
