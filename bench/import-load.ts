@@ -11,6 +11,8 @@
 // answer, and the server's peak RSS (VmHWM, reset before the POSTs) next to its RSS before them.
 // Targets: p99 ≤ 100 ms for each prober during the 10 imports, peak RSS ≤ 300 MB, one import
 // alone ≤ 2 s. A missed target is printed, not an error: this is a measurement.
+// "other load" is the machine's CPU beyond the service's and this process's: on PostgreSQL it
+// includes the database server's own work.
 //
 //   npm run bench:import-load                          SQLite
 //   DATABASE_URL=postgres://… npm run bench:import-load
@@ -304,6 +306,10 @@ for (const c of cells)
         `${ms(Math.max(p.health.longestGapMs, p.authenticated.longestGapMs))} | ` +
         `${ms(p.rssBeforeMb)} | ${ms(p.peakRssMb)} | ${p.serverCpuS.toFixed(1)} | ${p.otherCores.toFixed(2)} |`,
     );
+if (process.env.DATABASE_URL)
+  console.log(
+    "\n(other load includes PostgreSQL's own CPU: the database server is not the service)",
+  );
 console.log();
 
 const misses: string[] = [];
