@@ -34,85 +34,11 @@ import {
   startProcess,
   stopProcess,
 } from "./support/processes.ts";
+import { generateTraceFile, TRACE_SHAPES, type TraceShape } from "./support/trace-file.ts";
 
 const API_KEY = "assay_bench_traces_key_0123456789";
-const MAX_BYTES = 52_428_800;
 const TARGET_WALL_S = 2.0;
 const TARGET_RSS_MB = 200;
-
-const WORDS = (
-  "the a service request account billing region deploy cluster token limit retry timeout " +
-  "customer order refund invoice shipment warehouse password reset login error latency cache " +
-  "database index query replica backup restore storage bucket upload file permission role"
-).split(" ");
-
-/** Deterministic text of about `chars` characters (record `seed`, field `salt`). */
-function prose(seed: number, salt: number, chars: number): string {
-  const words: string[] = [];
-  let length = 0;
-  let x = (seed * 2654435761 + salt * 40503) >>> 0;
-  while (length < chars) {
-    x = (x * 1103515245 + 12345) >>> 0;
-    const word = WORDS[x % WORDS.length] as string;
-    words.push(word);
-    length += word.length + 1;
-  }
-  return `${words.join(" ")}.`;
-}
-
-/** Two record shapes: a chat exchange with usage metadata (~1.35 KB), a short one (~0.64 KB). */
-const SHAPES = {
-  large: (i: number) =>
-    JSON.stringify({
-      input: [
-        {
-          role: "system",
-          content:
-            "You are a support assistant for Acme Cloud. Answer concisely and cite the documentation page you used.",
-        },
-        { role: "user", content: `Ticket ${i}: ${prose(i, 1, 260)}` },
-      ],
-      output: prose(i, 2, 640),
-      metadata: {
-        trace_id: `tr-${i.toString(16).padStart(8, "0")}`,
-        model: "gpt-4o-mini",
-        latency_ms: 300 + (i % 1700),
-        usage: {
-          prompt_tokens: 180 + (i % 40),
-          completion_tokens: 140 + (i % 60),
-          total_tokens: 320 + (i % 100),
-        },
-        user_id: `u-${i % 5000}`,
-        tags: ["production", "support"],
-      },
-    }),
-  small: (i: number) =>
-    JSON.stringify({
-      input: `Question ${i}: ${prose(i, 3, 150)}`,
-      output: prose(i, 4, 300),
-      metadata: {
-        model: "gpt-4o-mini",
-        latency_ms: 200 + (i % 900),
-        usage: { prompt_tokens: 40 + (i % 20), completion_tokens: 70 + (i % 30) },
-        session: `s-${i % 997}`,
-      },
-    }),
-} as const;
-
-type ShapeName = keyof typeof SHAPES;
-
-/** A JSONL file of the shape, as many lines as fit under the upload limit. */
-function generate(shape: ShapeName): { bytes: Buffer; lines: number } {
-  const parts: string[] = [];
-  let size = 0;
-  for (let i = 0; ; i += 1) {
-    const line = `${SHAPES[shape](i)}\n`;
-    if (size + Buffer.byteLength(line) > MAX_BYTES) break;
-    parts.push(line);
-    size += Buffer.byteLength(line);
-  }
-  return { bytes: Buffer.from(parts.join("")), lines: parts.length };
-}
 
 /** The least any importer does: split lines on LF and JSON.parse each. */
 function parseFloorMs(bytes: Buffer): number {
@@ -168,8 +94,8 @@ interface Cell {
   otherCores: number;
 }
 
-async function runShape(shape: ShapeName, profileDir: string | undefined): Promise<Cell> {
-  const { bytes, lines } = generate(shape);
+async function runShape(shape: TraceShape, profileDir: string | undefined): Promise<Cell> {
+  const { bytes, lines } = generateTraceFile(shape);
   await waitForQuiet(120);
   const floorMs = parseFloorMs(bytes);
   const parserMs = await readerMs(bytes);
@@ -278,8 +204,8 @@ async function runShape(shape: ShapeName, profileDir: string | undefined): Promi
   }
 }
 
-const shapes = (process.env.BENCH_SHAPES ?? "large,small").split(",") as ShapeName[];
-for (const shape of shapes) if (!(shape in SHAPES)) throw new Error(`unknown shape ${shape}`);
+const shapes = (process.env.BENCH_SHAPES ?? "large,small").split(",") as TraceShape[];
+for (const shape of shapes) if (!(shape in TRACE_SHAPES)) throw new Error(`unknown shape ${shape}`);
 const profileDir = process.env.BENCH_PROFILE_DIR;
 const label = process.env.DATABASE_URL ? "PostgreSQL" : "SQLite";
 console.log(`Trace ingest: a JSONL file just under 50 MiB per shape, ${label}\n`);
