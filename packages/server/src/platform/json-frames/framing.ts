@@ -202,18 +202,12 @@ async function* jsonlBatches(
   if (partBytes > 0 || tooLong) yield [finish()];
 }
 
-/** Items per batch of a JSON array (read whole, so batches only bound the arrays handed out). */
-const ARRAY_BATCH = 1024;
-
-/**
- * A JSON array, read whole (at most the file limit), then split into its items so that each is
- * parsed and reported on its own ("item 3: not valid JSON") instead of one error for the file.
- */
+/** A JSON array, its items framed as chunks arrive (createJsonArraySplitter). */
 async function* jsonArrayBatches(
   chunks: AsyncIterable<Buffer>,
   limits: FrameLimits,
 ): AsyncGenerator<Frame[]> {
-  const parts: Buffer[] = [];
+  const splitter = createJsonArraySplitter(limits.maxRecordBytes);
   let total = 0;
   for await (const chunk of chunks) {
     total += chunk.length;
@@ -221,51 +215,161 @@ async function* jsonArrayBatches(
       yield [fileTooLarge(limits)];
       return;
     }
-    parts.push(chunk);
+    const frames = splitter.push(chunk);
+    if (frames.length > 0) yield frames;
   }
-  let batch: Frame[] = [];
-  for (const frame of splitJsonArray(Buffer.concat(parts, total), limits.maxRecordBytes)) {
-    batch.push(frame);
-    if (batch.length === ARRAY_BATCH) {
-      yield batch;
-      batch = [];
-    }
-  }
-  if (batch.length > 0) yield batch;
+  const last = splitter.end();
+  if (last.length > 0) yield last;
 }
 
 /**
- * Finds the top-level items of a JSON array by tracking strings and bracket depth. The items are
- * not checked here: a malformed one fails to parse on its own. The structural characters are
- * ASCII and never occur inside a multi-byte UTF-8 sequence, so scanning bytes is safe.
+ * Whitespace after an item, before its comma, is held with the item (and trimmed when it ends) up
+ * to this much beyond the item limit; an item followed by more is reported as too long.
  */
-export function* splitJsonArray(text: Buffer, maxItemBytes: number): Generator<Frame> {
-  let item = 1;
-  let start = -1;
+const WHITESPACE_SLACK = 64 * 1024;
+
+/**
+ * Finds the top-level items of a JSON array as its chunks arrive, by tracking strings and bracket
+ * depth; `push` answers the frames a chunk completes, `end` those the end of the file does. The
+ * items are not checked here: a malformed one fails to parse on its own. Only the item being read
+ * is held (a view of its chunk, or a copy when it spans chunks), so a 50 MB array costs what its
+ * largest item does, as JSONL does. The structural characters are ASCII and never occur inside a
+ * multi-byte UTF-8 sequence, so scanning bytes is safe.
+ */
+export function createJsonArraySplitter(maxItemBytes: number) {
+  let opened = false;
+  let closed = false;
+  let textAfter = false;
   let depth = 0;
-  let i = text.indexOf(OPEN_BRACKET) + 1;
-  for (; i < text.length; i++) {
-    const byte = text[i]!;
-    if (isWhitespace(byte)) continue;
-    if (depth === 0 && (byte === COMMA || byte === CLOSE_BRACKET)) {
-      // `[]` and `[ ]` have no items; `[1,]` has an empty second one.
-      if (byte === COMMA || start !== -1 || item > 1)
-        yield itemFrame(text, start, i, item++, maxItemBytes);
-      start = -1;
-      if (byte === CLOSE_BRACKET) break;
-      continue;
+  let inString = false;
+  /** Inside a string, the chunk ended on an unpaired backslash: the next byte is escaped. */
+  let escaped = false;
+  let item = 1;
+  /** A non-whitespace byte of the current item was seen. */
+  let inItem = false;
+  let parts: Buffer[] = [];
+  let partBytes = 0;
+  let tooLong = false;
+
+  function keep(part: Buffer): void {
+    if (tooLong || part.length === 0) return;
+    if (partBytes + part.length > maxItemBytes + WHITESPACE_SLACK) {
+      tooLong = true;
+      parts = [];
+      partBytes = 0;
+      return;
     }
-    if (start === -1) start = i;
-    if (byte === QUOTE) i = closingQuote(text, i);
-    else if (byte === OPEN_BRACE || byte === OPEN_BRACKET) depth += 1;
-    else if ((byte === CLOSE_BRACE || byte === CLOSE_BRACKET) && depth > 0) depth -= 1;
+    parts.push(part);
+    partBytes += part.length;
   }
-  if (i >= text.length) {
-    if (start !== -1) yield itemFrame(text, start, text.length, item, maxItemBytes);
-    yield { kind: "file", reason: "the JSON array is not closed" };
-  } else if (text.subarray(i + 1).some((byte) => !isWhitespace(byte))) {
-    yield { kind: "file", reason: "there is text after the JSON array" };
+
+  function finish(): Frame {
+    const line = item++;
+    const bytes = parts.length === 1 ? (parts[0] as Buffer) : Buffer.concat(parts, partBytes);
+    const wasItem = inItem;
+    const wasTooLong = tooLong;
+    parts = [];
+    partBytes = 0;
+    tooLong = false;
+    inItem = false;
+    if (!wasItem) return { kind: "bad", line, reason: "item is empty" };
+    let stop = bytes.length;
+    while (stop > 0 && isWhitespace(bytes[stop - 1] as number)) stop -= 1;
+    if (wasTooLong || stop > maxItemBytes)
+      return { kind: "bad", line, reason: `item is longer than ${formatBytes(maxItemBytes)}` };
+    return { kind: "record", line, bytes: bytes.subarray(0, stop) };
   }
+
+  /**
+   * Scans string bytes from `i`: the index of the quote that closes the string (one preceded by
+   * an even number of backslashes), or -1 when the chunk ends first. indexOf jumps keep it fast:
+   * most of a file's bytes are inside strings.
+   */
+  function closingQuoteFrom(chunk: Buffer, i: number): number {
+    let from = i;
+    if (escaped) {
+      if (from >= chunk.length) return -1;
+      escaped = false;
+      from += 1;
+    }
+    const start = from;
+    for (;;) {
+      const quote = chunk.indexOf(QUOTE, from);
+      const end = quote === -1 ? chunk.length : quote;
+      let backslashes = 0;
+      while (end - 1 - backslashes >= start && chunk[end - 1 - backslashes] === BACKSLASH)
+        backslashes += 1;
+      if (quote === -1) {
+        escaped = backslashes % 2 === 1;
+        return -1;
+      }
+      if (backslashes % 2 === 0) return quote;
+      from = quote + 1;
+    }
+  }
+
+  return {
+    push(chunk: Buffer): Frame[] {
+      const frames: Frame[] = [];
+      let i = 0;
+      if (!opened) {
+        const at = chunk.indexOf(OPEN_BRACKET);
+        if (at === -1) return frames;
+        opened = true;
+        i = at + 1;
+      }
+      if (closed) {
+        textAfter ||= chunk.some((byte) => !isWhitespace(byte));
+        return frames;
+      }
+      let from = inItem ? i : -1;
+      for (; i < chunk.length; i++) {
+        if (inString) {
+          const quote = closingQuoteFrom(chunk, i);
+          if (quote === -1) break;
+          inString = false;
+          i = quote;
+          continue;
+        }
+        const byte = chunk[i] as number;
+        if (isWhitespace(byte)) continue;
+        if (depth === 0 && (byte === COMMA || byte === CLOSE_BRACKET)) {
+          if (from !== -1) keep(chunk.subarray(from, i));
+          from = -1;
+          // `[]` and `[ ]` have no items; `[1,]` has an empty second one.
+          if (byte === COMMA || inItem || item > 1) frames.push(finish());
+          if (byte === CLOSE_BRACKET) {
+            closed = true;
+            textAfter = chunk.subarray(i + 1).some((b) => !isWhitespace(b));
+            return frames;
+          }
+          continue;
+        }
+        if (!inItem) {
+          inItem = true;
+          from = i;
+        }
+        if (byte === QUOTE) {
+          inString = true;
+          const quote = closingQuoteFrom(chunk, i + 1);
+          if (quote === -1) break;
+          inString = false;
+          i = quote;
+        } else if (byte === OPEN_BRACE || byte === OPEN_BRACKET) depth += 1;
+        else if ((byte === CLOSE_BRACE || byte === CLOSE_BRACKET) && depth > 0) depth -= 1;
+      }
+      if (from !== -1) keep(chunk.subarray(from));
+      return frames;
+    },
+
+    end(): Frame[] {
+      if (closed)
+        return textAfter ? [{ kind: "file", reason: "there is text after the JSON array" }] : [];
+      const frames: Frame[] = inItem ? [finish()] : [];
+      frames.push({ kind: "file", reason: "the JSON array is not closed" });
+      return frames;
+    },
+  };
 }
 
 /**
@@ -282,20 +386,4 @@ export function closingQuote(text: Buffer, open: number): number {
     while (text[quote - 1 - backslashes] === BACKSLASH) backslashes += 1;
     if (backslashes % 2 === 0) return quote;
   }
-}
-
-function itemFrame(
-  text: Buffer,
-  start: number,
-  end: number,
-  line: number,
-  maxItemBytes: number,
-): Frame {
-  if (start === -1) return { kind: "bad", line, reason: "item is empty" };
-  let stop = end;
-  while (stop > start && isWhitespace(text[stop - 1]!)) stop -= 1;
-  if (stop - start > maxItemBytes) {
-    return { kind: "bad", line, reason: `item is longer than ${formatBytes(maxItemBytes)}` };
-  }
-  return { kind: "record", line, bytes: text.subarray(start, stop) };
 }
