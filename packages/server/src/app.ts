@@ -193,7 +193,7 @@ export function createApp(deps: AppDeps): FastifyInstance {
     ...deps,
     catalog: catalogEntries(deps.catalog),
   });
-  const uploads = createUploadService({ ...deps, urlTtlSeconds: deps.config.uploadUrlTtlSeconds });
+
   const models = createModelService({
     ...deps,
     checkModelUrl: (url) => checkModelUrl(url, { rules: deps.config.allowedModelHosts }),
@@ -204,6 +204,11 @@ export function createApp(deps: AppDeps): FastifyInstance {
     mirrorUrl: deps.config.datasetMirrorUrl,
   });
   const importer = deps.importer ?? createInlineImporter(deps);
+  const uploads = createUploadService({
+    ...deps,
+    importer,
+    urlTtlSeconds: deps.config.uploadUrlTtlSeconds,
+  });
   const benchmarks = createBenchmarkService({
     ...deps,
     importer,

@@ -26,6 +26,8 @@ export class ThreadPoolFullError extends Error {
 export interface ThreadPool {
   /** Runs a task on a free thread, after the tasks waiting before it. */
   run(task: string, input: unknown): Promise<unknown>;
+  /** Starts a thread now if none runs, so that a task expected soon does not wait for one to load. */
+  warm(): void;
   /** Tasks running and waiting. */
   load(): { running: number; waiting: number };
   /** Stops the threads; tasks still running or waiting reject. */
@@ -115,6 +117,9 @@ export function createThreadPool(options: ThreadPoolOptions): ThreadPool {
         waiting.push({ task, input, resolve, reject });
         dispatch();
       });
+    },
+    warm() {
+      if (!closed && idle.length === 0 && busy.size === 0) idle.push(start());
     },
     load: () => ({ running: busy.size, waiting: waiting.length }),
     async close() {

@@ -13,6 +13,8 @@ export interface Importer {
   traces(job: TraceImport): Promise<string[]>;
   /** A dataset file as a custom benchmark with its prompts. */
   dataset(job: DatasetImport): Promise<void>;
+  /** A file is on its way: get ready to import it (start an import thread). */
+  warm(): void;
   close(): Promise<void>;
 }
 
@@ -20,6 +22,7 @@ export function createInlineImporter(store: ImportStore): Importer {
   return {
     traces: (job) => importTraceFile(store, job),
     dataset: (job) => importDataset(store, job),
+    warm: () => {},
     close: async () => {},
   };
 }

@@ -60,6 +60,7 @@ export function createThreadedImporter(options: ThreadedImporterOptions): Import
   return {
     traces: (job) => run("traces", job),
     dataset: (job) => run("dataset", job),
+    warm: () => pool.warm(),
     close: () => pool.close(),
   };
 }
