@@ -39,7 +39,7 @@ export function createThreadedImporter(options: ThreadedImporterOptions): Import
     size: options.threads,
     maxWaiting: options.maxWaiting,
     // Far above what an import needs (a record is at most 8 MiB): a bound, not a budget.
-    resourceLimits: { maxOldGenerationSizeMb: 512, maxYoungGenerationSizeMb: 48 },
+    resourceLimits: { maxOldGenerationSizeMb: 512, maxYoungGenerationSizeMb: 16 },
   });
 
   async function run<T>(task: string, job: unknown): Promise<T> {
