@@ -26,7 +26,14 @@ function holdFlag() {
 
 describe("the thread pool", () => {
   it("runs tasks on its threads and answers their values; a throwing task rejects with its message", async () => {
-    pool = createThreadPool({ entry, data: null, size: 2, maxWaiting: 10 });
+    pool = createThreadPool({
+      entry,
+      data: null,
+      size: 2,
+      maxWaiting: 10,
+      idleMs: 60_000,
+      warmMs: 60_000,
+    });
     expect(await Promise.all([1, 2, 3].map((n) => pool.run("echo", { n })))).toEqual([
       { n: 1 },
       { n: 2 },
@@ -38,7 +45,14 @@ describe("the thread pool", () => {
   });
 
   it("fails the task of a thread that dies, and runs the next task on a new thread", async () => {
-    pool = createThreadPool({ entry, data: null, size: 1, maxWaiting: 10 });
+    pool = createThreadPool({
+      entry,
+      data: null,
+      size: 1,
+      maxWaiting: 10,
+      idleMs: 60_000,
+      warmMs: 60_000,
+    });
     const crashed = pool.run("crash", null);
     const next = pool.run("echo", "after the crash");
     await expect(crashed).rejects.toThrow("exit code 3");
@@ -46,7 +60,14 @@ describe("the thread pool", () => {
   });
 
   it("bounds the waiting line: one more task is refused with a Retry-After, not queued", async () => {
-    pool = createThreadPool({ entry, data: null, size: 1, maxWaiting: 1 });
+    pool = createThreadPool({
+      entry,
+      data: null,
+      size: 1,
+      maxWaiting: 1,
+      idleMs: 60_000,
+      warmMs: 60_000,
+    });
     const { flag, release } = holdFlag();
     const running = pool.run("hold", flag);
     const waiting = pool.run("echo", "waited");
@@ -60,8 +81,23 @@ describe("the thread pool", () => {
     expect(await pool.run("echo", "room again")).toBe("room again");
   });
 
+  it("stops a thread that stayed idle, and starts another for the next task", async () => {
+    pool = createThreadPool({ entry, data: null, size: 1, maxWaiting: 5, idleMs: 50, warmMs: 50 });
+    const first = await pool.run("thread", null);
+    expect(await pool.run("thread", null)).toBe(first);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await pool.run("thread", null)).not.toBe(first);
+  });
+
   it("on close, rejects what still waits", async () => {
-    pool = createThreadPool({ entry, data: null, size: 1, maxWaiting: 5 });
+    pool = createThreadPool({
+      entry,
+      data: null,
+      size: 1,
+      maxWaiting: 5,
+      idleMs: 60_000,
+      warmMs: 60_000,
+    });
     const { flag } = holdFlag();
     const running = expect(pool.run("hold", flag)).rejects.toThrow("exit code");
     const waiting = expect(pool.run("echo", "never")).rejects.toThrow("stopping");

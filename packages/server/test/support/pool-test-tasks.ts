@@ -1,8 +1,10 @@
 // Tasks for thread-pool.test.ts, run on the pool's threads.
+import { threadId } from "node:worker_threads";
 import { serveTasks } from "../../src/platform/threads/serve-tasks.ts";
 
 serveTasks({
   echo: async (input: unknown) => input,
+  thread: async () => threadId,
   fail: async (input: string) => {
     throw new Error(input);
   },

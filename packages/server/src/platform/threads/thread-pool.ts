@@ -9,6 +9,13 @@ export interface ThreadPoolOptions {
   size: number;
   /** Tasks that may wait for a thread; past that, run() rejects with ThreadPoolFullError. */
   maxWaiting: number;
+  /**
+   * A thread whose task ended with none waiting stops after this long, giving its memory back
+   * (0: at once); the next task starts another.
+   */
+  idleMs: number;
+  /** How long a thread started by warm() waits for a task before it stops. */
+  warmMs: number;
   resourceLimits?: ResourceLimits;
 }
 
@@ -55,6 +62,7 @@ const FIRST_GUESS_MS = 2000;
  */
 export function createThreadPool(options: ThreadPoolOptions): ThreadPool {
   const idle: Worker[] = [];
+  const idleTimers = new Map<Worker, NodeJS.Timeout>();
   const busy = new Map<Worker, Pending>();
   const waiting: Pending[] = [];
   let averageMs = FIRST_GUESS_MS;
@@ -77,10 +85,28 @@ export function createThreadPool(options: ThreadPoolOptions): ThreadPool {
     return worker;
   }
 
+  function rest(worker: Worker, ms: number): void {
+    idle.push(worker);
+    const timer = setTimeout(() => {
+      if (take(worker)) void worker.terminate();
+    }, ms);
+    timer.unref();
+    idleTimers.set(worker, timer);
+  }
+
+  /** Takes an idle thread (the given one, or the last to rest), or undefined. */
+  function take(worker = idle.at(-1)): Worker | undefined {
+    const at = worker === undefined ? -1 : idle.indexOf(worker);
+    if (at < 0) return undefined;
+    idle.splice(at, 1);
+    clearTimeout(idleTimers.get(worker as Worker));
+    idleTimers.delete(worker as Worker);
+    return worker;
+  }
+
   /** A thread that crashed or stopped: its task fails, the next task starts a new thread. */
   function retire(worker: Worker, error: Error): void {
-    const at = idle.indexOf(worker);
-    if (at >= 0) idle.splice(at, 1);
+    take(worker);
     const pending = busy.get(worker);
     busy.delete(worker);
     pending?.reject(error);
@@ -90,13 +116,13 @@ export function createThreadPool(options: ThreadPoolOptions): ThreadPool {
   function dispatch(): void {
     while (waiting.length > 0 && (idle.length > 0 || busy.size < options.size)) {
       const pending = waiting.shift() as Pending;
-      const worker = idle.pop() ?? start();
+      const worker = take() ?? start();
       busy.set(worker, pending);
       const started = performance.now();
       worker.once("message", (reply: TaskReply) => {
         if (busy.get(worker) !== pending) return;
         busy.delete(worker);
-        idle.push(worker);
+        rest(worker, options.idleMs);
         averageMs = 0.7 * averageMs + 0.3 * (performance.now() - started);
         if (reply.ok) pending.resolve(reply.value);
         else pending.reject(new Error(reply.message));
@@ -119,13 +145,15 @@ export function createThreadPool(options: ThreadPoolOptions): ThreadPool {
       });
     },
     warm() {
-      if (!closed && idle.length === 0 && busy.size === 0) idle.push(start());
+      if (!closed && idle.length === 0 && busy.size === 0) rest(start(), options.warmMs);
     },
     load: () => ({ running: busy.size, waiting: waiting.length }),
     async close() {
       closed = true;
       for (const pending of waiting.splice(0)) pending.reject(new Error("the service is stopping"));
-      await Promise.all([...idle, ...busy.keys()].map((worker) => worker.terminate()));
+      const threads = [...idle, ...busy.keys()];
+      while (take()) {}
+      await Promise.all(threads.map((worker) => worker.terminate()));
     },
   };
 }

@@ -38,6 +38,11 @@ export function createThreadedImporter(options: ThreadedImporterOptions): Import
     data,
     size: options.threads,
     maxWaiting: options.maxWaiting,
+    // A thread costs 45 MB and more (Node's own ~24 MB, the modules, the heap its import grew):
+    // it runs the imports waiting for it, then stops. One started when an upload URL is handed
+    // out waits for the upload's import that long (a 50 MB PUT at 2 MB/s).
+    idleMs: 0,
+    warmMs: 30_000,
     // Far above what an import needs (a record is at most 8 MiB): a bound, not a budget.
     resourceLimits: { maxOldGenerationSizeMb: 512, maxYoungGenerationSizeMb: 16 },
   });

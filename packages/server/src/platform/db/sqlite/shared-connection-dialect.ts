@@ -81,16 +81,14 @@ class HandlesAdapter extends SqliteAdapter {
  */
 function createSharedConnection(database: NodeSqlite) {
   let owner: DatabaseConnection | undefined;
-  let ended = Promise.withResolvers<void>();
+  /** Statements waiting for another handle's transaction to end, first come first served. */
+  const waiters: (() => void)[] = [];
 
   function afterStatement(handle: DatabaseConnection): void {
-    if (database.raw.isTransaction) {
-      owner = handle;
-    } else if (owner !== undefined) {
-      owner = undefined;
-      ended.resolve();
-      ended = Promise.withResolvers<void>();
-    }
+    if (database.raw.isTransaction) owner = handle;
+    else if (owner === handle) owner = undefined;
+    // One waiter at a time: it may begin a transaction of its own, and the rest wait for that.
+    if (owner === undefined) waiters.shift()?.();
   }
 
   async function execute<R>(
@@ -99,7 +97,8 @@ function createSharedConnection(database: NodeSqlite) {
   ): Promise<QueryResult<R>> {
     let waited = 0;
     for (let pause = 1; ; pause = Math.min(pause * 2, MAX_PAUSE_MS)) {
-      while (owner !== undefined && owner !== handle) await ended.promise;
+      while (owner !== undefined && owner !== handle)
+        await new Promise<void>((resolve) => waiters.push(resolve));
       try {
         return run<R>(database, query);
       } catch (error) {
