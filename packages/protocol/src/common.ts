@@ -38,9 +38,6 @@ export function distinctList<T extends z.ZodArray<z.ZodType<string>>>(list: T, n
     .meta({ uniqueItems: true });
 }
 
-/** Upload limit shared by clients (checked before sending) and the server: 50 MiB. */
-export const MAX_UPLOAD_BYTES = 52_428_800;
-
 /** ISO-8601 UTC timestamp with milliseconds, e.g. `2026-11-21T10:00:00.000Z`. */
 export const TimestampSchema = z.iso.datetime();
 

@@ -7,6 +7,7 @@ export * from "./envelopes.ts";
 export * from "./errors.ts";
 export * from "./evaluation-spaces.ts";
 export * from "./evaluations.ts";
+export * from "./files.ts";
 export * from "./health.ts";
 export * from "./judge-optimizations.ts";
 export * from "./judges.ts";

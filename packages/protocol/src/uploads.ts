@@ -1,6 +1,7 @@
 import { z } from "zod";
-import { MAX_UPLOAD_BYTES, TimestampSchema } from "./common.ts";
+import { TimestampSchema } from "./common.ts";
 import { statusData } from "./envelopes.ts";
+import { baseContentType, MAX_UPLOAD_BYTES } from "./files.ts";
 
 /**
  * A file name as clients send it: the basename of the uploaded file, later used to refer to the
@@ -111,8 +112,3 @@ export type UploadUrl = z.infer<typeof UploadUrlSchema>;
 
 export const CreateUploadResponseSchema = statusData(UploadUrlSchema);
 export type CreateUploadResponse = z.infer<typeof CreateUploadResponseSchema>;
-
-/** The media type without parameters, lower-cased: `Application/JSON; charset=utf-8` → `application/json`. */
-export function baseContentType(value: string): string {
-  return (value.split(";")[0] ?? "").trim().toLowerCase();
-}

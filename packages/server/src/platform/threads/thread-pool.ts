@@ -33,7 +33,10 @@ export class ThreadPoolFullError extends Error {
 export interface ThreadPool {
   /** Runs a task on a free thread, after the tasks waiting before it. */
   run(task: string, input: unknown): Promise<unknown>;
-  /** Starts a thread now if none runs, so that a task expected soon does not wait for one to load. */
+  /**
+   * A task is expected soon: starts a thread if none runs (or keeps an idle one longer), so that
+   * the task does not wait for one to load.
+   */
   warm(): void;
   /** Tasks running and waiting. */
   load(): { running: number; waiting: number };
@@ -145,7 +148,9 @@ export function createThreadPool(options: ThreadPoolOptions): ThreadPool {
       });
     },
     warm() {
-      if (!closed && idle.length === 0 && busy.size === 0) rest(start(), options.warmMs);
+      if (closed || busy.size > 0) return;
+      // An idle thread waits longer now; with none, one starts.
+      rest(take() ?? start(), options.warmMs);
     },
     load: () => ({ running: busy.size, waiting: waiting.length }),
     async close() {

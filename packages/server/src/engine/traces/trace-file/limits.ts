@@ -1,4 +1,4 @@
-import { MAX_UPLOAD_BYTES } from "@assay/protocol";
+import { MAX_UPLOAD_BYTES } from "@assay/protocol/files";
 
 // Limits on an uploaded trace file (threats D4 and G5 in the reliability research): each bounds
 // what one upload can cost before a single trace is stored, or what one trace costs a judge.

@@ -4,7 +4,7 @@ import { link, mkdir, readdir, rename, rm, stat, unlink } from "node:fs/promises
 import { dirname, join } from "node:path";
 import { Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { baseContentType } from "@assay/protocol";
+import { baseContentType } from "@assay/protocol/files";
 import { AppError } from "../../../app-error.ts";
 import type { Clock } from "../../clock.ts";
 import type { BlobInfo, BlobStore, PresignedUpload, UploadUrlRequest } from "../blob-store.ts";
