@@ -31,13 +31,7 @@ import {
   waitForQuiet,
 } from "./eval/proc.ts";
 import { type ProbeStats, startProber } from "./support/latency-prober.ts";
-import {
-  ASSAY_BIN,
-  assayNodeEnv,
-  assayNodeFlags,
-  startProcess,
-  stopProcess,
-} from "./support/processes.ts";
+import { startAssayServe, stopProcess } from "./support/processes.ts";
 import {
   generateTraceFile,
   TRACE_FILE_TYPES,
@@ -108,21 +102,7 @@ async function api<T>(service: Service, method: string, path: string, body?: unk
 
 async function startService(databaseUrl: string | undefined, dataDir: string): Promise<Service> {
   const port = await freePort();
-  const child = await startProcess(
-    [...assayNodeFlags(), ASSAY_BIN, "serve", "--no-workers"],
-    {
-      ...process.env,
-      ...assayNodeEnv(),
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      ASSAY_DATA_DIR: dataDir,
-      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-      ASSAY_BOOTSTRAP_API_KEY: API_KEY,
-      ASSAY_RATE_LIMIT_ENABLED: "false",
-      LOG_LEVEL: "warn",
-    },
-    "listening on",
-  );
+  const child = await startAssayServe({ port, dataDir, databaseUrl, apiKey: API_KEY });
   let output = "";
   const keep = (chunk: Buffer) => {
     output = (output + chunk.toString()).slice(-OUTPUT_TAIL_CHARS);

@@ -27,13 +27,7 @@ import {
   startLoadMeter,
   waitForQuiet,
 } from "./eval/proc.ts";
-import {
-  ASSAY_BIN,
-  assayNodeEnv,
-  assayNodeFlags,
-  startProcess,
-  stopProcess,
-} from "./support/processes.ts";
+import { startAssayServe, stopProcess } from "./support/processes.ts";
 import { generateTraceFile, TRACE_SHAPES, type TraceShape } from "./support/trace-file.ts";
 
 const API_KEY = "assay_bench_traces_key_0123456789";
@@ -102,27 +96,13 @@ async function runShape(shape: TraceShape, profileDir: string | undefined): Prom
 
   const database = await createTestDatabase(process.env.DATABASE_URL ? "postgres" : "sqlite");
   const port = await freePort();
-  const server = await startProcess(
-    [
-      ...assayNodeFlags(),
-      ...(profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : []),
-      ASSAY_BIN,
-      "serve",
-      "--no-workers",
-    ],
-    {
-      ...process.env,
-      ...assayNodeEnv(),
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      ASSAY_DATA_DIR: database.dataDir,
-      ...(database.url ? { DATABASE_URL: database.url } : {}),
-      ASSAY_BOOTSTRAP_API_KEY: API_KEY,
-      ASSAY_RATE_LIMIT_ENABLED: "false",
-      LOG_LEVEL: "warn",
-    },
-    "listening on",
-  );
+  const server = await startAssayServe({
+    port,
+    dataDir: database.dataDir,
+    databaseUrl: database.url,
+    apiKey: API_KEY,
+    nodeFlags: profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [],
+  });
   const pid = server.pid as number;
   const idleRssMb = rssMb(pid);
   const base = `http://127.0.0.1:${port}/api/v1`;

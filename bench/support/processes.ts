@@ -24,6 +24,35 @@ function shebangWords(): string[] {
   return (readFileSync(ASSAY_BIN, "utf8").split("\n", 1)[0] ?? "").split(/\s+/);
 }
 
+/**
+ * `assay serve --no-workers` as users run it (the shebang's flags and environment), on a data dir
+ * and DATABASE_URL when given, with the bootstrap key and no rate limit; resolves once it listens.
+ */
+export function startAssayServe(options: {
+  port: number;
+  dataDir: string;
+  databaseUrl?: string;
+  apiKey: string;
+  /** More node flags, e.g. a CPU profile's. */
+  nodeFlags?: string[];
+}): Promise<ChildProcess> {
+  return startProcess(
+    [...assayNodeFlags(), ...(options.nodeFlags ?? []), ASSAY_BIN, "serve", "--no-workers"],
+    {
+      ...process.env,
+      ...assayNodeEnv(),
+      PORT: String(options.port),
+      HOST: "127.0.0.1",
+      ASSAY_DATA_DIR: options.dataDir,
+      ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
+      ASSAY_BOOTSTRAP_API_KEY: options.apiKey,
+      ASSAY_RATE_LIMIT_ENABLED: "false",
+      LOG_LEVEL: "warn",
+    },
+    "listening on",
+  );
+}
+
 /** Starts a Node process and resolves once its stdout shows `ready` (a substring). */
 export function startProcess(
   args: string[],

@@ -139,6 +139,45 @@ function toBuffer(chunk: Chunk): Buffer {
 }
 
 /**
+ * The bytes of the record being read, as the chunks it spans arrive, held up to `limit`: past it
+ * they are dropped and only the fact is kept, so no record is buffered beyond its limit.
+ */
+function createPartialRecord(limit: number) {
+  let parts: Buffer[] = [];
+  let held = 0;
+  let tooLong = false;
+  return {
+    keep(part: Buffer): void {
+      if (tooLong || part.length === 0) return;
+      if (held + part.length > limit) {
+        tooLong = true;
+        parts = [];
+        held = 0;
+        return;
+      }
+      parts.push(part);
+      held += part.length;
+    },
+    /** Some bytes were kept (or dropped) since the last take. */
+    get started(): boolean {
+      return held > 0 || tooLong;
+    },
+    /**
+     * The record's bytes (a view of its chunk when it lies in one; only a record split across
+     * chunks is copied) and whether it passed the limit; the next record starts empty.
+     */
+    take(): { bytes: Buffer; tooLong: boolean } {
+      const bytes = parts.length === 1 ? (parts[0] as Buffer) : Buffer.concat(parts, held);
+      const record = { bytes, tooLong };
+      parts = [];
+      held = 0;
+      tooLong = false;
+      return record;
+    },
+  };
+}
+
+/**
  * JSONL, line by line as chunks arrive. A line longer than the limit is dropped as soon as it
  * passes the limit (its remaining bytes are only counted), so no line is buffered beyond it.
  */
@@ -148,36 +187,18 @@ async function* jsonlBatches(
 ): AsyncGenerator<Frame[]> {
   const maxLine = limits.maxRecordBytes;
   const tooLongReason = `line is longer than ${formatBytes(maxLine)}`;
-  let parts: Buffer[] = [];
-  let partBytes = 0;
-  let tooLong = false;
+  // One byte of slack for the CR of a CRLF line end.
+  const current = createPartialRecord(maxLine + 1);
   let line = 1;
   let total = 0;
 
-  const take = (part: Buffer) => {
-    if (tooLong || part.length === 0) return;
-    // One byte of slack for the CR of a CRLF line end.
-    if (partBytes + part.length > maxLine + 1) {
-      tooLong = true;
-      parts = [];
-      partBytes = 0;
-      return;
-    }
-    parts.push(part);
-    partBytes += part.length;
-  };
-
   const finish = (): Frame => {
-    // A line within one chunk is a view of it; only a line split across chunks is copied.
-    let bytes = parts.length === 1 ? (parts[0] as Buffer) : Buffer.concat(parts, partBytes);
+    let { bytes, tooLong } = current.take();
     if (bytes.at(-1) === CR) bytes = bytes.subarray(0, -1);
     const frame: Frame =
       tooLong || bytes.length > maxLine
         ? { kind: "bad", line, reason: tooLongReason }
         : { kind: "record", line, bytes };
-    parts = [];
-    partBytes = 0;
-    tooLong = false;
     line += 1;
     return frame;
   };
@@ -191,15 +212,15 @@ async function* jsonlBatches(
     const batch: Frame[] = [];
     let start = 0;
     for (let end = chunk.indexOf(LF); end !== -1; end = chunk.indexOf(LF, start)) {
-      take(chunk.subarray(start, end));
+      current.keep(chunk.subarray(start, end));
       batch.push(finish());
       start = end + 1;
     }
-    take(chunk.subarray(start));
+    current.keep(chunk.subarray(start));
     if (batch.length > 0) yield batch;
   }
   // A last line without a line end.
-  if (partBytes > 0 || tooLong) yield [finish()];
+  if (current.started) yield [finish()];
 }
 
 /** A JSON array, its items framed as chunks arrive (createJsonArraySplitter). */
@@ -247,35 +268,17 @@ export function createJsonArraySplitter(maxItemBytes: number) {
   let item = 1;
   /** A non-whitespace byte of the current item was seen. */
   let inItem = false;
-  let parts: Buffer[] = [];
-  let partBytes = 0;
-  let tooLong = false;
-
-  function keep(part: Buffer): void {
-    if (tooLong || part.length === 0) return;
-    if (partBytes + part.length > maxItemBytes + WHITESPACE_SLACK) {
-      tooLong = true;
-      parts = [];
-      partBytes = 0;
-      return;
-    }
-    parts.push(part);
-    partBytes += part.length;
-  }
+  const current = createPartialRecord(maxItemBytes + WHITESPACE_SLACK);
 
   function finish(): Frame {
     const line = item++;
-    const bytes = parts.length === 1 ? (parts[0] as Buffer) : Buffer.concat(parts, partBytes);
+    const { bytes, tooLong } = current.take();
     const wasItem = inItem;
-    const wasTooLong = tooLong;
-    parts = [];
-    partBytes = 0;
-    tooLong = false;
     inItem = false;
     if (!wasItem) return { kind: "bad", line, reason: "item is empty" };
     let stop = bytes.length;
     while (stop > 0 && isWhitespace(bytes[stop - 1] as number)) stop -= 1;
-    if (wasTooLong || stop > maxItemBytes)
+    if (tooLong || stop > maxItemBytes)
       return { kind: "bad", line, reason: `item is longer than ${formatBytes(maxItemBytes)}` };
     return { kind: "record", line, bytes: bytes.subarray(0, stop) };
   }
@@ -334,7 +337,7 @@ export function createJsonArraySplitter(maxItemBytes: number) {
         const byte = chunk[i] as number;
         if (isWhitespace(byte)) continue;
         if (depth === 0 && (byte === COMMA || byte === CLOSE_BRACKET)) {
-          if (from !== -1) keep(chunk.subarray(from, i));
+          if (from !== -1) current.keep(chunk.subarray(from, i));
           from = -1;
           // `[]` and `[ ]` have no items; `[1,]` has an empty second one.
           if (byte === COMMA || inItem || item > 1) frames.push(finish());
@@ -358,7 +361,7 @@ export function createJsonArraySplitter(maxItemBytes: number) {
         } else if (byte === OPEN_BRACE || byte === OPEN_BRACKET) depth += 1;
         else if ((byte === CLOSE_BRACE || byte === CLOSE_BRACKET) && depth > 0) depth -= 1;
       }
-      if (from !== -1) keep(chunk.subarray(from));
+      if (from !== -1) current.keep(chunk.subarray(from));
       return frames;
     },
 
