@@ -59,9 +59,10 @@ const FIRST_GUESS_MS = 2000;
 
 /**
  * A few worker threads for CPU-heavy tasks (parsing uploads), so the service's own thread keeps
- * answering requests. Threads start when first needed and stay; one that crashes (an exception
- * outside a task, a memory limit) fails its task and is replaced by the next task. Waiting is
- * bounded, so a burst of large uploads costs a 503 with `Retry-After` rather than memory.
+ * answering requests. Threads start when needed (or when warm() expects a task) and stop after
+ * `idleMs` without one; one that crashes (an exception outside a task, a memory limit) fails its
+ * task and the next task starts another. Waiting is bounded, so a burst of large uploads costs a
+ * 503 with `Retry-After` rather than memory.
  */
 export function createThreadPool(options: ThreadPoolOptions): ThreadPool {
   const idle: Worker[] = [];
