@@ -1,8 +1,9 @@
 import type { FastifyRequest } from "fastify";
 import { AppError } from "../app-error.ts";
 import type { RateLimiter } from "../platform/rate-limit/rate-limiter.ts";
-import type { ApiKeyService, AuthContext } from "../resources/api-keys/service.ts";
+import type { ApiKeyService } from "../resources/api-keys/service.ts";
 import type { UiSessionService } from "../resources/ui-sessions/service.ts";
+import type { AuthContext } from "../tenancy.ts";
 import { checkSameOrigin } from "./same-origin.ts";
 import { sessionTokenFrom } from "./session-cookie.ts";
 

@@ -3,8 +3,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { z } from "zod";
 import { AppError } from "../app-error.ts";
 import type { RateLimiter } from "../platform/rate-limit/rate-limiter.ts";
-import type { AuthContext } from "../resources/api-keys/service.ts";
-import type { OrganizationService, ProjectScope } from "../resources/organizations/service.ts";
+import type { OrganizationService } from "../resources/organizations/service.ts";
+import type { AuthContext, ProjectScope } from "../tenancy.ts";
 import { type Authenticators, authenticate } from "./authenticate.ts";
 import { parseRequestPart } from "./validation.ts";
 

@@ -22,13 +22,13 @@ import {
   createEndpointResolver,
   ModelUnavailableError,
 } from "../resources/models/resolve-endpoint.ts";
-import type { ProjectScope } from "../resources/organizations/service.ts";
 import { createJudgeModelProfiles } from "../resources/trace-evaluations/judge-model-profile.ts";
 import {
   createTraceEvaluationRepository,
   isFinished,
 } from "../resources/trace-evaluations/repository.ts";
 import { parseSnapshot } from "../resources/trace-evaluations/to-trace-evaluation.ts";
+import type { ProjectScope } from "../tenancy.ts";
 
 export interface RunTraceEvaluationDeps {
   db: Database;

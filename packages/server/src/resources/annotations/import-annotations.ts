@@ -2,8 +2,8 @@ import type { AnnotationImportItem, ImportAnnotationsBody } from "@assay/protoco
 import { badRequest } from "../../app-error.ts";
 import type { Database } from "../../platform/db/database.ts";
 import type { JudgeRow } from "../../platform/db/schema.ts";
+import type { ProjectScope } from "../../tenancy.ts";
 import type { JudgeRepository } from "../judges/repository.ts";
-import type { ProjectScope } from "../organizations/service.ts";
 import type { TraceEvaluationRepository } from "../trace-evaluations/repository.ts";
 import type {
   PreparedTraceEvaluations,

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { PutAnnotationBody } from "@assay/protocol";
 import type { AnnotationRow } from "../../platform/db/schema.ts";
-import type { ProjectScope } from "../organizations/service.ts";
+import type { ProjectScope } from "../../tenancy.ts";
 import type { LabelPair } from "./repository.ts";
 
 /** Who labels, and when: the same for every label of one request. */

@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "../../platform/db/database.ts";
 import { rowBatches } from "../../platform/db/row-batches.ts";
 import type { AnnotationRow, DatabaseSchema } from "../../platform/db/schema.ts";
-import type { ProjectScope } from "../organizations/service.ts";
+import type { ProjectScope } from "../../tenancy.ts";
 import { latestVerdict } from "./latest-verdict.ts";
 
 /** A (judge, trace) pair: what a label is about. */

@@ -10,10 +10,9 @@ import type {
 } from "@assay/protocol";
 import { notFound } from "../../app-error.ts";
 import type { TraceEvaluationRow } from "../../platform/db/schema.ts";
-import type { AuthContext } from "../api-keys/service.ts";
+import type { AuthContext, ProjectScope } from "../../tenancy.ts";
 import { authorOf } from "../judges/author.ts";
 import { createJudgeRepository } from "../judges/repository.ts";
-import type { ProjectScope } from "../organizations/service.ts";
 import { createTraceEvaluationRepository } from "../trace-evaluations/repository.ts";
 import {
   createTraceEvaluationService,

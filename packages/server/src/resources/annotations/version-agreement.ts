@@ -1,7 +1,7 @@
 import type { VersionAgreement } from "@assay/protocol";
 import { sql } from "kysely";
 import type { Database } from "../../platform/db/database.ts";
-import type { ProjectScope } from "../organizations/service.ts";
+import type { ProjectScope } from "../../tenancy.ts";
 import { type AgreementCounts, agreementOf } from "./agreement-query.ts";
 
 /**

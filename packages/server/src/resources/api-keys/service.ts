@@ -6,15 +6,8 @@ import {
   hashApiKey,
 } from "../../platform/crypto/api-key-material.ts";
 import type { Database } from "../../platform/db/database.ts";
+import type { AuthContext } from "../../tenancy.ts";
 import { createApiKeyRepository } from "./repository.ts";
-
-/** Who is calling: resolved from the API key on every authenticated request. */
-export interface AuthContext {
-  apiKeyId: string;
-  organizationId: string;
-  /** The project the key lists first (and the original clients therefore work in). */
-  defaultProjectId: string;
-}
 
 /** Recording last use on every request would turn each read into a write; once a minute is plenty. */
 const TOUCH_INTERVAL_MS = 60_000;

@@ -2,7 +2,7 @@ import { AppError } from "../../app-error.ts";
 import type { Database } from "../../platform/db/database.ts";
 import type { BenchmarkRow, UploadRow } from "../../platform/db/schema.ts";
 import { isUniqueViolation } from "../../platform/db/unique-violation.ts";
-import type { ProjectScope } from "../organizations/service.ts";
+import type { ProjectScope } from "../../tenancy.ts";
 import { createBenchmarkRepository } from "./repository.ts";
 
 /** An own benchmark's row as its creator fills it; scope and key are added on insert. */

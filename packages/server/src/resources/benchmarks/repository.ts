@@ -5,7 +5,7 @@ import type {
   BenchmarkRow,
   BenchmarksTable,
 } from "../../platform/db/schema.ts";
-import type { ProjectScope } from "../organizations/service.ts";
+import type { ProjectScope } from "../../tenancy.ts";
 
 /** A project's own benchmarks (custom and smart), attachments, and catalog entries' data state. */
 export function createBenchmarkRepository(db: Database) {

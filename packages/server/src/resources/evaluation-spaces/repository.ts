@@ -7,7 +7,7 @@ import type {
   EvaluationSpaceRow,
   EvaluationSpacesTable,
 } from "../../platform/db/schema.ts";
-import type { ProjectScope } from "../organizations/service.ts";
+import type { ProjectScope } from "../../tenancy.ts";
 import type { EvaluationSpaceSort } from "./sort.ts";
 
 /** What matching needs of an evaluation: which model on which benchmark, and when. */

@@ -14,11 +14,10 @@ import type { Clock } from "../../platform/clock.ts";
 import type { Database } from "../../platform/db/database.ts";
 import type { EvaluationSpaceRow } from "../../platform/db/schema.ts";
 import { isUniqueViolation } from "../../platform/db/unique-violation.ts";
-import type { AuthContext } from "../api-keys/service.ts";
+import type { AuthContext, ProjectScope } from "../../tenancy.ts";
 import { createEvaluationLabels } from "../evaluations/labels.ts";
 import { toEvaluation } from "../evaluations/to-evaluation.ts";
 import { authorOf } from "../judges/author.ts";
-import type { ProjectScope } from "../organizations/service.ts";
 import {
   type BenchmarkFacts,
   CUSTOM_PROVIDER,

@@ -4,10 +4,9 @@ import type { Clock } from "../../platform/clock.ts";
 import type { Database } from "../../platform/db/database.ts";
 import type { JudgeOptimizationRunRow, JudgeRow } from "../../platform/db/schema.ts";
 import { isUniqueViolation } from "../../platform/db/unique-violation.ts";
-import type { AuthContext } from "../api-keys/service.ts";
+import type { AuthContext, ProjectScope } from "../../tenancy.ts";
 import { authorOf } from "../judges/author.ts";
 import type { JudgeRepository } from "../judges/repository.ts";
-import type { ProjectScope } from "../organizations/service.ts";
 import type { OptimizationRepository } from "./repository.ts";
 
 export interface ApplyResult {

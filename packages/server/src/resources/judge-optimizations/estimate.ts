@@ -7,7 +7,7 @@ import { estimateRewriteCall, plannedCalls, splitSizes } from "../../engine/opti
 import { EXPECTED_VERDICT_TOKENS } from "../../engine/runners/trace-judging/index.ts";
 import { renderTraceForJudge } from "../../engine/traces/index.ts";
 import type { JudgeRow } from "../../platform/db/schema.ts";
-import type { ProjectScope } from "../organizations/service.ts";
+import type { ProjectScope } from "../../tenancy.ts";
 import { estimateCost } from "../trace-evaluations/estimate-cost.ts";
 import type { JudgeModelProfile } from "../trace-evaluations/judge-model-profile.ts";
 import type { TraceEvaluationRepository } from "../trace-evaluations/repository.ts";

@@ -1,5 +1,5 @@
 import type { Database } from "../../platform/db/database.ts";
-import type { ProjectScope } from "../organizations/service.ts";
+import type { ProjectScope } from "../../tenancy.ts";
 
 /** One person's label on a trace, for a judge, with the trace as stored. */
 export interface LabeledTraceRow {

@@ -1,8 +1,8 @@
 import type { Catalog } from "../../catalog/catalog.ts";
 import type { Database } from "../../platform/db/database.ts";
+import type { ProjectScope } from "../../tenancy.ts";
 import { createModelRepository } from "../models/repository.ts";
 import { ModelUnavailableError } from "../models/resolve-endpoint.ts";
-import type { ProjectScope } from "../organizations/service.ts";
 import type {
   JudgeModelProfile,
   JudgeModelProfiles,

@@ -6,7 +6,7 @@ import type {
   JudgeOptimizationRunRow,
   JudgeOptimizationRunsTable,
 } from "../../platform/db/schema.ts";
-import type { ProjectScope } from "../organizations/service.ts";
+import type { ProjectScope } from "../../tenancy.ts";
 
 /** Statuses after which a run changes no more (except being applied). */
 const FINISHED: readonly string[] = ["success", "failure"] satisfies OptimizationStatus[];

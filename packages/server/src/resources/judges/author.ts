@@ -1,5 +1,5 @@
 import type { Database } from "../../platform/db/database.ts";
-import type { AuthContext } from "../api-keys/service.ts";
+import type { AuthContext } from "../../tenancy.ts";
 import { createJudgeRepository } from "./repository.ts";
 
 /**

@@ -1,8 +1,8 @@
 import { badRequest } from "../../app-error.ts";
 import type { Catalog } from "../../catalog/catalog.ts";
 import type { Database } from "../../platform/db/database.ts";
+import type { ProjectScope } from "../../tenancy.ts";
 import { createModelRepository } from "../models/repository.ts";
-import type { ProjectScope } from "../organizations/service.ts";
 
 /** The setting that names the judge model of judges created without one. */
 export const DEFAULT_JUDGE_MODEL_SETTING = "ASSAY_DEFAULT_JUDGE_MODEL";

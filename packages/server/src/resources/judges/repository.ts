@@ -6,7 +6,7 @@ import type {
   JudgesTable,
   JudgeVersionsTable,
 } from "../../platform/db/schema.ts";
-import type { ProjectScope } from "../organizations/service.ts";
+import type { ProjectScope } from "../../tenancy.ts";
 
 export type JudgeVersionRow = JudgeVersionsTable;
 

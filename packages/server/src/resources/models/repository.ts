@@ -1,6 +1,6 @@
 import type { Database } from "../../platform/db/database.ts";
 import type { ModelRow, ModelsTable } from "../../platform/db/schema.ts";
-import type { ProjectScope } from "../organizations/service.ts";
+import type { ProjectScope } from "../../tenancy.ts";
 
 /** Custom models of a project, and which models a project has attached. Every query takes the scope. */
 export function createModelRepository(db: Database) {

@@ -3,7 +3,7 @@ import type { ModelEndpoint } from "../../engine/gateway/endpoint.ts";
 import type { SecretBox } from "../../platform/crypto/secret-box.ts";
 import type { Database } from "../../platform/db/database.ts";
 import { chatCompletionsUrl } from "../../platform/ssrf/model-url.ts";
-import type { ProjectScope } from "../organizations/service.ts";
+import type { ProjectScope } from "../../tenancy.ts";
 import { createModelRepository } from "./repository.ts";
 
 /** Why a model cannot be called on this installation; the message says what to do. */

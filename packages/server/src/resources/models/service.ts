@@ -14,7 +14,7 @@ import type { Database } from "../../platform/db/database.ts";
 import type { ModelRow } from "../../platform/db/schema.ts";
 import { isUniqueViolation } from "../../platform/db/unique-violation.ts";
 import { ModelUrlError } from "../../platform/ssrf/model-url.ts";
-import type { ProjectScope } from "../organizations/service.ts";
+import type { ProjectScope } from "../../tenancy.ts";
 import { createAttachmentsRepository } from "../projects/attachments-repository.ts";
 import { type CatalogModelFilter, matchesCatalogModel, matchesText } from "./model-filter.ts";
 import { createModelRepository } from "./repository.ts";

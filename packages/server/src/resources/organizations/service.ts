@@ -5,14 +5,8 @@ import { attachCatalogToProject, type CatalogEntries } from "../../catalog/sync-
 import type { Clock } from "../../platform/clock.ts";
 import type { Database } from "../../platform/db/database.ts";
 import type { OrganizationRow, ProjectRow } from "../../platform/db/schema.ts";
-import type { AuthContext } from "../api-keys/service.ts";
+import type { AuthContext, ProjectScope } from "../../tenancy.ts";
 import { createOrganizationRepository } from "./repository.ts";
-
-/** The organization and project every project-scoped query is confined to. */
-export interface ProjectScope {
-  organizationId: string;
-  projectId: string;
-}
 
 export interface OrganizationDeps {
   db: Database;

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import type { Database } from "../../platform/db/database.ts";
-import type { ProjectScope } from "../organizations/service.ts";
+import type { ProjectScope } from "../../tenancy.ts";
 
 /** What a project can attach: models (`project_models`) and benchmarks (`project_benchmarks`). */
 export type AttachmentKind = "models" | "benchmarks";

@@ -2,8 +2,8 @@ import type { FieldIssue, ProjectAttachments, UpdateProjectBody } from "@assay/p
 import { AppError, notFound } from "../../app-error.ts";
 import type { Clock } from "../../platform/clock.ts";
 import type { Database } from "../../platform/db/database.ts";
+import type { ProjectScope } from "../../tenancy.ts";
 import { createOrganizationRepository } from "../organizations/repository.ts";
-import type { ProjectScope } from "../organizations/service.ts";
 import { type AttachmentKind, createAttachmentsRepository } from "./attachments-repository.ts";
 
 /**

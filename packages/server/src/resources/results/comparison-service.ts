@@ -1,7 +1,7 @@
 import type { ComparisonQuery, ComparisonResponse } from "@assay/protocol";
 import { badRequest, notFound } from "../../app-error.ts";
 import type { Database } from "../../platform/db/database.ts";
-import type { AuthContext } from "../api-keys/service.ts";
+import type { AuthContext } from "../../tenancy.ts";
 import { createEvaluationRepository } from "../evaluations/repository.ts";
 import { createComparisonRepository } from "./comparison-repository.ts";
 import { toComparisonStats } from "./paired-stats.ts";

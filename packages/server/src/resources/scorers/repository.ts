@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../../platform/db/database.ts";
 import type { DatabaseSchema, ScorerRow, ScorersTable } from "../../platform/db/schema.ts";
-import type { ProjectScope } from "../organizations/service.ts";
+import type { ProjectScope } from "../../tenancy.ts";
 
 /** Scorers of a project. Every query by id is confined to the caller's scope. */
 export function createScorerRepository(db: Database) {

@@ -6,9 +6,9 @@ import type { Clock } from "../../platform/clock.ts";
 import type { Database } from "../../platform/db/database.ts";
 import type { ScorerRow } from "../../platform/db/schema.ts";
 import { isUniqueViolation } from "../../platform/db/unique-violation.ts";
+import type { ProjectScope } from "../../tenancy.ts";
 import { createJudgeModelResolver } from "../judges/judge-model.ts";
 import { modelLabels } from "../judges/model-labels.ts";
-import type { ProjectScope } from "../organizations/service.ts";
 import { createScorerRepository } from "./repository.ts";
 import { toScorer } from "./to-scorer.ts";
 

@@ -3,7 +3,7 @@ import type { CostEstimate, TraceFormat } from "@assay/protocol";
 import { estimateTraceJudging } from "../../engine/runners/trace-judging/index.ts";
 import { renderTraceForJudge } from "../../engine/traces/index.ts";
 import type { JudgeRow } from "../../platform/db/schema.ts";
-import type { ProjectScope } from "../organizations/service.ts";
+import type { ProjectScope } from "../../tenancy.ts";
 import type { JudgeModelProfile } from "./judge-model-profile.ts";
 import type { TraceEvaluationRepository } from "./repository.ts";
 

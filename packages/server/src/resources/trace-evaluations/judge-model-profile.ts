@@ -1,9 +1,9 @@
 import type { Catalog } from "../../catalog/catalog.ts";
 import type { JudgeModelLimits } from "../../engine/runners/trace-judging/index.ts";
 import type { Database } from "../../platform/db/database.ts";
+import type { ProjectScope } from "../../tenancy.ts";
 import { createModelRepository } from "../models/repository.ts";
 import { ModelUnavailableError } from "../models/resolve-endpoint.ts";
-import type { ProjectScope } from "../organizations/service.ts";
 
 /**
  * The answer size sent as `max_tokens` to catalog models (and custom models without their own),

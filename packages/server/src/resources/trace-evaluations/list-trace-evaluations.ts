@@ -3,7 +3,7 @@ import { sql } from "kysely";
 import { containsText } from "../../platform/db/contains-text.ts";
 import type { Database } from "../../platform/db/database.ts";
 import type { TraceEvaluationRow } from "../../platform/db/schema.ts";
-import type { ProjectScope } from "../organizations/service.ts";
+import type { ProjectScope } from "../../tenancy.ts";
 
 /**
  * One page of a project's trace evaluations with the filters of protocol §10.3, newest first by

@@ -8,7 +8,7 @@ import type {
   TraceEvaluationsTable,
   TraceRow,
 } from "../../platform/db/schema.ts";
-import type { ProjectScope } from "../organizations/service.ts";
+import type { ProjectScope } from "../../tenancy.ts";
 
 /** Statuses after which nothing happens to an evaluation any more. */
 const FINISHED_STATUSES: readonly string[] = [

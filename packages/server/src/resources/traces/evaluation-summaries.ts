@@ -1,7 +1,7 @@
 import type { TraceWithEvaluations } from "@assay/protocol";
 import { sql } from "kysely";
 import type { Database } from "../../platform/db/database.ts";
-import type { ProjectScope } from "../organizations/service.ts";
+import type { ProjectScope } from "../../tenancy.ts";
 
 /** How many of a trace's latest evaluations a list item shows. */
 export const LAST_EVALUATIONS = 5;

@@ -3,7 +3,7 @@ import type { ExpressionBuilder } from "kysely";
 import { containsText } from "../../platform/db/contains-text.ts";
 import type { Database } from "../../platform/db/database.ts";
 import type { DatabaseSchema, TraceRow } from "../../platform/db/schema.ts";
-import type { ProjectScope } from "../organizations/service.ts";
+import type { ProjectScope } from "../../tenancy.ts";
 
 type Builder = ExpressionBuilder<DatabaseSchema, "traces">;
 

@@ -1,6 +1,6 @@
 import type { Database } from "../../platform/db/database.ts";
 import type { TraceRow } from "../../platform/db/schema.ts";
-import type { ProjectScope } from "../organizations/service.ts";
+import type { ProjectScope } from "../../tenancy.ts";
 
 /** Traces of a project. Every query is confined to the caller's organization and project. */
 export function createTraceRepository(db: Database) {

@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { Clock } from "../../platform/clock.ts";
 import type { Database } from "../../platform/db/database.ts";
-import type { ApiKeyService, AuthContext } from "../api-keys/service.ts";
+import type { AuthContext } from "../../tenancy.ts";
+import type { ApiKeyService } from "../api-keys/service.ts";
 import { createUiSessionRepository } from "./repository.ts";
 
 /** Moving the expiry on every request would turn each read into a write; once a minute is plenty. */

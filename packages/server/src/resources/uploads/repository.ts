@@ -1,6 +1,6 @@
 import type { Database } from "../../platform/db/database.ts";
 import type { UploadRow } from "../../platform/db/schema.ts";
-import type { ProjectScope } from "../organizations/service.ts";
+import type { ProjectScope } from "../../tenancy.ts";
 
 export function createUploadRepository(db: Database) {
   return {

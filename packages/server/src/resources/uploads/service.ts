@@ -4,8 +4,8 @@ import type { BlobStore } from "../../platform/blobs/blob-store.ts";
 import type { Clock } from "../../platform/clock.ts";
 import type { Database } from "../../platform/db/database.ts";
 import type { UploadRow } from "../../platform/db/schema.ts";
+import type { ProjectScope } from "../../tenancy.ts";
 import type { Importer } from "../imports/importer.ts";
-import type { ProjectScope } from "../organizations/service.ts";
 import { createUploadRepository } from "./repository.ts";
 
 export type UploadPurpose = "benchmark" | "trace";
