@@ -5,16 +5,16 @@
  */
 
 export type {
+  ConcurrencyCoordinator,
+  EndpointGrant,
+  EndpointReport,
+} from "../../platform/concurrency/coordinator.ts";
+export type {
   ConcurrencyLimits,
   ConcurrencyLimitsOptions,
   EndpointLimitSnapshot,
 } from "./concurrency/concurrency-limits.ts";
 export { createConcurrencyLimits } from "./concurrency/concurrency-limits.ts";
-export type {
-  ConcurrencyCoordinator,
-  EndpointGrant,
-  EndpointReport,
-} from "./concurrency/coordinator.ts";
 export type { EndpointLimiterHooks, Release } from "./concurrency/endpoint-limiter.ts";
 export { createEndpointLimiter, EndpointLimiter } from "./concurrency/endpoint-limiter.ts";
 export type {

@@ -1,12 +1,8 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
-import type {
-  ConcurrencyCoordinator,
-  EndpointGrant,
-  EndpointReport,
-} from "../../engine/gateway/concurrency/coordinator.ts";
 import type { Clock } from "../clock.ts";
 import type { DatabaseSchema } from "../db/schema.ts";
+import type { ConcurrencyCoordinator, EndpointGrant, EndpointReport } from "./coordinator.ts";
 
 export interface DatabaseCoordinatorOptions {
   db: Kysely<DatabaseSchema>;

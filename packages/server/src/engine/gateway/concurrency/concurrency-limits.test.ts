@@ -1,6 +1,10 @@
 import { describe, expect, it, vi } from "vitest";
+import type {
+  ConcurrencyCoordinator,
+  EndpointGrant,
+  EndpointReport,
+} from "../../../platform/concurrency/coordinator.ts";
 import { createConcurrencyLimits } from "./concurrency-limits.ts";
-import type { ConcurrencyCoordinator, EndpointGrant, EndpointReport } from "./coordinator.ts";
 
 /** A coordinator that grants a fixed cap and records what it was told. */
 function scripted(cap = 4) {

@@ -1,4 +1,7 @@
-import type { ConcurrencyCoordinator, EndpointReport } from "./coordinator.ts";
+import type {
+  ConcurrencyCoordinator,
+  EndpointReport,
+} from "../../../platform/concurrency/coordinator.ts";
 import { EndpointLimiter } from "./endpoint-limiter.ts";
 
 export interface ConcurrencyLimitsOptions {

@@ -1,5 +1,9 @@
 import { type Clock, systemClock } from "../../../platform/clock.ts";
-import type { ConcurrencyCoordinator, EndpointGrant, EndpointReport } from "./coordinator.ts";
+import type {
+  ConcurrencyCoordinator,
+  EndpointGrant,
+  EndpointReport,
+} from "../../../platform/concurrency/coordinator.ts";
 
 export interface InMemoryCoordinatorOptions {
   clock?: Clock;
