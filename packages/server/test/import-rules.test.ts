@@ -104,10 +104,7 @@ describe("import rules", () => {
     expect(crossings(graph, `${server}platform/`, above)).toEqual([]);
   });
 
-  it("has no import cycle in any package but the client's resources ↔ Client (issue 18)", () => {
-    const clientTypes = (group: string[]) =>
-      group.includes("client/src/client.ts") &&
-      group.every((file) => file.startsWith("client/src/"));
-    expect(cycles(graph).filter((group) => !clientTypes(group))).toEqual([]);
+  it("has no import cycle in any package", () => {
+    expect(cycles(graph)).toEqual([]);
   });
 });

@@ -8,7 +8,6 @@ import {
   routes,
   type VersionAgreement,
 } from "@assay/protocol";
-import type { Client } from "../client.ts";
 import type { RouteOutput } from "../core/api-client.ts";
 import type { RequestOptions } from "../core/client-options.ts";
 import { checkAnnotationItems, readAnnotationFile } from "./annotation-file.ts";
@@ -64,7 +63,7 @@ export async function loadAnnotations(
  * trace, one per (judge, trace). A label is put through one of the judge's trace evaluations of
  * the trace; the judge's `agreement` compares its latest verdicts with the labels.
  */
-export class Annotations extends APIResource<Client> {
+export class Annotations extends APIResource {
   /** Labels the evaluation's (judge, trace), replacing an earlier label of the pair whole. */
   async put(
     traceEvaluation: IdRef,

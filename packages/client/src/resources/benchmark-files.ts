@@ -1,5 +1,5 @@
 import { MAX_UPLOAD_BYTES, routes } from "@assay/protocol";
-import type { Client } from "../client.ts";
+import type { APIClient } from "../core/api-client.ts";
 import type { RequestOptions } from "../core/client-options.ts";
 import { type UploadData, uploadSize } from "../core/upload.ts";
 import { ServiceError } from "../errors.ts";
@@ -71,7 +71,7 @@ export async function resolveBenchmarkFile(
  * the create call then refers to it by file name (protocol §5.6, §5.8).
  */
 export async function uploadBenchmarkFile(
-  client: Client,
+  client: APIClient,
   key: string,
   file: ResolvedFile,
   options: RequestOptions = {},

@@ -8,7 +8,6 @@ import {
   routes,
   type SubsetCount,
 } from "@assay/protocol";
-import type { Client } from "../client.ts";
 import type { RouteOutput } from "../core/api-client.ts";
 import type { RequestOptions } from "../core/client-options.ts";
 import type { UploadData } from "../core/upload.ts";
@@ -63,7 +62,7 @@ export interface BenchmarksResponse {
 }
 
 /** `client.benchmarks`: the benchmarks attached to the project, and its own datasets. */
-export class Benchmarks extends APIResource<Client> {
+export class Benchmarks extends APIResource {
   /** The attached benchmarks matching the filter: the project's own first, then built-in ones. */
   async get(filter: BenchmarkFilter = {}, options?: RequestOptions): Promise<BenchmarksResponse> {
     const { data } = await this.client.request(

@@ -5,7 +5,6 @@ import {
   type RouteInput,
   routes,
 } from "@assay/protocol";
-import type { Client } from "../client.ts";
 import type { RouteOutput } from "../core/api-client.ts";
 import type { RequestOptions } from "../core/client-options.ts";
 import { clampPageSize, type Pagination, pagination } from "./pagination.ts";
@@ -48,7 +47,7 @@ const spaceId = (space: IdRef) => ({
  * benchmarks and providers; its counts and evaluations are computed from the project's
  * successful evaluations whenever it is read.
  */
-export class EvaluationSpaces extends APIResource<Client> {
+export class EvaluationSpaces extends APIResource {
   /** A name already taken in the project raises `ConflictError`. */
   async create(
     body: CreateEvaluationSpaceInput,

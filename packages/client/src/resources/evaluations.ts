@@ -8,10 +8,10 @@ import {
   routes,
   type UpdateEvaluationBody,
 } from "@assay/protocol";
-import type { Client } from "../client.ts";
 import type { APIClient } from "../core/api-client.ts";
 import { argumentError, checkArray, checkObject } from "../core/check-argument.ts";
 import type { RequestOptions } from "../core/client-options.ts";
+import type { ScopedClient } from "../core/scoped-client.ts";
 import { checkWaitDuration, pollUntilFinished } from "../core/wait-duration.ts";
 import { ServiceError } from "../errors.ts";
 import { clampPageSize, type Pagination, pagination } from "./pagination.ts";
@@ -101,7 +101,7 @@ export function isFinished(evaluation: Pick<Evaluation, "status">): boolean {
 }
 
 /** `client.evaluations`: runs of a model on a benchmark, executed by the server in the background. */
-export class Evaluations extends APIResource<Client> {
+export class Evaluations extends APIResource<ScopedClient> {
   /**
    * Starts evaluating `model` on `benchmark` and answers the new evaluation (`pending`); the
    * server runs it on its own, `waitForCompletion()` follows it. Anything but a model and a

@@ -4,7 +4,6 @@ import {
   type OptimizationStatus,
   routes,
 } from "@assay/protocol";
-import type { Client } from "../client.ts";
 import type { RequestOptions } from "../core/client-options.ts";
 import { checkWaitDuration, pollUntilFinished } from "../core/wait-duration.ts";
 import { type Pagination, pagination } from "./pagination.ts";
@@ -86,7 +85,7 @@ export function isOptimizationFinished(run: Pick<JudgeOptimizationRun, "status">
  * labels (annotations). A run works in the background; it reports accuracy on held-out labels
  * before and after, and `apply()` gives the judge the result as a new version.
  */
-export class JudgeOptimizations extends APIResource<Client> {
+export class JudgeOptimizations extends APIResource {
   /** What optimizing `judge` with `budget` would cost, before running it. */
   async estimate(
     judge: IdRef,

@@ -1,5 +1,4 @@
 import { type CreateJudgeBody, type Judge, routes, type UpdateJudgeBody } from "@assay/protocol";
-import type { Client } from "../client.ts";
 import type { RouteOutput } from "../core/api-client.ts";
 import type { RequestOptions } from "../core/client-options.ts";
 import { clampPageSize, type Pagination, pagination } from "./pagination.ts";
@@ -29,7 +28,7 @@ export type DeleteJudgeResult = RouteOutput<typeof routes.deleteJudge>["data"];
  * `client.judges`: named LLM judges of the project. Every change makes a new version; a trace
  * evaluation keeps a snapshot of the version it ran with.
  */
-export class Judges extends APIResource<Client> {
+export class Judges extends APIResource {
   /**
    * Creates a judge and answers it as the service stores it (a follow-up GET, as the original
    * SDK does). Without `model_id` the server's default judge model is used. A name already taken

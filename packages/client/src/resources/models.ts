@@ -6,7 +6,6 @@ import {
   routes,
   type UpdateCustomModelBody,
 } from "@assay/protocol";
-import type { Client } from "../client.ts";
 import type { RouteOutput } from "../core/api-client.ts";
 import type { RequestOptions } from "../core/client-options.ts";
 import { withAdded, withRemoved } from "./attachments.ts";
@@ -37,7 +36,7 @@ export interface ModelsResponse {
 }
 
 /** `client.models`: the models attached to the project, and its own OpenAI-compatible endpoints. */
-export class Models extends APIResource<Client> {
+export class Models extends APIResource {
   /** The attached models matching the filter: the project's own first, then catalog ones. */
   async get(filter: ModelFilter = {}, options?: RequestOptions): Promise<ModelsResponse> {
     const { data } = await this.client.request(

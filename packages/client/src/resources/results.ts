@@ -1,5 +1,4 @@
 import { type RESULT_OUTCOMES, type Result, routes } from "@assay/protocol";
-import type { Client } from "../client.ts";
 import { argumentError } from "../core/check-argument.ts";
 import type { RequestOptions } from "../core/client-options.ts";
 import { type EvaluationRef, evaluationId } from "./evaluations.ts";
@@ -46,7 +45,7 @@ export interface IterateResultsParams extends ResultFilter {
  * `client.results`: an evaluation's per-prompt results. The server serves them while the
  * evaluation runs too; they are complete once it has finished.
  */
-export class Results extends APIResource<Client> {
+export class Results extends APIResource {
   /** One page of results of `params.evaluation` (or `params.evaluationId`). */
   async get(params: ResultsOf & ResultPageParams, options?: RequestOptions): Promise<ResultPage> {
     if (typeof params !== "object" || params === null) {

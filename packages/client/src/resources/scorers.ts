@@ -1,5 +1,4 @@
 import { type CreateScorerBody, routes, type Scorer, type UpdateScorerBody } from "@assay/protocol";
-import type { Client } from "../client.ts";
 import type { RouteOutput } from "../core/api-client.ts";
 import type { RequestOptions } from "../core/client-options.ts";
 import { clampPageSize, type Pagination, pagination } from "./pagination.ts";
@@ -31,7 +30,7 @@ export type DeleteScorerResult = RouteOutput<typeof routes.deleteScorer>["data"]
  * graded by each scorer; the evaluation reports each scorer's average with an interval
  * (`evaluation.assay.scorers`) and each result its grades (`result.scorer_scores`).
  */
-export class Scorers extends APIResource<Client> {
+export class Scorers extends APIResource {
   /**
    * Creates a scorer; `model_id` is a model of the project (catalog or custom), by id or key. A
    * name already taken raises `ConflictError`; a prompt under 10 characters `BadRequestError`.

@@ -6,7 +6,6 @@ import {
   type TraceEvaluation,
   type TraceEvaluationResult,
 } from "@assay/protocol";
-import type { Client } from "../client.ts";
 import type { RequestOptions } from "../core/client-options.ts";
 import { checkWaitDuration, pollUntilFinished } from "../core/wait-duration.ts";
 import { NotFoundError } from "../errors.ts";
@@ -83,7 +82,7 @@ export function isTraceEvaluationFinished(
  * `client.traceEvaluations`: one judge run over one trace, executed by the server in the
  * background. The verdict (score, passed, reasoning) is read with `getResults()` once it exists.
  */
-export class TraceEvaluations extends APIResource<Client> {
+export class TraceEvaluations extends APIResource {
   /** Starts judging `trace` with `judge`'s current version; answers the new evaluation (`pending`). */
   async create(trace: IdRef, judge: IdRef, options?: RequestOptions): Promise<TraceEvaluation> {
     const { data } = await this.client.request(

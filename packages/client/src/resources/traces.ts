@@ -5,7 +5,6 @@ import {
   type Trace,
   type TraceWithEvaluations,
 } from "@assay/protocol";
-import type { Client } from "../client.ts";
 import type { RouteOutput } from "../core/api-client.ts";
 import type { RequestOptions } from "../core/client-options.ts";
 import { type UploadData, uploadSize } from "../core/upload.ts";
@@ -59,7 +58,7 @@ export type UploadTracesResult = RouteOutput<typeof routes.createTraces>["data"]
 export type DeleteTraceResult = RouteOutput<typeof routes.deleteTrace>["data"];
 
 /** `client.traces`: records of the team's own AI application, uploaded as JSON or JSONL. */
-export class Traces extends APIResource<Client> {
+export class Traces extends APIResource {
   /**
    * Uploads a trace file and creates one trace per record, in file order: `POST …/traces/upload`,
    * the PUT to the presigned URL, then `POST …/traces` (protocol §9.1). A path is streamed, never
