@@ -237,15 +237,27 @@ export function createEvaluationRepository(db: Database) {
 
     /**
      * Stores a batch of results (and the cache entries they produced) and advances the counters
-     * by what was actually inserted. Returns the counters after the write.
+     * by what was actually inserted. Returns the counters after the write, or undefined when the
+     * run has ended (cancelled, timed out): then nothing is stored, so an ended run's results and
+     * counters stay as they were when it ended, whatever model calls were still in flight.
      */
     async writeResults(
       id: string,
       results: readonly NewEvaluationResult[],
       cacheEntries: readonly CacheEntry[],
       createdAt: string,
-    ): Promise<{ done: number; total: number }> {
+    ): Promise<{ done: number; total: number } | undefined> {
       return db.transaction().execute(async (trx) => {
+        // Takes the run's row first: on PostgreSQL a cancel committed before this sees it here,
+        // and one arriving later waits for this write (SQLite's writer lock does the same).
+        const active = await trx
+          .updateTable("evaluations")
+          .set((eb) => ({ done_count: eb.ref("done_count") }))
+          .where("id", "=", id)
+          .where("status", "in", ACTIVE_STATUSES)
+          .returning("id")
+          .executeTakeFirst();
+        if (!active) return undefined;
         const added = {
           done: 0,
           correct: 0,
