@@ -1,7 +1,6 @@
 import { createHash } from "node:crypto";
 import { buffer } from "node:stream/consumers";
 import type { Logger } from "pino";
-import { z } from "zod";
 import type { Catalog } from "../catalog/catalog.ts";
 import { DocumentError, extractText } from "../engine/documents/index.ts";
 import type { Gateway } from "../engine/gateway/gateway.ts";
@@ -13,6 +12,7 @@ import type { Clock } from "../platform/clock.ts";
 import type { SecretBox } from "../platform/crypto/secret-box.ts";
 import type { Database } from "../platform/db/database.ts";
 import type { JobHandler } from "../platform/queue/job-queue.ts";
+import { GenerateBenchmarkPayloadSchema } from "../resources/benchmarks/generate-benchmark-job.ts";
 import { createPromptRepository } from "../resources/benchmarks/prompt-repository.ts";
 import {
   createEndpointResolver,
@@ -29,12 +29,6 @@ export interface GenerateBenchmarkDeps {
   gateway: Gateway;
   config: { generatorModel?: string };
 }
-
-const PayloadSchema = z.object({
-  organization_id: z.string(),
-  project_id: z.string(),
-  benchmark_id: z.string(),
-});
 
 /**
  * Writes a smart benchmark's prompts from its documents with the generator model, then makes the
@@ -68,7 +62,7 @@ export function createGenerateBenchmarkJob(deps: GenerateBenchmarkDeps): JobHand
   }
 
   return async (job) => {
-    const payload = PayloadSchema.parse(job.data);
+    const payload = GenerateBenchmarkPayloadSchema.parse(job.data);
     const scope = { organizationId: payload.organization_id, projectId: payload.project_id };
     const benchmark = await deps.db
       .selectFrom("benchmarks")

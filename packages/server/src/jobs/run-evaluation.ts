@@ -1,6 +1,5 @@
 import { JUDGED_METRICS } from "@assay/protocol";
 import type { Logger } from "pino";
-import { z } from "zod";
 import type { Catalog } from "../catalog/catalog.ts";
 import type { ChatMessage, ModelEndpoint } from "../engine/gateway/endpoint.ts";
 import { createFailFast, type FailFast } from "../engine/gateway/fail-fast.ts";
@@ -25,6 +24,7 @@ import {
   ACTIVE_STATUSES,
   createEvaluationRepository,
 } from "../resources/evaluations/repository.ts";
+import { RunEvaluationPayloadSchema } from "../resources/evaluations/run-evaluation-job.ts";
 import {
   computedMetricNames,
   type ScoringPlan,
@@ -53,14 +53,6 @@ export interface RunEvaluationDeps {
   /** How often a running chunk looks for a cancel or a deadline (default 250 ms). */
   watchIntervalMs?: number;
 }
-
-const PayloadSchema = z.object({
-  organization_id: z.string(),
-  project_id: z.string(),
-  evaluation_id: z.string(),
-  from: z.number().int().min(0),
-  to: z.number().int().min(0),
-});
 
 const JUDGED = new Set<string>(JUDGED_METRICS);
 
@@ -124,7 +116,7 @@ export function createRunEvaluationJob(deps: RunEvaluationDeps): JobHandler {
   }
 
   return async (job) => {
-    const payload = PayloadSchema.parse(job.data);
+    const payload = RunEvaluationPayloadSchema.parse(job.data);
     const id = payload.evaluation_id;
     const scope = { organizationId: payload.organization_id, projectId: payload.project_id };
     let row = await repo.findById(id);

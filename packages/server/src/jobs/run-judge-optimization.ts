@@ -5,7 +5,6 @@ import {
   type TraceFormat,
 } from "@assay/protocol";
 import type { Logger } from "pino";
-import { z } from "zod";
 import type { Catalog } from "../catalog/catalog.ts";
 import type { Gateway } from "../engine/gateway/gateway.ts";
 import { isModelCallError } from "../engine/gateway/model-call-error.ts";
@@ -32,6 +31,7 @@ import {
   createOptimizationRepository,
   isFinished,
 } from "../resources/judge-optimizations/repository.ts";
+import { RunJudgeOptimizationPayloadSchema } from "../resources/judge-optimizations/run-judge-optimization-job.ts";
 import { toOptimizationStats } from "../resources/judge-optimizations/to-optimization-run.ts";
 import {
   createEndpointResolver,
@@ -54,12 +54,6 @@ export interface RunJudgeOptimizationDeps {
     optimizerModel?: string | undefined;
   };
 }
-
-const PayloadSchema = z.object({
-  organization_id: z.string(),
-  project_id: z.string(),
-  optimization_id: z.string(),
-});
 
 /**
  * Traces judged at once while measuring a goal, as a trace evaluation job judges its batch; the
@@ -195,7 +189,7 @@ export function createRunJudgeOptimizationJob(deps: RunJudgeOptimizationDeps): J
   }
 
   return async (job) => {
-    const payload = PayloadSchema.parse(job.data);
+    const payload = RunJudgeOptimizationPayloadSchema.parse(job.data);
     const scope = { organizationId: payload.organization_id, projectId: payload.project_id };
     const run = await repo.findById(payload.optimization_id);
     if (!run || run.organization_id !== scope.organizationId || run.project_id !== scope.projectId)

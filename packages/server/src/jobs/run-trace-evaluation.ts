@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { TraceFormat } from "@assay/protocol";
 import type { Logger } from "pino";
-import { z } from "zod";
 import type { Catalog } from "../catalog/catalog.ts";
 import type { Gateway } from "../engine/gateway/gateway.ts";
 import { isModelCallError } from "../engine/gateway/model-call-error.ts";
@@ -27,6 +26,7 @@ import {
   createTraceEvaluationRepository,
   isFinished,
 } from "../resources/trace-evaluations/repository.ts";
+import { RunTraceEvaluationPayloadSchema } from "../resources/trace-evaluations/run-trace-evaluation-job.ts";
 import { parseSnapshot } from "../resources/trace-evaluations/to-trace-evaluation.ts";
 import type { ProjectScope } from "../tenancy.ts";
 
@@ -42,12 +42,6 @@ export interface RunTraceEvaluationDeps {
     defaultJudgeModel?: string;
   };
 }
-
-const PayloadSchema = z.object({
-  organization_id: z.string(),
-  project_id: z.string(),
-  trace_evaluation_ids: z.array(z.string()).min(1),
-});
 
 /**
  * Evaluations of one job judged at once. The gateway's per-endpoint limit still bounds the calls
@@ -140,7 +134,7 @@ export function createRunTraceEvaluationJob(deps: RunTraceEvaluationDeps): JobHa
   }
 
   return async (job) => {
-    const payload = PayloadSchema.parse(job.data);
+    const payload = RunTraceEvaluationPayloadSchema.parse(job.data);
     const scope = { organizationId: payload.organization_id, projectId: payload.project_id };
     let retry: { error: unknown } | undefined;
     await mapConcurrent(

@@ -14,7 +14,6 @@ import {
 import { badRequest, notFound } from "../../app-error.ts";
 import type { BenchmarkDefinition } from "../../catalog/benchmarks/index.ts";
 import type { Catalog } from "../../catalog/catalog.ts";
-import { GENERATE_BENCHMARK_JOB } from "../../jobs/job-names.ts";
 import type { BlobStore } from "../../platform/blobs/blob-store.ts";
 import type { Clock } from "../../platform/clock.ts";
 import type { Database } from "../../platform/db/database.ts";
@@ -28,6 +27,7 @@ import { createAttachmentsRepository } from "../projects/attachments-repository.
 import { createScorerRepository } from "../scorers/repository.ts";
 import type { UploadService } from "../uploads/service.ts";
 import type { BuiltinData } from "./builtin-data.ts";
+import { GENERATE_BENCHMARK_JOB, type GenerateBenchmarkPayload } from "./generate-benchmark-job.ts";
 import { insertOwnBenchmark } from "./insert-own-benchmark.ts";
 import { createPromptRepository } from "./prompt-repository.ts";
 import { createBenchmarkRepository } from "./repository.ts";
@@ -276,7 +276,7 @@ export function createBenchmarkService(deps: BenchmarkServiceDeps) {
                 organization_id: scope.organizationId,
                 project_id: scope.projectId,
                 benchmark_id: id,
-              },
+              } satisfies GenerateBenchmarkPayload,
             },
             { transaction: trx },
           );

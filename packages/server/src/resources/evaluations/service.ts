@@ -7,7 +7,6 @@ import type {
 } from "@assay/protocol";
 import { badRequest, notFound } from "../../app-error.ts";
 import type { Catalog } from "../../catalog/catalog.ts";
-import { RUN_EVALUATION_JOB } from "../../jobs/job-names.ts";
 import type { Clock } from "../../platform/clock.ts";
 import type { Database } from "../../platform/db/database.ts";
 import type { EvaluationRow } from "../../platform/db/schema.ts";
@@ -22,6 +21,7 @@ import { runScorersColumn } from "../scorers/run-scorers.ts";
 import { createEvaluationLabels } from "./labels.ts";
 import { type ListingScope, listEvaluationRows } from "./list-evaluations.ts";
 import { ACTIVE_STATUSES, createEvaluationRepository } from "./repository.ts";
+import { RUN_EVALUATION_JOB, type RunEvaluationPayload } from "./run-evaluation-job.ts";
 import { type EvaluationOptions, toEvaluation } from "./to-evaluation.ts";
 
 export interface EvaluationServiceDeps {
@@ -36,15 +36,6 @@ export interface EvaluationServiceDeps {
 
 /** More prompts than any benchmark holds (and an int4 on PostgreSQL). */
 const MAX_PROMPTS = 2_147_483_647;
-
-/** Payload of a run-evaluation job: one range of prompt positions of one evaluation. */
-export interface RunEvaluationPayload {
-  organization_id: string;
-  project_id: string;
-  evaluation_id: string;
-  from: number;
-  to: number;
-}
 
 /**
  * Evaluations of a model on a benchmark. Creating one copies the benchmark's prompts and queues

@@ -10,7 +10,6 @@ import {
 import { badRequest, notFound } from "../../app-error.ts";
 import type { Catalog } from "../../catalog/catalog.ts";
 import { TraceJudgingError } from "../../engine/runners/trace-judging/index.ts";
-import { RUN_JUDGE_OPTIMIZATION_JOB } from "../../jobs/job-names.ts";
 import type { Clock } from "../../platform/clock.ts";
 import type { Database } from "../../platform/db/database.ts";
 import type { JudgeOptimizationRunRow, JudgeRow } from "../../platform/db/schema.ts";
@@ -27,6 +26,10 @@ import { estimateOptimization, type OptimizationEstimate } from "./estimate.ts";
 import { createLabelReader } from "./labels.ts";
 import { createOptimizerModelProfile } from "./optimizer-model.ts";
 import { createOptimizationRepository } from "./repository.ts";
+import {
+  RUN_JUDGE_OPTIMIZATION_JOB,
+  type RunJudgeOptimizationPayload,
+} from "./run-judge-optimization-job.ts";
 import { toOptimizationRun } from "./to-optimization-run.ts";
 
 export interface JudgeOptimizationServiceDeps {
@@ -38,13 +41,6 @@ export interface JudgeOptimizationServiceDeps {
   defaultJudgeModel?: string | undefined;
   /** `ASSAY_OPTIMIZER_MODEL`; each judge's own model when unset. */
   optimizerModel?: string | undefined;
-}
-
-/** Payload of a run-judge-optimization job. */
-export interface RunJudgeOptimizationPayload {
-  organization_id: string;
-  project_id: string;
-  optimization_id: string;
 }
 
 /**

@@ -12,7 +12,6 @@ import type { Kysely } from "kysely";
 import { AppError, badRequest, notFound } from "../../app-error.ts";
 import type { Catalog } from "../../catalog/catalog.ts";
 import { TraceJudgingError } from "../../engine/runners/trace-judging/index.ts";
-import { RUN_TRACE_EVALUATION_JOB } from "../../jobs/job-names.ts";
 import type { Clock } from "../../platform/clock.ts";
 import type { Database } from "../../platform/db/database.ts";
 import type { DatabaseSchema, JudgeRow, TraceEvaluationRow } from "../../platform/db/schema.ts";
@@ -24,6 +23,10 @@ import { estimateCost } from "./estimate-cost.ts";
 import { createJudgeModelProfiles } from "./judge-model-profile.ts";
 import { listTraceEvaluationRows } from "./list-trace-evaluations.ts";
 import { createTraceEvaluationRepository } from "./repository.ts";
+import {
+  RUN_TRACE_EVALUATION_JOB,
+  type RunTraceEvaluationPayload,
+} from "./run-trace-evaluation-job.ts";
 import { snapshotOf } from "./snapshot.ts";
 import { toTraceEvaluation, toTraceEvaluationResult } from "./to-trace-evaluation.ts";
 
@@ -34,13 +37,6 @@ export interface TraceEvaluationServiceDeps {
   queue: JobQueue;
   /** `ASSAY_DEFAULT_JUDGE_MODEL`, for judges stored without a model. */
   defaultJudgeModel?: string;
-}
-
-/** Payload of a run-trace-evaluation job: evaluations of one project, judged side by side. */
-export interface RunTraceEvaluationPayload {
-  organization_id: string;
-  project_id: string;
-  trace_evaluation_ids: string[];
 }
 
 /**
