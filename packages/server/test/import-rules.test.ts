@@ -104,6 +104,10 @@ describe("import rules", () => {
     expect(crossings(graph, `${server}platform/`, above)).toEqual([]);
   });
 
+  it("keeps the resources free of the job handlers (a job's name and payload live beside its service)", () => {
+    expect(crossings(graph, `${server}resources/`, [`${server}jobs/`])).toEqual([]);
+  });
+
   it("has no import cycle in any package", () => {
     expect(cycles(graph)).toEqual([]);
   });
