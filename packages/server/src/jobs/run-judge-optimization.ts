@@ -7,7 +7,6 @@ import {
 import type { Logger } from "pino";
 import type { Catalog } from "../catalog/catalog.ts";
 import type { Gateway } from "../engine/gateway/gateway.ts";
-import { isModelCallError } from "../engine/gateway/model-call-error.ts";
 import {
   createOptimizerCaller,
   type LabeledTrace,
@@ -33,13 +32,11 @@ import {
 } from "../resources/judge-optimizations/repository.ts";
 import { RunJudgeOptimizationPayloadSchema } from "../resources/judge-optimizations/run-judge-optimization-job.ts";
 import { toOptimizationStats } from "../resources/judge-optimizations/to-optimization-run.ts";
-import {
-  createEndpointResolver,
-  ModelUnavailableError,
-} from "../resources/models/resolve-endpoint.ts";
+import { createEndpointResolver } from "../resources/models/resolve-endpoint.ts";
 import { createJudgeModelProfiles } from "../resources/trace-evaluations/judge-model-profile.ts";
 import { parseSnapshot } from "../resources/trace-evaluations/to-trace-evaluation.ts";
 import type { ProjectScope } from "../tenancy.ts";
+import { failureReason } from "./failure-reason.ts";
 
 export interface RunJudgeOptimizationDeps {
   db: Database;
@@ -176,7 +173,10 @@ export function createRunJudgeOptimizationJob(deps: RunJudgeOptimizationDeps): J
       );
     } catch (error) {
       if (error instanceof RunGone || stop.signal.aborted) return;
-      const reason = failureReason(error, job);
+      const reason = failureReason(error, job, {
+        model: "a model",
+        ownErrors: optimizationFailure,
+      });
       if (reason === undefined) throw error;
       lines.push(`failed: ${reason}`);
       await repo.fail(
@@ -204,19 +204,9 @@ export function createRunJudgeOptimizationJob(deps: RunJudgeOptimizationDeps): J
   };
 }
 
-/**
- * Why the run fails, as its status description; undefined when the job should be run again
- * instead (stopped by the queue, or an unexpected error).
- */
-function failureReason(error: unknown, job: Job): string | undefined {
-  if (error instanceof ModelUnavailableError) return `a model is unavailable: ${error.message}`;
+/** The optimization's own final errors, as the run's status description. */
+function optimizationFailure(error: unknown): string | undefined {
   if (error instanceof OptimizationError || error instanceof TraceJudgingError)
     return error.message;
-  if (isModelCallError(error)) {
-    if (error.code === "cancelled" || job.signal.aborted) return undefined;
-    const retried = error.retryable ? " after its retries" : "";
-    return `a model call failed${retried}: ${error.message}`;
-  }
-  // Thrown: retried, and on the last attempt ended by the job's exhausted handler (run-enders.ts).
   return undefined;
 }

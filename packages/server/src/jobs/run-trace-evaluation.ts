@@ -3,7 +3,6 @@ import type { TraceFormat } from "@assay/protocol";
 import type { Logger } from "pino";
 import type { Catalog } from "../catalog/catalog.ts";
 import type { Gateway } from "../engine/gateway/gateway.ts";
-import { isModelCallError } from "../engine/gateway/model-call-error.ts";
 import { mapConcurrent } from "../engine/runners/benchmark-generation/map-concurrent.ts";
 import {
   createJudgeCaller,
@@ -17,10 +16,7 @@ import type { Clock } from "../platform/clock.ts";
 import type { SecretBox } from "../platform/crypto/secret-box.ts";
 import type { Database } from "../platform/db/database.ts";
 import type { Job, JobHandler } from "../platform/queue/job-queue.ts";
-import {
-  createEndpointResolver,
-  ModelUnavailableError,
-} from "../resources/models/resolve-endpoint.ts";
+import { createEndpointResolver } from "../resources/models/resolve-endpoint.ts";
 import { createJudgeModelProfiles } from "../resources/trace-evaluations/judge-model-profile.ts";
 import {
   createTraceEvaluationRepository,
@@ -29,6 +25,7 @@ import {
 import { RunTraceEvaluationPayloadSchema } from "../resources/trace-evaluations/run-trace-evaluation-job.ts";
 import { parseSnapshot } from "../resources/trace-evaluations/to-trace-evaluation.ts";
 import type { ProjectScope } from "../tenancy.ts";
+import { failureReason } from "./failure-reason.ts";
 
 export interface RunTraceEvaluationDeps {
   db: Database;
@@ -126,7 +123,10 @@ export function createRunTraceEvaluationJob(deps: RunTraceEvaluationDeps): JobHa
         now(),
       );
     } catch (error) {
-      const reason = failureReason(error, job);
+      const reason = failureReason(error, job, {
+        model: "the judge model",
+        ownErrors: judgingFailure,
+      });
       if (reason === undefined) throw error;
       await repo.fail(id, reason, now());
       deps.logger.info({ trace_evaluation: id, reason }, "trace evaluation failed");
@@ -153,25 +153,13 @@ export function createRunTraceEvaluationJob(deps: RunTraceEvaluationDeps): JobHa
   };
 }
 
-/**
- * Why the evaluation fails, as its status description; undefined when the job should be run
- * again instead (stopped by the queue, or an unexpected error).
- */
-function failureReason(error: unknown, job: Job): string | undefined {
-  if (error instanceof ModelUnavailableError)
-    return `the judge model is unavailable: ${error.message}`;
+/** The judge's own final errors, as the evaluation's status description. */
+function judgingFailure(error: unknown): string | undefined {
   if (error instanceof JudgeOutputError)
     return (
       "judge_bad_output: the judge's answer held no valid verdict, even after a repair turn " +
       `(${error.reason}); its last answer began: ${JSON.stringify(error.output.slice(0, 200))}`
     );
   if (error instanceof TraceJudgingError) return error.message;
-  if (isModelCallError(error)) {
-    // Stopped by the queue (shutdown, lost lease): hand the job back to be run again.
-    if (error.code === "cancelled" || job.signal.aborted) return undefined;
-    const retried = error.retryable ? " after its retries" : "";
-    return `the judge model call failed${retried}: ${error.message}`;
-  }
-  // Thrown: retried, and on the last attempt ended by the job's exhausted handler (run-enders.ts).
   return undefined;
 }
