@@ -9,7 +9,7 @@ import Fastify, {
 import type { Logger } from "pino";
 import sjson from "secure-json-parse";
 import type { Catalog } from "./catalog/catalog.ts";
-import { catalogEntries } from "./catalog/sync-catalog.ts";
+import { catalogEntries } from "./catalog/catalog-entries.ts";
 import { type Config, DEFAULT_HTTP_TIMEOUTS } from "./config.ts";
 import { registerDashboard } from "./dashboard/register-dashboard.ts";
 import type { RouteDeps } from "./http/bind-route.ts";

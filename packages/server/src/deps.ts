@@ -1,6 +1,6 @@
 import { type Logger, pino } from "pino";
 import { type Catalog, createCatalog } from "./catalog/catalog.ts";
-import { catalogEntries, syncCatalog } from "./catalog/sync-catalog.ts";
+import { catalogEntries } from "./catalog/catalog-entries.ts";
 import type { Config } from "./config.ts";
 import { JOB_NAMES, JOB_SCHEDULES } from "./jobs/index.ts";
 import type { BlobStore } from "./platform/blobs/blob-store.ts";
@@ -25,6 +25,7 @@ import { createProgressPoller } from "./resources/evaluations/progress-poller.ts
 import type { ProgressPoller } from "./resources/evaluations/progress-stream.ts";
 import type { Importer } from "./resources/imports/importer.ts";
 import { createThreadedImporter } from "./resources/imports/threaded-importer.ts";
+import { syncCatalog } from "./resources/projects/sync-catalog.ts";
 
 /** The platform a process runs on: database, blob storage, job queue, rate limiter, keys. */
 export interface ServiceDeps {

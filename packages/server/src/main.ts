@@ -4,7 +4,7 @@ import { type BootstrapResult, bootstrapTenancy } from "./admin/bootstrap.ts";
 import { type CatalogAdmin, createCatalogAdmin } from "./admin/catalog.ts";
 import { createKeyAdmin, type KeyAdmin } from "./admin/keys.ts";
 import { createApp } from "./app.ts";
-import { catalogEntries } from "./catalog/sync-catalog.ts";
+import { catalogEntries } from "./catalog/catalog-entries.ts";
 import type { Config } from "./config.ts";
 import { createDeps, type ServiceDeps } from "./deps.ts";
 import { createConcurrencyLimits } from "./engine/gateway/concurrency/concurrency-limits.ts";

@@ -104,6 +104,11 @@ describe("import rules", () => {
     expect(crossings(graph, `${server}platform/`, above)).toEqual([]);
   });
 
+  it("keeps the catalog free of what serves it", () => {
+    const above = ["resources/", "jobs/", "http/"].map((f) => server + f);
+    expect(crossings(graph, `${server}catalog/`, above)).toEqual([]);
+  });
+
   it("keeps the resources free of the job handlers (a job's name and payload live beside its service)", () => {
     expect(crossings(graph, `${server}resources/`, [`${server}jobs/`])).toEqual([]);
   });

@@ -1,7 +1,7 @@
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Logger } from "pino";
-import type { CatalogEntries } from "../catalog/sync-catalog.ts";
+import type { CatalogEntries } from "../catalog/catalog-entries.ts";
 import type { Clock } from "../platform/clock.ts";
 import type { Database } from "../platform/db/database.ts";
 import { createApiKeyService } from "../resources/api-keys/service.ts";

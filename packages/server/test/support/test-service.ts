@@ -1,6 +1,6 @@
 import type { Logger } from "pino";
 import { createKeyAdmin, type KeyAdmin } from "../../src/admin/keys.ts";
-import { catalogEntries } from "../../src/catalog/sync-catalog.ts";
+import { catalogEntries } from "../../src/catalog/catalog-entries.ts";
 import { type Env, loadConfig } from "../../src/config.ts";
 import { type RunningService, startService } from "../../src/main.ts";
 import { generateApiKey } from "../../src/platform/crypto/api-key-material.ts";

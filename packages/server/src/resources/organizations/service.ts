@@ -1,11 +1,12 @@
 import { randomUUID } from "node:crypto";
 import type { Organization } from "@assay/protocol";
 import { notFound } from "../../app-error.ts";
-import { attachCatalogToProject, type CatalogEntries } from "../../catalog/sync-catalog.ts";
+import type { CatalogEntries } from "../../catalog/catalog-entries.ts";
 import type { Clock } from "../../platform/clock.ts";
 import type { Database } from "../../platform/db/database.ts";
 import type { OrganizationRow, ProjectRow } from "../../platform/db/schema.ts";
 import type { AuthContext, ProjectScope } from "../../tenancy.ts";
+import { attachCatalogToProject } from "../projects/sync-catalog.ts";
 import { createOrganizationRepository } from "./repository.ts";
 
 export interface OrganizationDeps {
