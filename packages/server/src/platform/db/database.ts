@@ -54,6 +54,11 @@ export function openDatabase(config: DatabaseConfig): DatabaseHandle {
   };
 }
 
+/** Answers once the database answers a trivial query; rejects when it cannot be reached. */
+export async function pingDatabase(db: Database): Promise<void> {
+  await sql`select 1`.execute(db);
+}
+
 /** Applies pending migrations; safe to run from several processes at once. */
 export async function migrateToLatest({
   db,

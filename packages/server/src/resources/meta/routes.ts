@@ -1,10 +1,9 @@
 import { buildOpenApiDocument, PROTOCOL_VERSION, routes } from "@assay/protocol";
 import type { FastifyInstance } from "fastify";
-import { sql } from "kysely";
 import { AppError } from "../../app-error.ts";
 import { SERVICE_VERSION } from "../../config.ts";
 import { bindRoute, type RouteDeps } from "../../http/bind-route.ts";
-import type { Database } from "../../platform/db/database.ts";
+import { type Database, pingDatabase } from "../../platform/db/database.ts";
 
 export function registerMetaRoutes(
   api: FastifyInstance,
@@ -20,7 +19,7 @@ export function registerMetaRoutes(
 
   bindRoute(api, routes.health, deps, async () => {
     try {
-      await sql`select 1`.execute(deps.db);
+      await pingDatabase(deps.db);
     } catch (cause) {
       throw new AppError("SERVICE_UNAVAILABLE", "database unavailable", {
         retryAfterSeconds: 5,
