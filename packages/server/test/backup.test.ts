@@ -3,11 +3,16 @@ import { join } from "node:path";
 import type { Evaluation, ListResultsResponse } from "@assay/protocol";
 import { describe, expect, it } from "vitest";
 import { BackupError, backupDatabase } from "../src/admin/backup.ts";
-import { createModel, runEvaluation, tenantOf, waitForEvaluation } from "./evaluations/support.ts";
+import {
+  createModel,
+  createSumsBenchmark,
+  runEvaluation,
+  tenantOf,
+  waitForEvaluation,
+} from "./evaluations/support.ts";
 import { APP_DIALECT, createTestDatabase } from "./support/databases.ts";
-import { makeArithmeticItem, startFakeModelServer } from "./support/fake-model-server.ts";
+import { startFakeModelServer } from "./support/fake-model-server.ts";
 import { startTestService } from "./support/test-service.ts";
-import { uploadFile } from "./support/upload-file.ts";
 
 /**
  * `assay backup`: a consistent copy of the SQLite database taken while the service runs and writes,
@@ -28,19 +33,9 @@ describe.skipIf(APP_DIALECT !== "sqlite")("a backup taken mid-run", () => {
     await using fake = await startFakeModelServer({ latencyMs: 40 });
     const service = await startTestService({ workers: true, env: ENV });
     const tenant = await tenantOf(service);
-    const rows = Array.from({ length: PROMPTS }, (_, i) => {
-      const item = makeArithmeticItem(i + 1, 3);
-      return JSON.stringify({ input: item.question, truth: item.answer });
-    });
-    await uploadFile(service, tenant, "sums.jsonl", rows.join("\n"));
-    const benchmark = await service.call<{ data: { benchmark_id: string } }>(
-      "POST",
-      `/organizations/${tenant.org}/projects/${tenant.project}/custom-benchmarks`,
-      { json: { name: "Sums", description: "", file: "sums.jsonl", scoring_metric: "numeric" } },
-    );
     const item = {
       model_id: await createModel(service, tenant, fake.url),
-      dataset_id: benchmark.body.data.benchmark_id,
+      dataset_id: await createSumsBenchmark(service, tenant, PROMPTS, 3),
       concurrency: 4,
     };
     const finished = await runEvaluation(service, tenant, item);

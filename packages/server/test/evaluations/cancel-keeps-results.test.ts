@@ -3,12 +3,16 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   arithmeticBehavior,
   type FakeModelServer,
-  makeArithmeticItem,
   startFakeModelServer,
 } from "../support/fake-model-server.ts";
 import { startTestService, type TestService } from "../support/test-service.ts";
-import { uploadFile } from "../support/upload-file.ts";
-import { createEvaluation, createModel, type Tenant, tenantOf } from "./support.ts";
+import {
+  createEvaluation,
+  createModel,
+  createSumsBenchmark,
+  type Tenant,
+  tenantOf,
+} from "./support.ts";
 
 // A cancelled run keeps the results and counters it had when it was cancelled: the answers of
 // model calls still in flight then are not stored (they were, and the counters moved on after
@@ -52,19 +56,9 @@ async function until(condition: () => boolean | Promise<boolean>): Promise<void>
 
 describe("cancelling an evaluation", () => {
   it("stores no answer that arrives after the cancel", async () => {
-    const rows = Array.from({ length: PROMPTS }, (_, i) => {
-      const item = makeArithmeticItem(i + 1, 5);
-      return JSON.stringify({ input: item.question, truth: item.answer });
-    });
-    await uploadFile(service, tenant, "sums.jsonl", rows.join("\n"));
-    const benchmark = await service.call<{ data: { benchmark_id: string } }>(
-      "POST",
-      `/organizations/${tenant.org}/projects/${tenant.project}/custom-benchmarks`,
-      { json: { name: "Sums", description: "", file: "sums.jsonl", scoring_metric: "numeric" } },
-    );
     const evaluation = await createEvaluation(service, tenant, {
       model_id: await createModel(service, tenant, fake.url),
-      dataset_id: benchmark.body.data.benchmark_id,
+      dataset_id: await createSumsBenchmark(service, tenant, PROMPTS, 5),
       concurrency: IN_FLIGHT,
       cache: false,
     });

@@ -3,9 +3,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Evaluation, GetOrganizationResponse } from "@assay/protocol";
 import { createCatalogAdmin } from "../../src/admin/catalog.ts";
-import type { FakeBehavior } from "../support/fake-model-server.ts";
+import { type FakeBehavior, makeArithmeticItem } from "../support/fake-model-server.ts";
 import { GSM8K_TEST_FILE } from "../support/shared-datasets.ts";
 import type { TestService } from "../support/test-service.ts";
+import { uploadFile } from "../support/upload-file.ts";
 
 export interface Tenant {
   key: string;
@@ -83,6 +84,33 @@ export function gsm8kBehavior(
       : found.answer;
     return { content: `Let me work it out step by step.\n#### ${answer}` };
   };
+}
+
+/**
+ * A custom benchmark "Sums" of `prompts` arithmetic questions (makeArithmeticItem with `seed`,
+ * which arithmeticBehavior answers), scored numerically; answers its id.
+ */
+export async function createSumsBenchmark(
+  service: TestService,
+  tenant: Tenant,
+  prompts: number,
+  seed: number,
+): Promise<string> {
+  const rows = Array.from({ length: prompts }, (_, i) => {
+    const item = makeArithmeticItem(i + 1, seed);
+    return JSON.stringify({ input: item.question, truth: item.answer });
+  });
+  await uploadFile(service, tenant, "sums.jsonl", rows.join("\n"));
+  const res = await service.call<{ data: { benchmark_id: string } }>(
+    "POST",
+    `/organizations/${tenant.org}/projects/${tenant.project}/custom-benchmarks`,
+    {
+      apiKey: tenant.key,
+      json: { name: "Sums", description: "", file: "sums.jsonl", scoring_metric: "numeric" },
+    },
+  );
+  if (res.status !== 201) throw new Error(`${res.status} ${res.text}`);
+  return res.body.data.benchmark_id;
 }
 
 /** A custom model of the tenant's project calling `apiUrl`. */
