@@ -1,8 +1,10 @@
 """
 Assay extensions against a real server: people's labels (annotations) with the judge's agreement,
 then a judge optimization run against them, applied as a new judge version. The fake judge passes
-traces that mention Paris; people pass every trace; the fake optimizer proposes a goal that passes
-everything, so the run improves on the baseline.
+traces that mention Paris (3 of 12); people pass every trace; the fake optimizer proposes a goal
+that passes everything, so the run improves on the baseline. With 9 of 12 judged wrongly, every
+held-out set of 4 holds one (the split is seeded by the run's random id; with 6 of 12, about 3 %
+of runs held out only agreements and found nothing to improve).
 """
 
 from pathlib import Path
@@ -31,7 +33,7 @@ from .support.assay_server import AssayServer
 from .support.fake_model import LENIENT_GOAL
 from .support.files import write_jsonl
 
-ROWS = [{"input": "Q{}".format(i), "output": "Paris" if i % 2 == 0 else "Lyon"} for i in range(12)]
+ROWS = [{"input": "Q{}".format(i), "output": "Paris" if i % 4 == 0 else "Lyon"} for i in range(12)]
 
 
 @pytest.fixture(scope="module")
@@ -65,16 +67,16 @@ def test_labels_and_agreement(client: Assay, judged: Tuple[Judge, List[TraceEval
     listed = client.annotations.get_many(judge.id)
     assert isinstance(listed, JudgeAnnotationsResponse)
     assert listed.total == 12 and len(listed.annotations) == 12
-    assert listed.agreement.compared == 12 and listed.agreement.agreements == 6
-    assert listed.agreement.accuracy == pytest.approx(0.5)
+    assert listed.agreement.compared == 12 and listed.agreement.agreements == 3
+    assert listed.agreement.accuracy == pytest.approx(0.25)
     by_trace = {a.trace_id: a for a in listed.annotations}
     assert by_trace[runs[1].trace_id].agrees is False and by_trace[runs[0].trace_id].agrees is True
     assert isinstance(by_trace[runs[0].trace_id].judge_reasoning, str)
     confusion = listed.confusion
     assert isinstance(confusion, Confusion)
-    assert confusion.human_pass_judge_pass == 6 and confusion.human_pass_judge_fail == 6
+    assert confusion.human_pass_judge_pass == 3 and confusion.human_pass_judge_fail == 9
     assert confusion.human_fail_judge_pass == 0 and confusion.human_fail_judge_fail == 0
-    assert [(v.judge_version, v.compared, v.agreements) for v in listed.by_version] == [(1, 12, 6)]
+    assert [(v.judge_version, v.compared, v.agreements) for v in listed.by_version] == [(1, 12, 3)]
     refreshed = client.judges.get(judge.id)
     assert refreshed.annotation_count == 12 and refreshed.agreement is not None
 
