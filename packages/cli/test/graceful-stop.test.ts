@@ -19,7 +19,9 @@ const PROMPTS = 80;
 
 describe("assay serve on SIGTERM", () => {
   it("exits 0 mid-run within its bound, and the run completes after a restart", async () => {
-    await using fake = await startFakeModelServer({ latencyMs: 60 });
+    // Slow enough that the run outlasts the HTTP close grace (5 s, close-within.ts): a slow
+    // client may hold the close that long, and the run must still be handed back, not finished.
+    await using fake = await startFakeModelServer({ latencyMs: 400 });
     const { env, apiUrl } = await serviceEnv(testDatabase(), {
       ASSAY_BOOTSTRAP_API_KEY: KEY,
       ALLOWED_MODEL_HOSTS: "127.0.0.1",

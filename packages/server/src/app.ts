@@ -15,6 +15,7 @@ import { registerDashboard } from "./dashboard/register-dashboard.ts";
 import type { RouteDeps } from "./http/bind-route.ts";
 import { createBoundedServer } from "./http/bounded-server.ts";
 import { answerClientError } from "./http/client-error.ts";
+import { closeWithin } from "./http/close-within.ts";
 import { REQUEST_ID_HEADER, requestIdFor } from "./http/request-id.ts";
 import { registerRequestLog } from "./http/request-log.ts";
 import { toAppError } from "./http/to-app-error.ts";
@@ -162,6 +163,7 @@ export function createApp(deps: AppDeps): FastifyInstance {
     reply.header(REQUEST_ID_HEADER, request.id);
   });
   registerRequestLog(app);
+  closeWithin(app);
 
   // JSON bodies: an empty body is no body (GET/DELETE clients send Content-Type without one), and
   // `__proto__`/`constructor.prototype` keys are refused instead of polluting objects downstream.
