@@ -14,6 +14,22 @@ class ProjectClient(Protocol):
     def _scope_params(self) -> Dict[str, str]: ...
 
 
+class ResourceMethods:
+    """
+    Base of a resource's methods, written once as ``@twin`` flows (``assay._flow``) for its sync
+    and async class: all they use of the client is where its project is.
+    """
+
+    # The sync or async client the resource class gives (``Any``: mypy refuses a narrower type
+    # here that the two classes' own ``_client`` would both have to repeat exactly).
+    _client: Any
+
+    def _scope(self) -> Dict[str, str]:
+        """``organization_id`` and ``project_id``: the scope of a project route's path."""
+        scope: Dict[str, str] = self._client._scope_params()
+        return scope
+
+
 class SyncAPIResource:
     def __init__(self, client: "SyncAPIClient") -> None:
         self._client = client
