@@ -77,11 +77,11 @@ _PLACEHOLDER = re.compile(r"\{([a-z_]+)\}")
 
 
 def reading(op: Operation[T], then: Callable[[T], R]) -> Operation[R]:
-    """``op`` answering ``then`` of its validated payload (a page the SDK completes, a union told apart)."""
-    cast_to = op.cast_to
+    """``op`` answering ``then`` of its payload as read (a page the SDK completes with its pagination)."""
+    cast_to, read = op.cast_to, op.convert
 
     def convert(raw: Any, response: Any) -> R:
-        return then(validate(raw, cast_to, response))
+        return then(read(raw, response) if read is not None else validate(raw, cast_to, response))
 
     wire: Any = cast_to
     return Operation(op.method, op.path, wire, op.envelope, op.params, op.body, convert)

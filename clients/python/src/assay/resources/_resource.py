@@ -1,23 +1,16 @@
 """Base of every resource (``client.models``, ``public.benchmarks``, …): it holds its client."""
 
-from typing import TYPE_CHECKING, Any, Dict, List, Protocol
+from typing import TYPE_CHECKING, Any, Dict, List
 
 if TYPE_CHECKING:
     from .._base_client import AsyncAPIClient, SyncAPIClient
 
 
-class ProjectClient(Protocol):
-    """What operations need from a client: where its project's routes are."""
-
-    def _project_path(self, *segments: Any) -> str: ...
-
-    def _scope_params(self) -> Dict[str, str]: ...
-
-
 class ResourceMethods:
     """
     Base of a resource's methods, written once as ``@twin`` flows (``assay._flow``) for its sync
-    and async class: all they use of the client is where its project is.
+    and async class. A flow yields the requests; the client runs them. Of the client itself it
+    reads only its project's scope (and attaches it to the evaluations it returns).
     """
 
     # The sync or async client the resource class gives (``Any``: mypy refuses a narrower type

@@ -1,11 +1,11 @@
-from typing import Any, Dict, List, Literal, Optional, Sequence
+from typing import Any, Dict, List, Literal, Optional, Sequence, Union
 
 import httpx
 from pydantic import BaseModel
 
 from .._files import PathLike, inspect_file
 from .._flow import Flow, call, twin
-from .._operation import Route, query
+from .._operation import Route, query, reading
 from .._response import Envelope, validate
 from .._types import NOT_GIVEN, RequestTimeout
 from ..types.benchmarks import (
@@ -29,8 +29,22 @@ class _BenchmarkList(BaseModel):
     datasets: List[Dict[str, Any]]
 
 
-class _Answer(BaseModel):
+#: How one benchmark is read: as one of these, told apart by ``_one_benchmark`` (not by pydantic).
+_AnyBenchmark: Any = Union[CustomBenchmark, PublicBenchmark]
+
+
+class _BenchmarkPage(BaseModel):
+    """``benchmarks.list``'s payload as read: each a ``CustomBenchmark`` or a ``PublicBenchmark``."""
+
+    datasets: List[Union[CustomBenchmark, PublicBenchmark]]
+
+
+class _ProjectUpdated(BaseModel):
+    """``projects.update``'s whole answer (benchmarks read it bare, §5.4); the methods answer True."""
+
+    status: str
     id: str
+    data: Dict[str, Any]
 
 
 def _one_benchmark(raw: Any, response: httpx.Response) -> Benchmark:
@@ -39,19 +53,24 @@ def _one_benchmark(raw: Any, response: httpx.Response) -> Benchmark:
     return validate(raw, kind, response)
 
 
-def _benchmark_list(raw: Any, response: httpx.Response) -> BenchmarksListResponse:
+def _benchmark_page(raw: Any, response: httpx.Response) -> _BenchmarkPage:
     if isinstance(raw, dict) and "datasets" not in raw and "benchmarks" in raw:
         raw = {"datasets": raw["benchmarks"]}
     listed = validate(raw, _BenchmarkList, response)
-    return BenchmarksListResponse(benchmarks=[_one_benchmark(item, response) for item in listed.datasets])
+    return _BenchmarkPage.model_construct(datasets=[_one_benchmark(item, response) for item in listed.datasets])
+
+
+def _listed(page: _BenchmarkPage) -> BenchmarksListResponse:
+    benchmarks: List[Benchmark] = list(page.datasets)
+    return BenchmarksListResponse(benchmarks=benchmarks)
 
 
 _PROJECT = "/organizations/{organization_id}/projects/{project_id}"
 _BENCHMARK = _PROJECT + "/benchmarks/{benchmark_id}"
-LIST = Route("benchmarks.list", "GET", _PROJECT + "/benchmarks", BenchmarksListResponse, Envelope.DATA)
-GET = Route("benchmarks.get", "GET", _BENCHMARK, Benchmark, Envelope.DATA)
+LIST = Route("benchmarks.list", "GET", _PROJECT + "/benchmarks", _BenchmarkPage, Envelope.DATA)
+GET = Route[Benchmark]("benchmarks.get", "GET", _BENCHMARK, _AnyBenchmark, Envelope.DATA)
 # Benchmarks read the project id at the top level of the answer (§5.4).
-ATTACH = Route("projects.update", "PATCH", _PROJECT, _Answer, Envelope.BARE)
+ATTACH = Route("projects.update", "PATCH", _PROJECT, _ProjectUpdated, Envelope.BARE)
 LIST_PROMPTS = Route(
     "benchmarks.listPrompts", "GET", _BENCHMARK + "/prompts", BenchmarkPromptsData, Envelope.STATUS_DATA_OR_BARE
 )
@@ -101,7 +120,8 @@ class _BenchmarkMethods(ResourceMethods):
         then built-in ones. The answer is also a sequence of them (``len()``, ``[0]``, ``for``).
         """
         params = query(type=type, name=name, key=key, categories=categories, languages=languages)
-        return (yield from call(LIST.op(self._scope(), params=params, convert=_benchmark_list), timeout))
+        op = reading(LIST.op(self._scope(), params=params, convert=_benchmark_page), _listed)
+        return (yield from call(op, timeout))
 
     @twin
     def get_by_key(self, key: str, *, timeout: RequestTimeout = NOT_GIVEN) -> Flow[Optional[Benchmark]]:

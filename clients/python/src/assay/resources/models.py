@@ -1,10 +1,10 @@
-from typing import Any, Dict, List, Literal, Optional
+from typing import Any, Dict, List, Literal, Optional, Union
 
 import httpx
 from pydantic import BaseModel
 
 from .._flow import Flow, call, twin
-from .._operation import Route, query
+from .._operation import Route, query, reading
 from .._response import Envelope, validate
 from .._types import NOT_GIVEN, RequestTimeout
 from ..types.models import CreateModelResponse, CustomModel, Model, ModelsListResponse, PublicModel
@@ -17,10 +17,29 @@ class _ModelList(BaseModel):
     models: List[Dict[str, Any]]
 
 
-class _Answer(BaseModel):
-    """The parts of an answer that are checked where the original returned a bool."""
+#: How one model is read: as one of these, told apart by ``_one_model`` (not by pydantic).
+_AnyModel: Any = Union[CustomModel, PublicModel]
+
+
+class _ModelId(BaseModel):
+    """What a custom model's change answers (the methods answer True)."""
 
     id: str
+
+
+class _ModelPage(BaseModel):
+    """``models.list``'s payload as read: each model a ``CustomModel`` or a ``PublicModel``."""
+
+    models: List[Union[CustomModel, PublicModel]]
+
+
+class _Attachments(BaseModel):
+    """The project's attachments after a change (``projects.update``); the methods answer True."""
+
+    id: str
+    name: str
+    models: List[str]
+    datasets: List[str]
 
 
 def _one_model(raw: Any, response: httpx.Response) -> Model:
@@ -29,21 +48,26 @@ def _one_model(raw: Any, response: httpx.Response) -> Model:
     return validate(raw, kind, response)
 
 
-def _model_list(raw: Any, response: httpx.Response) -> ModelsListResponse:
+def _model_page(raw: Any, response: httpx.Response) -> _ModelPage:
     listed = validate(raw, _ModelList, response)
-    return ModelsListResponse(models=[_one_model(item, response) for item in listed.models])
+    return _ModelPage.model_construct(models=[_one_model(item, response) for item in listed.models])
+
+
+def _listed(page: _ModelPage) -> ModelsListResponse:
+    models: List[Model] = list(page.models)
+    return ModelsListResponse(models=models)
 
 
 _PROJECT = "/organizations/{organization_id}/projects/{project_id}"
 _CUSTOM = _PROJECT + "/custom-models/{model_id}"
-LIST = Route("models.list", "GET", _PROJECT + "/models", ModelsListResponse, Envelope.DATA)
-GET = Route("models.get", "GET", _PROJECT + "/models/{model_id}", Model, Envelope.DATA)
-ATTACH = Route("projects.update", "PATCH", _PROJECT, _Answer, Envelope.DATA)
+LIST = Route("models.list", "GET", _PROJECT + "/models", _ModelPage, Envelope.DATA)
+GET = Route[Model]("models.get", "GET", _PROJECT + "/models/{model_id}", _AnyModel, Envelope.DATA)
+ATTACH = Route("projects.update", "PATCH", _PROJECT, _Attachments, Envelope.DATA)
 CREATE_CUSTOM = Route(
     "models.createCustom", "POST", _PROJECT + "/custom-models", CreateModelResponse, Envelope.STATUS_DATA_OR_BARE
 )
-UPDATE_CUSTOM = Route("models.updateCustom", "PATCH", _CUSTOM, _Answer, Envelope.DATA)
-DELETE_CUSTOM = Route("models.deleteCustom", "DELETE", _CUSTOM, _Answer, Envelope.DATA)
+UPDATE_CUSTOM = Route("models.updateCustom", "PATCH", _CUSTOM, _ModelId, Envelope.DATA)
+DELETE_CUSTOM = Route("models.deleteCustom", "DELETE", _CUSTOM, _ModelId, Envelope.DATA)
 
 
 def _exact_key(listed: ModelsListResponse, key: str) -> Optional[Model]:
@@ -81,7 +105,7 @@ class _ModelMethods(ResourceMethods):
             regions=regions,
             licenses=licenses,
         )
-        return (yield from call(LIST.op(self._scope(), params=params, convert=_model_list), timeout))
+        return (yield from call(reading(LIST.op(self._scope(), params=params, convert=_model_page), _listed), timeout))
 
     @twin
     def get_by_key(self, key: str, *, timeout: RequestTimeout = NOT_GIVEN) -> Flow[Optional[Model]]:
