@@ -11,10 +11,12 @@ be required by the model. Fields the model has beyond the document are fine (ext
 import datetime
 import enum
 import sys
-from typing import Any, Dict, FrozenSet, List, Optional, Set, Tuple
+import typing
+from typing import Any, Dict, FrozenSet, List, Optional, Set, Tuple, Union
 
+import typing_extensions
 from pydantic import AliasChoices, BaseModel
-from typing_extensions import Annotated, Literal, Union, get_args, get_origin
+from typing_extensions import get_args, get_origin
 
 if sys.version_info >= (3, 10):
     from types import UnionType
@@ -25,6 +27,9 @@ else:
 
 Schema = Dict[str, Any]
 _NONE = type(None)
+# typing's and typing_extensions' forms (distinct objects on older Pythons).
+_LITERALS = {typing.Literal, typing_extensions.Literal}
+_ANNOTATED = {getattr(typing, "Annotated", None), typing_extensions.Annotated} - {None}
 
 
 def problems(python_type: Any, schema: Schema, document: Schema) -> List[str]:
@@ -141,7 +146,7 @@ _ANY = _AnyType()
 
 def _python_variants(python_type: Any) -> Tuple[List[Any], bool]:
     """The non-None alternatives of a type (``Optional``/``Union`` spread), and whether None is one."""
-    if get_origin(python_type) is Annotated:
+    if get_origin(python_type) in _ANNOTATED:
         return _python_variants(get_args(python_type)[0])
     if python_type is Any or python_type is object:
         return [_ANY], True
@@ -155,7 +160,7 @@ def _python_variants(python_type: Any) -> Tuple[List[Any], bool]:
         return variants, nullable
     if python_type is _NONE:
         return [], True
-    if get_origin(python_type) is Literal and None in get_args(python_type):
+    if get_origin(python_type) in _LITERALS and None in get_args(python_type):
         return [python_type], True
     return [python_type], False
 
@@ -163,7 +168,7 @@ def _python_variants(python_type: Any) -> Tuple[List[Any], bool]:
 def _accepted_json_types(python_type: Any) -> FrozenSet[str]:
     """The JSON types pydantic reads into ``python_type`` without a lossy conversion."""
     origin = get_origin(python_type)
-    if origin is Literal:
+    if origin in _LITERALS:
         values = get_args(python_type)
         return frozenset(_json_type_of(v) for v in values if v is not None)
     if origin in (list, List, tuple, frozenset, set):
@@ -245,7 +250,7 @@ def _enum_problems(python_type: Any, schema: Schema, where: str) -> List[str]:
     allowed = schema["enum"] if "enum" in schema else [schema["const"]] if "const" in schema else None
     if allowed is None:
         return []
-    if get_origin(python_type) is Literal:
+    if get_origin(python_type) in _LITERALS:
         accepted = set(get_args(python_type))
     elif isinstance(python_type, type) and issubclass(python_type, enum.Enum):
         accepted = {member.value for member in python_type}
