@@ -35,7 +35,7 @@ from typing import (
     overload,
 )
 
-from typing_extensions import Concatenate, ParamSpec
+from typing_extensions import Concatenate, ParamSpec, get_args
 
 from ._files import aiter_file, iter_file
 from ._operation import Operation
@@ -149,8 +149,13 @@ class twin(Generic[P, T]):
     def __init__(self, flow: Callable[Concatenate[Any, P], Flow[T]]) -> None:
         self.flow = flow
         functools.update_wrapper(cast(Any, self), flow)
-        parameters = list(inspect.signature(flow).parameters.values())[1:]
-        self._signature = inspect.signature(flow).replace(parameters=parameters)
+        # What a bound method shows: no ``self``, and the flow's result as its return type.
+        signature = inspect.signature(flow)
+        flow_args = get_args(signature.return_annotation)
+        result = flow_args[2] if len(flow_args) == 3 else signature.return_annotation
+        parameters = list(signature.parameters.values())[1:]
+        self._signature = signature.replace(parameters=parameters, return_annotation=result)
+        self._annotations = {**getattr(flow, "__annotations__", {}), "return": result}
 
     @overload
     def __get__(self, obj: None, owner: Any) -> "twin[P, T]": ...
@@ -179,4 +184,5 @@ class twin(Generic[P, T]):
         functools.update_wrapper(bound, flow)
         del bound.__wrapped__  # the signature below is the bound one, without ``self``
         bound.__signature__ = self._signature
+        bound.__annotations__ = self._annotations
         return bound
