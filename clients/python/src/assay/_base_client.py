@@ -1,7 +1,7 @@
 """
 What every client has in common: configuration, request building, retries, timeouts, error mapping,
 response validation and presigned uploads. ``SyncAPIClient`` and ``AsyncAPIClient`` differ only in
-how they wait; resources hand them ``Operation``s.
+how they wait; the resources' methods (flows, ``assay._flow``) hand them ``Operation``s to run.
 """
 
 import asyncio

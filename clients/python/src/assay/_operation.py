@@ -1,17 +1,22 @@
 """
-One HTTP operation of the API as data: method, path, query, body, and how to read its answer.
-Resources build these (the same for their sync and async classes) and hand them to their client.
+The operations of the API as data. A ``Route`` describes one, once, as the protocol's route table
+(``packages/protocol/src/routes.ts``) names it: its ``operationId``, method, path template, the
+envelope of its answer and the type the payload is read as. ``tests/test_openapi_types.py``
+checks every ``Route`` of ``assay.resources`` against the server's OpenAPI document. An
+``Operation`` is one call of a route (path filled, query, body) that a client executes.
 """
 
 import enum
+import re
 from dataclasses import dataclass
-from typing import Any, Callable, Dict, Generic, Iterable, Optional, Type, TypeVar
+from typing import Any, Callable, Dict, Generic, Iterable, Mapping, Optional, Type, TypeVar
 from urllib.parse import quote
 
-from ._response import Envelope
+from ._response import Envelope, validate
 from ._types import NOT_GIVEN
 
 T = TypeVar("T")
+R = TypeVar("R")
 
 
 @dataclass(frozen=True)
@@ -26,6 +31,60 @@ class Operation(Generic[T]):
     body: Any = NOT_GIVEN
     #: Turns the unwrapped payload into the result instead of validating it as ``cast_to``.
     convert: Optional[Callable[[Any, Any], T]] = None
+
+
+@dataclass(frozen=True)
+class Route(Generic[T]):
+    """One operation of the API; resources build every request of theirs from one of these."""
+
+    #: The route table's ``operationId`` (``judges.get``), also the OpenAPI document's.
+    operation_id: str
+    method: str
+    #: The path template under the API prefix, as in the route table (``/…/judges/{judge_id}``).
+    path: str
+    #: What the payload (inside ``envelope``) is validated as: the wire shape, field for field.
+    response: Type[T]
+    envelope: Envelope
+
+    def op(
+        self,
+        scope: Optional[Mapping[str, str]] = None,
+        *,
+        params: Optional[Dict[str, str]] = None,
+        body: Any = NOT_GIVEN,
+        convert: Optional[Callable[[Any, Any], T]] = None,
+        **ids: Any,
+    ) -> Operation[T]:
+        """
+        A call of this route: ``scope`` gives ``organization_id`` and ``project_id`` (a client's
+        ``_scope_params()``), ``ids`` the route's other path parameters. ``convert`` reads a
+        payload the route answers in more than one shape into ``response`` itself.
+        """
+        path = self.fill({**(scope or {}), **ids})
+        return Operation(self.method, path, self.response, self.envelope, params, body, convert)
+
+    def fill(self, values: Mapping[str, Any]) -> str:
+        def value(match: "re.Match[str]") -> str:
+            name = match.group(1)
+            if name not in values:
+                raise KeyError("missing path parameter {} for {}".format(name, self.operation_id))
+            return segment(values[name])
+
+        return _PLACEHOLDER.sub(value, self.path)
+
+
+_PLACEHOLDER = re.compile(r"\{([a-z_]+)\}")
+
+
+def reading(op: Operation[T], then: Callable[[T], R]) -> Operation[R]:
+    """``op`` answering ``then`` of its payload as read (a page the SDK completes with its pagination)."""
+    cast_to, read = op.cast_to, op.convert
+
+    def convert(raw: Any, response: Any) -> R:
+        return then(read(raw, response) if read is not None else validate(raw, cast_to, response))
+
+    wire: Any = cast_to
+    return Operation(op.method, op.path, wire, op.envelope, op.params, op.body, convert)
 
 
 def segment(value: Any) -> str:

@@ -3,7 +3,7 @@
 from typing import NamedTuple
 
 from ._exceptions import ServiceError
-from ._operation import Operation
+from ._operation import Operation, Route
 from ._response import Envelope
 from .types.organizations import Organization, Project
 
@@ -14,8 +14,11 @@ class Scope(NamedTuple):
     project: Project
 
 
+GET = Route("organizations.get", "GET", "/organizations", Organization, Envelope.DATA)
+
+
 def organization_op() -> Operation[Organization]:
-    return Operation("GET", "/organizations", Organization, Envelope.DATA)
+    return GET.op()
 
 
 def scope_of(organization: Organization) -> Scope:

@@ -9,9 +9,10 @@ wait costs one request every 10 s. An explicit ``interval_seconds`` is used as g
 """
 
 import time
-from typing import Any, Awaitable, Callable, Optional, TypeVar
+from typing import Any, Callable, Optional, TypeVar
 
 from .._exceptions import InvalidInputError, WaitTimeoutError
+from .._flow import Flow, sleep
 
 T = TypeVar("T")
 
@@ -61,40 +62,16 @@ class PollSchedule:
         return pause
 
 
-def poll_sync(
-    label: str,
-    read: Callable[[], T],
-    finished: Callable[[T], bool],
-    schedule: PollSchedule,
-    sleep: Callable[[float], Any],
-) -> T:
+def poll(label: str, read: Callable[[], Flow[T]], finished: Callable[[T], bool], schedule: PollSchedule) -> Flow[T]:
     """Reads until ``finished``; ``WaitTimeoutError`` (with the last state) when the schedule runs out."""
     while True:
-        current = read()
+        current = yield from read()
         if finished(current):
             return current
         pause = schedule.next_sleep()
         if pause is None:
             raise _timed_out(label, current, schedule)
-        sleep(pause)
-
-
-async def poll_async(
-    label: str,
-    read: Callable[[], Awaitable[T]],
-    finished: Callable[[T], bool],
-    schedule: PollSchedule,
-    sleep: Callable[[float], Awaitable[Any]],
-) -> T:
-    """``poll_sync``, awaited."""
-    while True:
-        current = await read()
-        if finished(current):
-            return current
-        pause = schedule.next_sleep()
-        if pause is None:
-            raise _timed_out(label, current, schedule)
-        await sleep(pause)
+        yield from sleep(pause)
 
 
 def _timed_out(label: str, current: Any, schedule: PollSchedule) -> WaitTimeoutError:

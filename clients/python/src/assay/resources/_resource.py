@@ -1,17 +1,26 @@
 """Base of every resource (``client.models``, ``public.benchmarks``, …): it holds its client."""
 
-from typing import TYPE_CHECKING, Any, Dict, List, Protocol
+from typing import TYPE_CHECKING, Any, Dict, List
 
 if TYPE_CHECKING:
     from .._base_client import AsyncAPIClient, SyncAPIClient
 
 
-class ProjectClient(Protocol):
-    """What operations need from a client: where its project's routes are."""
+class ResourceMethods:
+    """
+    Base of a resource's methods, written once as ``@twin`` flows (``assay._flow``) for its sync
+    and async class. A flow yields the requests; the client runs them. Of the client itself it
+    reads only its project's scope (and attaches it to the evaluations it returns).
+    """
 
-    def _project_path(self, *segments: Any) -> str: ...
+    # The sync or async client the resource class gives (``Any``: mypy refuses a narrower type
+    # here that the two classes' own ``_client`` would both have to repeat exactly).
+    _client: Any
 
-    def _scope_params(self) -> Dict[str, str]: ...
+    def _scope(self) -> Dict[str, str]:
+        """``organization_id`` and ``project_id``: the scope of a project route's path."""
+        scope: Dict[str, str] = self._client._scope_params()
+        return scope
 
 
 class SyncAPIResource:

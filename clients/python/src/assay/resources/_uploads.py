@@ -6,15 +6,20 @@ announce the file, PUT it to the URL the server answers with, then refer to it b
 from typing import Any, Dict
 
 from .._exceptions import ServiceError
-from .._files import LocalFile, aiter_file, iter_file
-from .._operation import Operation
+from .._files import LocalFile
+from .._flow import Flow, call, put
+from .._operation import Route
 from .._response import Envelope
 from .._types import RequestTimeout
 from ..types.common import UploadURL
 
-
-def announce_op(path: str, fields: Dict[str, Any]) -> Operation[UploadURL]:
-    return Operation("POST", path, UploadURL, Envelope.STATUS_DATA_OR_BARE, body=fields)
+_PROJECT = "/organizations/{organization_id}/projects/{project_id}"
+BENCHMARK_UPLOAD = Route(
+    "uploads.createBenchmarkUpload", "POST", _PROJECT + "/upload", UploadURL, Envelope.STATUS_DATA_OR_BARE
+)
+TRACE_UPLOAD = Route(
+    "uploads.createTraceUpload", "POST", _PROJECT + "/traces/upload", UploadURL, Envelope.STATUS_DATA_OR_BARE
+)
 
 
 def put_headers(target: UploadURL, file: LocalFile) -> Dict[str, str]:
@@ -28,13 +33,10 @@ def put_headers(target: UploadURL, file: LocalFile) -> Dict[str, str]:
     return headers
 
 
-def upload_sync(client: Any, path: str, fields: Dict[str, Any], file: LocalFile, timeout: RequestTimeout) -> None:
-    target = client._execute(announce_op(path, fields), timeout)
-    client._put_upload(target.url, put_headers(target, file), lambda: iter_file(file.path), timeout)
-
-
-async def upload_async(
-    client: Any, path: str, fields: Dict[str, Any], file: LocalFile, timeout: RequestTimeout
-) -> None:
-    target = await client._execute(announce_op(path, fields), timeout)
-    await client._put_upload(target.url, put_headers(target, file), lambda: aiter_file(file.path), timeout)
+def upload(
+    route: Route[UploadURL], scope: Dict[str, str], fields: Dict[str, Any], file: LocalFile, timeout: RequestTimeout
+) -> Flow[None]:
+    """Announces ``file`` (with ``fields``) by ``route``, then PUTs it to the presigned URL answered."""
+    announced = {**fields, "filename": file.filename, "type": file.content_type, "size": file.size}
+    target = yield from call(route.op(scope, body=announced), timeout)
+    yield from put(target.url, put_headers(target, file), file.path, timeout)

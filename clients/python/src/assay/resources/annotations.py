@@ -6,7 +6,8 @@ agreement compares the labels with its verdicts, and its optimization needs at l
 
 from typing import Any, Dict, Optional, Sequence, Union
 
-from .._operation import Operation, clamp_page_size, query
+from .._flow import Flow, call, twin
+from .._operation import Route, clamp_page_size, query
 from .._response import Envelope
 from .._types import NOT_GIVEN, RequestTimeout
 from ..types.annotations import (
@@ -19,49 +20,32 @@ from ..types.annotations import (
 from ..types.judges import Judge
 from ..types.trace_evaluations import TraceEvaluation
 from ._refs import IdRef, id_of
-from ._resource import AsyncAPIResource, ProjectClient, SyncAPIResource, body
+from ._resource import AsyncAPIResource, ResourceMethods, SyncAPIResource, body
 
 ImportItem = Union[AnnotationImportItem, Dict[str, Any]]
 
 DEFAULT_PAGE_SIZE = 100
 MAX_PAGE_SIZE = 500
 
-
-class _Ops:
-    def __init__(self, client: ProjectClient) -> None:
-        self.client = client
-
-    def label_path(self, trace_evaluation_id: IdRef) -> str:
-        run_id = id_of(trace_evaluation_id, "trace_evaluation_id", TraceEvaluation)
-        return self.client._project_path("trace-evaluations", run_id, "annotation")
-
-    def put(self, trace_evaluation_id: IdRef, fields: Dict[str, Any]) -> Operation[Annotation]:
-        return Operation(
-            "PUT", self.label_path(trace_evaluation_id), Annotation, Envelope.STATUS_DATA_OR_BARE, body=fields
-        )
-
-    def get(self, trace_evaluation_id: IdRef) -> Operation[Annotation]:
-        return Operation("GET", self.label_path(trace_evaluation_id), Annotation, Envelope.STATUS_DATA_OR_BARE)
-
-    def delete(self, trace_evaluation_id: IdRef) -> Operation[DeleteAnnotationResponse]:
-        path = self.label_path(trace_evaluation_id)
-        return Operation("DELETE", path, DeleteAnnotationResponse, Envelope.STATUS_DATA_OR_BARE)
-
-    def import_many(self, items: Sequence[ImportItem]) -> Operation[ImportAnnotationsResponse]:
-        annotations = [_import_item(item) for item in items]
-        path = self.client._project_path("annotations", "import")
-        return Operation(
-            "POST", path, ImportAnnotationsResponse, Envelope.STATUS_DATA_OR_BARE, body={"annotations": annotations}
-        )
-
-    def list(
-        self, judge_id: IdRef, page: Optional[int], page_size: Optional[int]
-    ) -> Operation[JudgeAnnotationsResponse]:
-        params = query(
-            page=page if page is not None else 1, page_size=clamp_page_size(page_size, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE)
-        )
-        path = self.client._project_path("judges", id_of(judge_id, "judge_id", Judge), "annotations")
-        return Operation("GET", path, JudgeAnnotationsResponse, Envelope.STATUS_DATA_OR_BARE, params=params)
+_PROJECT = "/organizations/{organization_id}/projects/{project_id}"
+_LABEL = _PROJECT + "/trace-evaluations/{trace_evaluation_id}/annotation"
+PUT = Route("annotations.put", "PUT", _LABEL, Annotation, Envelope.STATUS_DATA_OR_BARE)
+GET = Route("annotations.get", "GET", _LABEL, Annotation, Envelope.STATUS_DATA_OR_BARE)
+DELETE = Route("annotations.delete", "DELETE", _LABEL, DeleteAnnotationResponse, Envelope.STATUS_DATA_OR_BARE)
+IMPORT = Route(
+    "annotations.import",
+    "POST",
+    _PROJECT + "/annotations/import",
+    ImportAnnotationsResponse,
+    Envelope.STATUS_DATA_OR_BARE,
+)
+LIST_FOR_JUDGE = Route(
+    "annotations.listForJudge",
+    "GET",
+    _PROJECT + "/judges/{judge_id}/annotations",
+    JudgeAnnotationsResponse,
+    Envelope.STATUS_DATA_OR_BARE,
+)
 
 
 def _import_item(item: ImportItem) -> Dict[str, Any]:
@@ -69,9 +53,14 @@ def _import_item(item: ImportItem) -> Dict[str, Any]:
     return parsed.model_dump(exclude_none=True)
 
 
-class Annotations(SyncAPIResource):
+class _AnnotationMethods(ResourceMethods):
     """``client.annotations`` (Assay extension): labels that judges are measured and optimized against."""
 
+    def _label(self, trace_evaluation_id: IdRef) -> Dict[str, str]:
+        run_id = id_of(trace_evaluation_id, "trace_evaluation_id", TraceEvaluation)
+        return {**self._scope(), "trace_evaluation_id": run_id}
+
+    @twin
     def put(
         self,
         trace_evaluation_id: IdRef,
@@ -80,27 +69,34 @@ class Annotations(SyncAPIResource):
         score: Optional[float] = None,
         comment: Optional[str] = None,
         timeout: RequestTimeout = NOT_GIVEN,
-    ) -> Annotation:
+    ) -> Flow[Annotation]:
         """Labels what the run's judge should have said about its trace; replaces an earlier label."""
         fields = body(passed=passed, score=score, comment=comment)
-        return self._client._execute(_Ops(self._client).put(trace_evaluation_id, fields), timeout)
+        return (yield from call(PUT.op(self._label(trace_evaluation_id), body=fields), timeout))
 
-    def get(self, trace_evaluation_id: IdRef, *, timeout: RequestTimeout = NOT_GIVEN) -> Annotation:
+    @twin
+    def get(self, trace_evaluation_id: IdRef, *, timeout: RequestTimeout = NOT_GIVEN) -> Flow[Annotation]:
         """The label of the run's (judge, trace); ``NotFoundError`` when there is none."""
-        return self._client._execute(_Ops(self._client).get(trace_evaluation_id), timeout)
+        return (yield from call(GET.op(self._label(trace_evaluation_id)), timeout))
 
-    def delete(self, trace_evaluation_id: IdRef, *, timeout: RequestTimeout = NOT_GIVEN) -> DeleteAnnotationResponse:
-        return self._client._execute(_Ops(self._client).delete(trace_evaluation_id), timeout)
+    @twin
+    def delete(
+        self, trace_evaluation_id: IdRef, *, timeout: RequestTimeout = NOT_GIVEN
+    ) -> Flow[DeleteAnnotationResponse]:
+        return (yield from call(DELETE.op(self._label(trace_evaluation_id)), timeout))
 
+    @twin
     def import_many(
         self, annotations: Sequence[ImportItem], *, timeout: RequestTimeout = NOT_GIVEN
-    ) -> ImportAnnotationsResponse:
+    ) -> Flow[ImportAnnotationsResponse]:
         """
         Many labels (``trace_id``, ``judge_id``, ``passed``, optional ``score`` and ``comment``) at
         once, all or nothing; a (trace, judge) pair without a run gets one, queued.
         """
-        return self._client._execute(_Ops(self._client).import_many(annotations), timeout)
+        fields = {"annotations": [_import_item(item) for item in annotations]}
+        return (yield from call(IMPORT.op(self._scope(), body=fields), timeout))
 
+    @twin
     def get_many(
         self,
         judge_id: IdRef,
@@ -108,48 +104,21 @@ class Annotations(SyncAPIResource):
         page: Optional[int] = None,
         page_size: Optional[int] = None,
         timeout: RequestTimeout = NOT_GIVEN,
-    ) -> JudgeAnnotationsResponse:
+    ) -> Flow[JudgeAnnotationsResponse]:
         """A judge's labels beside its verdicts, newest first, with the agreement (accuracy, kappa)."""
-        return self._client._execute(_Ops(self._client).list(judge_id, page, page_size), timeout)
+        params = query(
+            page=page if page is not None else 1, page_size=clamp_page_size(page_size, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE)
+        )
+        op = LIST_FOR_JUDGE.op(self._scope(), judge_id=id_of(judge_id, "judge_id", Judge), params=params)
+        return (yield from call(op, timeout))
 
 
-class AsyncAnnotations(AsyncAPIResource):
+class Annotations(SyncAPIResource, _AnnotationMethods):
+    __doc__ = _AnnotationMethods.__doc__
+
+
+class AsyncAnnotations(AsyncAPIResource, _AnnotationMethods):
     """``client.annotations`` of ``AsyncAssay``: the methods of ``Annotations``, awaited."""
-
-    async def put(
-        self,
-        trace_evaluation_id: IdRef,
-        *,
-        passed: bool,
-        score: Optional[float] = None,
-        comment: Optional[str] = None,
-        timeout: RequestTimeout = NOT_GIVEN,
-    ) -> Annotation:
-        fields = body(passed=passed, score=score, comment=comment)
-        return await self._client._execute(_Ops(self._client).put(trace_evaluation_id, fields), timeout)
-
-    async def get(self, trace_evaluation_id: IdRef, *, timeout: RequestTimeout = NOT_GIVEN) -> Annotation:
-        return await self._client._execute(_Ops(self._client).get(trace_evaluation_id), timeout)
-
-    async def delete(
-        self, trace_evaluation_id: IdRef, *, timeout: RequestTimeout = NOT_GIVEN
-    ) -> DeleteAnnotationResponse:
-        return await self._client._execute(_Ops(self._client).delete(trace_evaluation_id), timeout)
-
-    async def import_many(
-        self, annotations: Sequence[ImportItem], *, timeout: RequestTimeout = NOT_GIVEN
-    ) -> ImportAnnotationsResponse:
-        return await self._client._execute(_Ops(self._client).import_many(annotations), timeout)
-
-    async def get_many(
-        self,
-        judge_id: IdRef,
-        *,
-        page: Optional[int] = None,
-        page_size: Optional[int] = None,
-        timeout: RequestTimeout = NOT_GIVEN,
-    ) -> JudgeAnnotationsResponse:
-        return await self._client._execute(_Ops(self._client).list(judge_id, page, page_size), timeout)
 
 
 __all__ = ["Annotations", "AsyncAnnotations", "ImportItem"]

@@ -3,8 +3,9 @@ from typing import Any, Dict, List, Mapping, Optional, Union
 from pydantic import BaseModel
 
 from .._exceptions import APIStatusError
-from .._operation import Operation, clamp_page_size, query
-from .._response import Envelope, validate
+from .._flow import Flow, call, twin
+from .._operation import Route, clamp_page_size, query, reading
+from .._response import Envelope
 from .._types import NOT_GIVEN, RequestTimeout
 from ..types.evaluation_spaces import (
     DeleteEvaluationSpaceResponse,
@@ -15,7 +16,7 @@ from ..types.evaluation_spaces import (
 )
 from ..types.evaluations import Evaluation
 from ._refs import IdRef, id_of
-from ._resource import AsyncAPIResource, ProjectClient, SyncAPIResource, body
+from ._resource import AsyncAPIResource, ResourceMethods, SyncAPIResource, body
 from .evaluations import pagination
 
 DEFAULT_PAGE_SIZE = 100
@@ -39,52 +40,20 @@ def _filters(filters: Optional[FiltersInput]) -> Optional[Dict[str, Any]]:
     return dict(filters)
 
 
-class _Ops:
-    def __init__(self, client: ProjectClient) -> None:
-        self.client = client
-
-    def path(self, id: Optional[IdRef] = None, *rest: str) -> str:
-        if id is None:
-            return self.client._project_path("evaluation-spaces")
-        return self.client._project_path("evaluation-spaces", id_of(id, "id", EvaluationSpace), *rest)
-
-    def create(self, fields: Dict[str, Any]) -> Operation[EvaluationSpace]:
-        return Operation("POST", self.path(), EvaluationSpace, Envelope.STATUS_DATA_OR_BARE, body=fields)
-
-    def get(self, id: IdRef) -> Operation[EvaluationSpace]:
-        return Operation("GET", self.path(id), EvaluationSpace, Envelope.STATUS_DATA_OR_BARE)
-
-    def list(
-        self, page: Optional[int], page_size: Optional[int], sort_by: Optional[str], order: Optional[str]
-    ) -> Operation[EvaluationSpacesResponse]:
-        effective_page = page if page is not None else 1
-        effective_size = clamp_page_size(page_size, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE)
-
-        def convert(raw: Any, response: Any) -> EvaluationSpacesResponse:
-            answer = validate(raw, _SpacePage, response)
-            count = answer.count if answer.count is not None else len(answer.evaluation_spaces)
-            total = answer.total_count if answer.total_count is not None else count
-            return EvaluationSpacesResponse(
-                evaluation_spaces=answer.evaluation_spaces,
-                count=count,
-                total_count=total,
-                pagination=pagination(effective_page, effective_size, total),
-            )
-
-        params = query(page=effective_page, page_size=effective_size, sort_by=sort_by, order=order)
-        return Operation(
-            "GET", self.path(), EvaluationSpacesResponse, Envelope.STATUS_DATA_OR_BARE, params=params, convert=convert
-        )
-
-    def update(self, id: IdRef, fields: Dict[str, Any]) -> Operation[EvaluationSpace]:
-        return Operation("PATCH", self.path(id), EvaluationSpace, Envelope.STATUS_DATA_OR_BARE, body=fields)
-
-    def delete(self, id: IdRef) -> Operation[DeleteEvaluationSpaceResponse]:
-        return Operation("DELETE", self.path(id), DeleteEvaluationSpaceResponse, Envelope.STATUS_DATA_OR_BARE)
-
-    def evaluations(self, id: IdRef) -> Operation[EvaluationSpaceEvaluationsResponse]:
-        path = self.path(id, "evaluations")
-        return Operation("GET", path, EvaluationSpaceEvaluationsResponse, Envelope.STATUS_DATA_OR_BARE)
+_SPACES = "/organizations/{organization_id}/projects/{project_id}/evaluation-spaces"
+_SPACE = _SPACES + "/{evaluation_space_id}"
+CREATE = Route("evaluationSpaces.create", "POST", _SPACES, EvaluationSpace, Envelope.STATUS_DATA_OR_BARE)
+GET = Route("evaluationSpaces.get", "GET", _SPACE, EvaluationSpace, Envelope.STATUS_DATA_OR_BARE)
+LIST = Route("evaluationSpaces.list", "GET", _SPACES, _SpacePage, Envelope.STATUS_DATA_OR_BARE)
+UPDATE = Route("evaluationSpaces.update", "PATCH", _SPACE, EvaluationSpace, Envelope.STATUS_DATA_OR_BARE)
+DELETE = Route("evaluationSpaces.delete", "DELETE", _SPACE, DeleteEvaluationSpaceResponse, Envelope.STATUS_DATA_OR_BARE)
+LIST_EVALUATIONS = Route(
+    "evaluationSpaces.listEvaluations",
+    "GET",
+    _SPACE + "/evaluations",
+    EvaluationSpaceEvaluationsResponse,
+    Envelope.STATUS_DATA_OR_BARE,
+)
 
 
 def _create_fields(
@@ -106,17 +75,22 @@ def _create_fields(
     )
 
 
-class EvaluationSpaces(SyncAPIResource):
+class _EvaluationSpaceMethods(ResourceMethods):
     """
     ``client.evaluation_spaces``: the project's leaderboards. A space is a set of filters over
     models, benchmarks and providers; its counts and evaluations are computed from the project's
     successful evaluations whenever it is read.
     """
 
-    def get(self, id: IdRef, *, timeout: RequestTimeout = NOT_GIVEN) -> EvaluationSpace:
-        """The space with its counts; an unknown id raises ``NotFoundError``."""
-        return self._client._execute(_Ops(self._client).get(id), timeout)
+    def _space(self, id: IdRef) -> Dict[str, str]:
+        return {**self._scope(), "evaluation_space_id": id_of(id, "id", EvaluationSpace)}
 
+    @twin
+    def get(self, id: IdRef, *, timeout: RequestTimeout = NOT_GIVEN) -> Flow[EvaluationSpace]:
+        """The space with its counts; an unknown id raises ``NotFoundError``."""
+        return (yield from call(GET.op(self._space(id)), timeout))
+
+    @twin
     def get_many(
         self,
         *,
@@ -125,13 +99,28 @@ class EvaluationSpaces(SyncAPIResource):
         sort_by: Optional[str] = None,
         order: Optional[str] = None,
         timeout: RequestTimeout = NOT_GIVEN,
-    ) -> EvaluationSpacesResponse:
+    ) -> Flow[EvaluationSpacesResponse]:
         """
         One page (default 100, at most 500) of the project's spaces, by ``weight`` unless
         ``sort_by`` says ``created_at``, ``updated_at`` or ``name``; ``order`` is ``asc`` or ``desc``.
         """
-        return self._client._execute(_Ops(self._client).list(page, page_size, sort_by, order), timeout)
+        effective_page = page if page is not None else 1
+        effective_size = clamp_page_size(page_size, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE)
 
+        def complete(answer: _SpacePage) -> EvaluationSpacesResponse:
+            count = answer.count if answer.count is not None else len(answer.evaluation_spaces)
+            total = answer.total_count if answer.total_count is not None else count
+            return EvaluationSpacesResponse(
+                evaluation_spaces=answer.evaluation_spaces,
+                count=count,
+                total_count=total,
+                pagination=pagination(effective_page, effective_size, total),
+            )
+
+        params = query(page=effective_page, page_size=effective_size, sort_by=sort_by, order=order)
+        return (yield from call(reading(LIST.op(self._scope(), params=params), complete), timeout))
+
+    @twin
     def create(
         self,
         *,
@@ -142,15 +131,16 @@ class EvaluationSpaces(SyncAPIResource):
         weight: Optional[int] = None,
         is_featured: Optional[bool] = None,
         timeout: RequestTimeout = NOT_GIVEN,
-    ) -> EvaluationSpace:
+    ) -> Flow[EvaluationSpace]:
         """
         Creates a space (``visibility`` ``private`` unless ``tenant`` or ``public``); ``filters``,
         ``weight`` and ``is_featured`` are Assay extensions. A name already taken in the project
         raises ``ConflictError``.
         """
         fields = _create_fields(name, description, visibility, filters, weight, is_featured)
-        return self._client._execute(_Ops(self._client).create(fields), timeout)
+        return (yield from call(CREATE.op(self._scope(), body=fields), timeout))
 
+    @twin
     def update(
         self,
         id: IdRef,
@@ -162,7 +152,7 @@ class EvaluationSpaces(SyncAPIResource):
         weight: Optional[int] = None,
         is_featured: Optional[bool] = None,
         timeout: RequestTimeout = NOT_GIVEN,
-    ) -> EvaluationSpace:
+    ) -> Flow[EvaluationSpace]:
         """Changes the given fields (at least one); new ``filters`` replace the old ones."""
         fields = body(
             description=description,
@@ -172,86 +162,32 @@ class EvaluationSpaces(SyncAPIResource):
             weight=weight,
             is_featured=is_featured,
         )
-        return self._client._execute(_Ops(self._client).update(id, fields), timeout)
+        return (yield from call(UPDATE.op(self._space(id), body=fields), timeout))
 
-    def delete(self, id: IdRef, *, timeout: RequestTimeout = NOT_GIVEN) -> bool:
+    @twin
+    def delete(self, id: IdRef, *, timeout: RequestTimeout = NOT_GIVEN) -> Flow[bool]:
         """
         Deletes the space (never its evaluations). As the original SDK: ``True`` when deleted,
         ``False`` when the server refused (an unknown id); transport errors still raise.
         """
         try:
-            self._client._execute(_Ops(self._client).delete(id), timeout)
+            yield from call(DELETE.op(self._space(id)), timeout)
         except APIStatusError:
             return False
         return True
 
-    def get_evaluations(self, id: IdRef, *, timeout: RequestTimeout = NOT_GIVEN) -> List[Evaluation]:
+    @twin
+    def get_evaluations(self, id: IdRef, *, timeout: RequestTimeout = NOT_GIVEN) -> Flow[List[Evaluation]]:
         """
         Assay extension: the leaderboard's cells, the latest successful evaluation of each model
         and benchmark the space matches, each with ``accuracy`` and ``assay.accuracy_ci95``.
         """
-        return self._client._execute(_Ops(self._client).evaluations(id), timeout).evaluations
+        return (yield from call(LIST_EVALUATIONS.op(self._space(id)), timeout)).evaluations
 
 
-class AsyncEvaluationSpaces(AsyncAPIResource):
+class EvaluationSpaces(SyncAPIResource, _EvaluationSpaceMethods):
+    __doc__ = _EvaluationSpaceMethods.__doc__
+
+
+class AsyncEvaluationSpaces(AsyncAPIResource, _EvaluationSpaceMethods):
     """``client.evaluation_spaces`` of ``AsyncAssay``: the methods of ``EvaluationSpaces``, awaited."""
-
-    async def get(self, id: IdRef, *, timeout: RequestTimeout = NOT_GIVEN) -> EvaluationSpace:
-        return await self._client._execute(_Ops(self._client).get(id), timeout)
-
-    async def get_many(
-        self,
-        *,
-        page: Optional[int] = None,
-        page_size: Optional[int] = None,
-        sort_by: Optional[str] = None,
-        order: Optional[str] = None,
-        timeout: RequestTimeout = NOT_GIVEN,
-    ) -> EvaluationSpacesResponse:
-        return await self._client._execute(_Ops(self._client).list(page, page_size, sort_by, order), timeout)
-
-    async def create(
-        self,
-        *,
-        name: str,
-        description: Optional[str] = None,
-        visibility: Optional[str] = None,
-        filters: Optional[FiltersInput] = None,
-        weight: Optional[int] = None,
-        is_featured: Optional[bool] = None,
-        timeout: RequestTimeout = NOT_GIVEN,
-    ) -> EvaluationSpace:
-        fields = _create_fields(name, description, visibility, filters, weight, is_featured)
-        return await self._client._execute(_Ops(self._client).create(fields), timeout)
-
-    async def update(
-        self,
-        id: IdRef,
-        *,
-        description: Optional[str] = None,
-        visibility: Optional[str] = None,
-        name: Optional[str] = None,
-        filters: Optional[FiltersInput] = None,
-        weight: Optional[int] = None,
-        is_featured: Optional[bool] = None,
-        timeout: RequestTimeout = NOT_GIVEN,
-    ) -> EvaluationSpace:
-        fields = body(
-            description=description,
-            visibility=visibility,
-            name=name,
-            filters=_filters(filters),
-            weight=weight,
-            is_featured=is_featured,
-        )
-        return await self._client._execute(_Ops(self._client).update(id, fields), timeout)
-
-    async def delete(self, id: IdRef, *, timeout: RequestTimeout = NOT_GIVEN) -> bool:
-        try:
-            await self._client._execute(_Ops(self._client).delete(id), timeout)
-        except APIStatusError:
-            return False
-        return True
-
-    async def get_evaluations(self, id: IdRef, *, timeout: RequestTimeout = NOT_GIVEN) -> List[Evaluation]:
-        return (await self._client._execute(_Ops(self._client).evaluations(id), timeout)).evaluations

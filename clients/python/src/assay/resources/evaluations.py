@@ -1,20 +1,20 @@
-from functools import partial
 from typing import Any, Dict, List, Literal, Optional, Union
 
 from pydantic import BaseModel
 
 from .._exceptions import ServiceError
-from .._operation import Operation, clamp_page_size, query, segment
-from .._response import Envelope, validate
+from .._flow import Flow, call, twin
+from .._operation import Operation, Route, clamp_page_size, query, reading
+from .._response import Envelope
 from .._types import NOT_GIVEN, RequestTimeout
 from ..types.benchmarks import Benchmark, CustomBenchmark
 from ..types.common import Pagination
 from ..types.evaluations import Evaluation, EvaluationsResponse, EvaluationStatus
 from ..types.models import CustomModel, Model
 from ..types.public import PublicBenchmarkDetail, PublicModelDetail
-from ._polling import PollSchedule, poll_async, poll_sync
+from ._polling import PollSchedule, poll
 from ._refs import id_of, required
-from ._resource import AsyncAPIResource, ProjectClient, SyncAPIResource
+from ._resource import AsyncAPIResource, ResourceMethods, SyncAPIResource
 
 EvaluationRef = Union[Evaluation, str]
 SortBy = Literal["submitted_at", "accuracy", "average_duration", "submittedAt", "averageDuration"]
@@ -35,6 +35,20 @@ def evaluation_id(evaluation: EvaluationRef, param: str = "evaluation") -> str:
 def _is_custom(target: Any, custom_type: type) -> bool:
     """The original SDK's rule: the project's own model/benchmark (which carries ``organization_id``)."""
     return isinstance(target, custom_type) or getattr(target, "organization_id", None) is not None
+
+
+_EVALUATION = "/evaluations/{evaluation_id}"
+LIST = Route("evaluations.list", "GET", "/evaluations", _EvaluationPage, Envelope.BARE)
+GET = Route("evaluations.get", "GET", _EVALUATION, Evaluation, Envelope.BARE)
+CANCEL = Route("evaluations.cancel", "POST", _EVALUATION + "/cancel", Evaluation, Envelope.BARE)
+_CREATED: Any = List[Evaluation]  # a typing alias pydantic validates, not a class
+CREATE = Route[List[Evaluation]](
+    "evaluations.create",
+    "POST",
+    "/organizations/{organization_id}/projects/{project_id}/evaluations",
+    _CREATED,
+    Envelope.DATA,
+)
 
 
 def list_evaluations_op(
@@ -64,14 +78,13 @@ def list_evaluations_op(
         unique=True if unique else None,
     )
 
-    def convert(raw: Any, response: Any) -> EvaluationsResponse:
-        answer = validate(raw, _EvaluationPage, response)
+    def complete(answer: _EvaluationPage) -> EvaluationsResponse:
         return EvaluationsResponse(
             evaluations=answer.evaluations,
             pagination=pagination(effective_page, effective_size, answer.total_count),
         )
 
-    return Operation("GET", "/evaluations", EvaluationsResponse, Envelope.BARE, params=params, convert=convert)
+    return reading(LIST.op(params=params), complete)
 
 
 def pagination(page: int, page_size: int, total_count: int) -> Pagination:
@@ -81,7 +94,7 @@ def pagination(page: int, page_size: int, total_count: int) -> Pagination:
 
 
 def get_evaluation_op(id: EvaluationRef) -> Operation[Evaluation]:
-    return Operation("GET", "/evaluations/" + segment(evaluation_id(id, "id")), Evaluation, Envelope.BARE)
+    return GET.op(evaluation_id=evaluation_id(id, "id"))
 
 
 #: What ``evaluations.create()`` takes, and where a caller gets one.
@@ -94,7 +107,7 @@ _BENCHMARK_SOURCE = "client.benchmarks.get_by_key(), get_by_id() or get(), or cl
 
 
 def _create_op(
-    client: ProjectClient, model: Any, benchmark: Any, extensions: Dict[str, Any]
+    scope: Dict[str, str], model: Any, benchmark: Any, extensions: Dict[str, Any]
 ) -> Operation[List[Evaluation]]:
     # The objects, not their ids: whether each is the project's own decides the request.
     model = required(model, "model", _MODELS, _MODEL_SOURCE)
@@ -106,13 +119,7 @@ def _create_op(
         "is_custom_dataset": _is_custom(benchmark, CustomBenchmark),
     }
     item.update({k: v for k, v in extensions.items() if v is not None})
-    path = client._project_path("evaluations")
-    created: Any = List[Evaluation]  # a typing alias pydantic validates, not a class
-    return Operation("POST", path, created, Envelope.DATA, body=[item])
-
-
-def _cancel_op(id: str) -> Operation[Evaluation]:
-    return Operation("POST", "/evaluations/{}/cancel".format(segment(id)), Evaluation, Envelope.BARE)
+    return CREATE.op(scope, body=[item])
 
 
 def _finished(evaluation: Evaluation) -> bool:
@@ -125,9 +132,10 @@ def _first(created: List[Evaluation]) -> Evaluation:
     return created[0]
 
 
-class Evaluations(SyncAPIResource):
+class _EvaluationMethods(ResourceMethods):
     """``client.evaluations``: runs of a model on a benchmark, executed by the server in the background."""
 
+    @twin
     def create(
         self,
         *,
@@ -137,24 +145,27 @@ class Evaluations(SyncAPIResource):
         concurrency: Optional[int] = None,
         cache: Optional[bool] = None,
         timeout: RequestTimeout = NOT_GIVEN,
-    ) -> Evaluation:
+    ) -> Flow[Evaluation]:
         """
         Starts evaluating ``model`` on ``benchmark`` (objects from ``client.models`` /
         ``client.benchmarks`` or the public client) and returns the new evaluation, ``pending``.
         ``limit`` (first N prompts), ``concurrency`` and ``cache`` are Assay extensions.
         """
         extensions = {"limit": limit, "concurrency": concurrency, "cache": cache}
-        created = self._client._execute(_create_op(self._client, model, benchmark, extensions), timeout)
+        created = yield from call(_create_op(self._scope(), model, benchmark, extensions), timeout)
         return _first(created).attach_client(self._client)
 
-    def get(self, evaluation: EvaluationRef, *, timeout: RequestTimeout = NOT_GIVEN) -> Evaluation:
+    @twin
+    def get(self, evaluation: EvaluationRef, *, timeout: RequestTimeout = NOT_GIVEN) -> Flow[Evaluation]:
         """The evaluation's current state: status, progress and, once finished, its statistics."""
-        return self.get_by_id(evaluation_id(evaluation), timeout=timeout)
+        return (yield from _EvaluationMethods.get_by_id.flow(self, evaluation_id(evaluation), timeout=timeout))
 
-    def get_by_id(self, id: str, *, timeout: RequestTimeout = NOT_GIVEN) -> Evaluation:
+    @twin
+    def get_by_id(self, id: str, *, timeout: RequestTimeout = NOT_GIVEN) -> Flow[Evaluation]:
         """An unknown id (or another organization's) raises ``NotFoundError``."""
-        return self._client._execute(get_evaluation_op(id), timeout).attach_client(self._client)
+        return (yield from call(get_evaluation_op(id), timeout)).attach_client(self._client)
 
+    @twin
     def get_many(
         self,
         *,
@@ -167,10 +178,10 @@ class Evaluations(SyncAPIResource):
         status: Optional[Union[EvaluationStatus, str]] = None,
         unique: bool = False,
         timeout: RequestTimeout = NOT_GIVEN,
-    ) -> EvaluationsResponse:
+    ) -> Flow[EvaluationsResponse]:
         """One page (default 100, at most 500) of the project's evaluations, newest first by default."""
         op = list_evaluations_op(
-            self._client._scope_params(),
+            self._scope(),
             page=page,
             page_size=page_size,
             sort_by=sort_by,
@@ -180,25 +191,28 @@ class Evaluations(SyncAPIResource):
             status=status,
             unique=unique,
         )
-        answer = self._client._execute(op, timeout)
+        answer = yield from call(op, timeout)
         for evaluation in answer.evaluations:
             evaluation.attach_client(self._client)
         return answer
 
-    def cancel(self, evaluation: EvaluationRef, *, timeout: RequestTimeout = NOT_GIVEN) -> Evaluation:
+    @twin
+    def cancel(self, evaluation: EvaluationRef, *, timeout: RequestTimeout = NOT_GIVEN) -> Flow[Evaluation]:
         """
         Assay extension: stops a pending or running evaluation (model calls in flight are aborted)
         and returns it, ``cancelled``. One that has already finished is returned unchanged.
         """
-        return self._client._execute(_cancel_op(evaluation_id(evaluation)), timeout).attach_client(self._client)
+        op = CANCEL.op(evaluation_id=evaluation_id(evaluation))
+        return (yield from call(op, timeout)).attach_client(self._client)
 
+    @twin
     def wait_for_completion(
         self,
         evaluation: EvaluationRef,
         *,
         interval_seconds: Optional[float] = None,
         timeout_seconds: Optional[float] = None,
-    ) -> Evaluation:
+    ) -> Flow[Evaluation]:
         """
         Polls the evaluation until it has finished — ``success``, ``failure``, ``timeout`` or
         ``cancelled`` — and returns its final state, with ``accuracy``. It polls at once, then
@@ -208,75 +222,13 @@ class Evaluations(SyncAPIResource):
         """
         id = evaluation_id(evaluation)
         schedule = PollSchedule(interval_seconds, timeout_seconds)
-        return poll_sync(
-            "Evaluation " + id, partial(self.get_by_id, id), _finished, schedule, self._client._shared.sleep
-        )
+        read = _EvaluationMethods.get_by_id.flow
+        return (yield from poll("Evaluation " + id, lambda: read(self, id), _finished, schedule))
 
 
-class AsyncEvaluations(AsyncAPIResource):
+class Evaluations(SyncAPIResource, _EvaluationMethods):
+    __doc__ = _EvaluationMethods.__doc__
+
+
+class AsyncEvaluations(AsyncAPIResource, _EvaluationMethods):
     """``client.evaluations`` of ``AsyncAssay``: the methods of ``Evaluations``, awaited."""
-
-    async def create(
-        self,
-        *,
-        model: ModelArg,
-        benchmark: BenchmarkArg,
-        limit: Optional[int] = None,
-        concurrency: Optional[int] = None,
-        cache: Optional[bool] = None,
-        timeout: RequestTimeout = NOT_GIVEN,
-    ) -> Evaluation:
-        extensions = {"limit": limit, "concurrency": concurrency, "cache": cache}
-        created = await self._client._execute(_create_op(self._client, model, benchmark, extensions), timeout)
-        return _first(created).attach_client(self._client)
-
-    async def get(self, evaluation: EvaluationRef, *, timeout: RequestTimeout = NOT_GIVEN) -> Evaluation:
-        return await self.get_by_id(evaluation_id(evaluation), timeout=timeout)
-
-    async def get_by_id(self, id: str, *, timeout: RequestTimeout = NOT_GIVEN) -> Evaluation:
-        return (await self._client._execute(get_evaluation_op(id), timeout)).attach_client(self._client)
-
-    async def get_many(
-        self,
-        *,
-        page: Optional[int] = None,
-        page_size: Optional[int] = None,
-        sort_by: Optional[SortBy] = None,
-        order: Optional[Literal["asc", "desc"]] = None,
-        model_ids: Optional[List[str]] = None,
-        benchmark_ids: Optional[List[str]] = None,
-        status: Optional[Union[EvaluationStatus, str]] = None,
-        unique: bool = False,
-        timeout: RequestTimeout = NOT_GIVEN,
-    ) -> EvaluationsResponse:
-        op = list_evaluations_op(
-            self._client._scope_params(),
-            page=page,
-            page_size=page_size,
-            sort_by=sort_by,
-            order=order,
-            model_ids=model_ids,
-            benchmark_ids=benchmark_ids,
-            status=status,
-            unique=unique,
-        )
-        answer = await self._client._execute(op, timeout)
-        for evaluation in answer.evaluations:
-            evaluation.attach_client(self._client)
-        return answer
-
-    async def cancel(self, evaluation: EvaluationRef, *, timeout: RequestTimeout = NOT_GIVEN) -> Evaluation:
-        cancelled = await self._client._execute(_cancel_op(evaluation_id(evaluation)), timeout)
-        return cancelled.attach_client(self._client)
-
-    async def wait_for_completion(
-        self,
-        evaluation: EvaluationRef,
-        *,
-        interval_seconds: Optional[float] = None,
-        timeout_seconds: Optional[float] = None,
-    ) -> Evaluation:
-        id = evaluation_id(evaluation)
-        schedule = PollSchedule(interval_seconds, timeout_seconds)
-        read = partial(self.get_by_id, id)
-        return await poll_async("Evaluation " + id, read, _finished, schedule, self._client._shared.async_sleep)

@@ -1,10 +1,10 @@
-from functools import partial
 from typing import Any, Dict, List, Optional, Union
 
 from pydantic import BaseModel
 
-from .._operation import Operation, clamp_page_size, query
-from .._response import Envelope, validate
+from .._flow import Flow, call, twin
+from .._operation import Route, clamp_page_size, query, reading
+from .._response import Envelope
 from .._types import NOT_GIVEN, RequestTimeout
 from ..types.judge_optimizations import (
     ApplyJudgeOptimizationResultResponse,
@@ -15,9 +15,9 @@ from ..types.judge_optimizations import (
     OptimizationBudget,
 )
 from ..types.judges import Judge
-from ._polling import PollSchedule, poll_async, poll_sync
+from ._polling import PollSchedule, poll
 from ._refs import IdRef, id_of
-from ._resource import AsyncAPIResource, ProjectClient, SyncAPIResource
+from ._resource import AsyncAPIResource, ResourceMethods, SyncAPIResource
 
 Budget = Union[OptimizationBudget, str]
 
@@ -31,8 +31,7 @@ class _Page(BaseModel):
     total: Optional[int] = None
 
 
-def _page(raw: Any, response: Any) -> JudgeOptimizationRunsResponse:
-    answer = validate(raw, _Page, response)
+def _page(answer: _Page) -> JudgeOptimizationRunsResponse:
     count = answer.count if answer.count is not None else len(answer.optimization_runs)
     total = answer.total if answer.total is not None else count
     return JudgeOptimizationRunsResponse(optimization_runs=answer.optimization_runs, count=count, total=total)
@@ -47,82 +46,55 @@ def _run_id(ref: IdRef) -> str:
     return id_of(ref, "id", JudgeOptimizationRun, CreateJudgeOptimizationRunResponse)
 
 
-class _Ops:
-    def __init__(self, client: ProjectClient) -> None:
-        self.client = client
+_RUNS = "/organizations/{organization_id}/projects/{project_id}/judge-optimizations"
+_RUN = _RUNS + "/{optimization_id}"
+_ENVELOPE = Envelope.STATUS_DATA_OR_BARE
+ESTIMATE = Route(
+    "judgeOptimizations.estimate", "POST", _RUNS + "/estimate", EstimateJudgeOptimizationCostResponse, _ENVELOPE
+)
+CREATE = Route("judgeOptimizations.create", "POST", _RUNS, CreateJudgeOptimizationRunResponse, _ENVELOPE)
+GET = Route("judgeOptimizations.get", "GET", _RUN, JudgeOptimizationRun, _ENVELOPE)
+LIST = Route("judgeOptimizations.list", "GET", _RUNS, _Page, _ENVELOPE)
+APPLY = Route("judgeOptimizations.apply", "POST", _RUN + "/apply", ApplyJudgeOptimizationResultResponse, _ENVELOPE)
 
-    def path(self, *segments: str) -> str:
-        return self.client._project_path("judge-optimizations", *segments)
 
-    def estimate(self, judge_id: IdRef, budget: Budget) -> Operation[EstimateJudgeOptimizationCostResponse]:
-        body = {"judge_id": id_of(judge_id, "judge_id", Judge), "budget": _budget(budget)}
-        return Operation(
-            "POST",
-            self.path("estimate"),
-            EstimateJudgeOptimizationCostResponse,
-            Envelope.STATUS_DATA_OR_BARE,
-            body=body,
-        )
-
-    def create(self, judge_id: IdRef, budget: Budget) -> Operation[CreateJudgeOptimizationRunResponse]:
-        body: Dict[str, Any] = {"judge_id": id_of(judge_id, "judge_id", Judge), "budget": _budget(budget)}
-        return Operation(
-            "POST", self.path(), CreateJudgeOptimizationRunResponse, Envelope.STATUS_DATA_OR_BARE, body=body
-        )
-
-    def get(self, id: IdRef) -> Operation[JudgeOptimizationRun]:
-        return Operation("GET", self.path(_run_id(id)), JudgeOptimizationRun, Envelope.STATUS_DATA_OR_BARE)
-
-    def list(
-        self, judge_id: Optional[str], page: Optional[int], page_size: Optional[int]
-    ) -> Operation[JudgeOptimizationRunsResponse]:
-        size = clamp_page_size(page_size, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE)
-        params = query(page=page if page is not None else 1, page_size=size, judge_id=judge_id)
-        return Operation(
-            "GET",
-            self.path(),
-            JudgeOptimizationRunsResponse,
-            Envelope.STATUS_DATA_OR_BARE,
-            params=params,
-            convert=_page,
-        )
-
-    def apply(self, id: IdRef) -> Operation[ApplyJudgeOptimizationResultResponse]:
-        return Operation(
-            "POST",
-            self.path(_run_id(id), "apply"),
-            ApplyJudgeOptimizationResultResponse,
-            Envelope.STATUS_DATA_OR_BARE,
-            body={},
-        )
+def _fields(judge_id: IdRef, budget: Budget) -> Dict[str, Any]:
+    return {"judge_id": id_of(judge_id, "judge_id", Judge), "budget": _budget(budget)}
 
 
 def _finished(current: JudgeOptimizationRun) -> bool:
     return current.is_finished
 
 
-class JudgeOptimizations(SyncAPIResource):
+class _JudgeOptimizationMethods(ResourceMethods):
     """
     ``client.judge_optimizations``: rewrite a judge's goal so its verdicts agree with people's
     labels (annotations; at least 10, else ``BadRequestError``). ``budget`` is ``light``,
     ``medium`` or ``heavy`` (rounds × candidates).
     """
 
+    def _run(self, id: IdRef) -> Dict[str, str]:
+        return {**self._scope(), "optimization_id": _run_id(id)}
+
+    @twin
     def estimate(
         self, judge_id: IdRef, budget: Budget = "medium", *, timeout: RequestTimeout = NOT_GIVEN
-    ) -> EstimateJudgeOptimizationCostResponse:
-        return self._client._execute(_Ops(self._client).estimate(judge_id, budget), timeout)
+    ) -> Flow[EstimateJudgeOptimizationCostResponse]:
+        return (yield from call(ESTIMATE.op(self._scope(), body=_fields(judge_id, budget)), timeout))
 
+    @twin
     def create(
         self, judge_id: IdRef, budget: Budget = "medium", *, timeout: RequestTimeout = NOT_GIVEN
-    ) -> CreateJudgeOptimizationRunResponse:
+    ) -> Flow[CreateJudgeOptimizationRunResponse]:
         """Starts a run (``pending``); a worker runs the optimizer."""
-        return self._client._execute(_Ops(self._client).create(judge_id, budget), timeout)
+        return (yield from call(CREATE.op(self._scope(), body=_fields(judge_id, budget)), timeout))
 
-    def get(self, id: IdRef, *, timeout: RequestTimeout = NOT_GIVEN) -> JudgeOptimizationRun:
+    @twin
+    def get(self, id: IdRef, *, timeout: RequestTimeout = NOT_GIVEN) -> Flow[JudgeOptimizationRun]:
         """The run with its logs, accuracies before and after, and (``assay``) the figures behind them."""
-        return self._client._execute(_Ops(self._client).get(id), timeout)
+        return (yield from call(GET.op(self._run(id)), timeout))
 
+    @twin
     def get_many(
         self,
         *,
@@ -130,17 +102,21 @@ class JudgeOptimizations(SyncAPIResource):
         page: Optional[int] = None,
         page_size: Optional[int] = None,
         timeout: RequestTimeout = NOT_GIVEN,
-    ) -> JudgeOptimizationRunsResponse:
+    ) -> Flow[JudgeOptimizationRunsResponse]:
         """One page (default 20) of runs, of one judge when ``judge_id`` is given."""
-        return self._client._execute(_Ops(self._client).list(judge_id, page, page_size), timeout)
+        size = clamp_page_size(page_size, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE)
+        params = query(page=page if page is not None else 1, page_size=size, judge_id=judge_id)
+        return (yield from call(reading(LIST.op(self._scope(), params=params), _page), timeout))
 
-    def apply(self, id: IdRef, *, timeout: RequestTimeout = NOT_GIVEN) -> ApplyJudgeOptimizationResultResponse:
+    @twin
+    def apply(self, id: IdRef, *, timeout: RequestTimeout = NOT_GIVEN) -> Flow[ApplyJudgeOptimizationResultResponse]:
         """Gives the judge the optimized goal as a new version."""
-        return self._client._execute(_Ops(self._client).apply(id), timeout)
+        return (yield from call(APPLY.op(self._run(id), body={}), timeout))
 
+    @twin
     def wait_for_completion(
         self, id: IdRef, *, interval_seconds: Optional[float] = None, timeout_seconds: Optional[float] = None
-    ) -> JudgeOptimizationRun:
+    ) -> Flow[JudgeOptimizationRun]:
         """
         Polls the run until it ends ``success`` or ``failure`` (``WaitTimeoutError`` after the
         timeout): at once, then after pauses growing from 0.5 s to at most 10 s (every
@@ -148,44 +124,13 @@ class JudgeOptimizations(SyncAPIResource):
         """
         run_id = _run_id(id)
         schedule = PollSchedule(interval_seconds, timeout_seconds)
-        read = partial(self.get, run_id)
-        return poll_sync("Optimization run " + run_id, read, _finished, schedule, self._client._shared.sleep)
+        read = _JudgeOptimizationMethods.get.flow
+        return (yield from poll("Optimization run " + run_id, lambda: read(self, run_id), _finished, schedule))
 
 
-class AsyncJudgeOptimizations(AsyncAPIResource):
+class JudgeOptimizations(SyncAPIResource, _JudgeOptimizationMethods):
+    __doc__ = _JudgeOptimizationMethods.__doc__
+
+
+class AsyncJudgeOptimizations(AsyncAPIResource, _JudgeOptimizationMethods):
     """``client.judge_optimizations`` of ``AsyncAssay``: the methods of ``JudgeOptimizations``, awaited."""
-
-    async def estimate(
-        self, judge_id: IdRef, budget: Budget = "medium", *, timeout: RequestTimeout = NOT_GIVEN
-    ) -> EstimateJudgeOptimizationCostResponse:
-        return await self._client._execute(_Ops(self._client).estimate(judge_id, budget), timeout)
-
-    async def create(
-        self, judge_id: IdRef, budget: Budget = "medium", *, timeout: RequestTimeout = NOT_GIVEN
-    ) -> CreateJudgeOptimizationRunResponse:
-        return await self._client._execute(_Ops(self._client).create(judge_id, budget), timeout)
-
-    async def get(self, id: IdRef, *, timeout: RequestTimeout = NOT_GIVEN) -> JudgeOptimizationRun:
-        return await self._client._execute(_Ops(self._client).get(id), timeout)
-
-    async def get_many(
-        self,
-        *,
-        judge_id: Optional[str] = None,
-        page: Optional[int] = None,
-        page_size: Optional[int] = None,
-        timeout: RequestTimeout = NOT_GIVEN,
-    ) -> JudgeOptimizationRunsResponse:
-        return await self._client._execute(_Ops(self._client).list(judge_id, page, page_size), timeout)
-
-    async def apply(self, id: IdRef, *, timeout: RequestTimeout = NOT_GIVEN) -> ApplyJudgeOptimizationResultResponse:
-        return await self._client._execute(_Ops(self._client).apply(id), timeout)
-
-    async def wait_for_completion(
-        self, id: IdRef, *, interval_seconds: Optional[float] = None, timeout_seconds: Optional[float] = None
-    ) -> JudgeOptimizationRun:
-        run_id = _run_id(id)
-        schedule = PollSchedule(interval_seconds, timeout_seconds)
-        read = partial(self.get, run_id)
-        label = "Optimization run " + run_id
-        return await poll_async(label, read, _finished, schedule, self._client._shared.async_sleep)

@@ -1,13 +1,14 @@
-from typing import Any, Dict, List, Literal, Optional
+from typing import Any, Dict, List, Literal, Optional, Union
 
 import httpx
 from pydantic import BaseModel
 
-from .._operation import Operation, query
+from .._flow import Flow, call, twin
+from .._operation import Route, query, reading
 from .._response import Envelope, validate
 from .._types import NOT_GIVEN, RequestTimeout
 from ..types.models import CreateModelResponse, CustomModel, Model, ModelsListResponse, PublicModel
-from ._resource import AsyncAPIResource, ProjectClient, SyncAPIResource, body, with_added, with_removed
+from ._resource import AsyncAPIResource, ResourceMethods, SyncAPIResource, body, with_added, with_removed
 
 ModelType = Literal["custom", "public"]
 
@@ -16,10 +17,29 @@ class _ModelList(BaseModel):
     models: List[Dict[str, Any]]
 
 
-class _Answer(BaseModel):
-    """The parts of an answer that are checked where the original returned a bool."""
+#: How one model is read: as one of these, told apart by ``_one_model`` (not by pydantic).
+_AnyModel: Any = Union[CustomModel, PublicModel]
+
+
+class _ModelId(BaseModel):
+    """What a custom model's change answers (the methods answer True)."""
 
     id: str
+
+
+class _ModelPage(BaseModel):
+    """``models.list``'s payload as read: each model a ``CustomModel`` or a ``PublicModel``."""
+
+    models: List[Union[CustomModel, PublicModel]]
+
+
+class _Attachments(BaseModel):
+    """The project's attachments after a change (``projects.update``); the methods answer True."""
+
+    id: str
+    name: str
+    models: List[str]
+    datasets: List[str]
 
 
 def _one_model(raw: Any, response: httpx.Response) -> Model:
@@ -28,47 +48,36 @@ def _one_model(raw: Any, response: httpx.Response) -> Model:
     return validate(raw, kind, response)
 
 
-def _model_list(raw: Any, response: httpx.Response) -> ModelsListResponse:
+def _model_page(raw: Any, response: httpx.Response) -> _ModelPage:
     listed = validate(raw, _ModelList, response)
-    return ModelsListResponse(models=[_one_model(item, response) for item in listed.models])
+    return _ModelPage.model_construct(models=[_one_model(item, response) for item in listed.models])
 
 
-def _list_op(
-    client: ProjectClient, type: Optional[ModelType], filters: Dict[str, Any]
-) -> Operation[ModelsListResponse]:
-    path = client._project_path("models")
-    params = query(type=type, **filters)
-    return Operation("GET", path, ModelsListResponse, Envelope.DATA, params=params, convert=_model_list)
+def _listed(page: _ModelPage) -> ModelsListResponse:
+    models: List[Model] = list(page.models)
+    return ModelsListResponse(models=models)
 
 
-def _get_op(client: ProjectClient, id: str) -> Operation[Model]:
-    return Operation("GET", client._project_path("models", id), Model, Envelope.DATA, convert=_one_model)
-
-
-def _attach_op(client: ProjectClient, ids: List[str]) -> Operation[_Answer]:
-    return Operation("PATCH", client._project_path(), _Answer, Envelope.DATA, body={"models": ids})
-
-
-def _create_custom_op(client: ProjectClient, fields: Dict[str, Any]) -> Operation[CreateModelResponse]:
-    path = client._project_path("custom-models")
-    return Operation("POST", path, CreateModelResponse, Envelope.STATUS_DATA_OR_BARE, body=fields)
-
-
-def _update_custom_op(client: ProjectClient, model_id: str, fields: Dict[str, Any]) -> Operation[_Answer]:
-    return Operation("PATCH", client._project_path("custom-models", model_id), _Answer, Envelope.DATA, body=fields)
-
-
-def _delete_custom_op(client: ProjectClient, model_id: str) -> Operation[_Answer]:
-    return Operation("DELETE", client._project_path("custom-models", model_id), _Answer, Envelope.DATA)
+_PROJECT = "/organizations/{organization_id}/projects/{project_id}"
+_CUSTOM = _PROJECT + "/custom-models/{model_id}"
+LIST = Route("models.list", "GET", _PROJECT + "/models", _ModelPage, Envelope.DATA)
+GET = Route[Model]("models.get", "GET", _PROJECT + "/models/{model_id}", _AnyModel, Envelope.DATA)
+ATTACH = Route("projects.update", "PATCH", _PROJECT, _Attachments, Envelope.DATA)
+CREATE_CUSTOM = Route(
+    "models.createCustom", "POST", _PROJECT + "/custom-models", CreateModelResponse, Envelope.STATUS_DATA_OR_BARE
+)
+UPDATE_CUSTOM = Route("models.updateCustom", "PATCH", _CUSTOM, _ModelId, Envelope.DATA)
+DELETE_CUSTOM = Route("models.deleteCustom", "DELETE", _CUSTOM, _ModelId, Envelope.DATA)
 
 
 def _exact_key(listed: ModelsListResponse, key: str) -> Optional[Model]:
     return next((model for model in listed.models if model.key == key), None)
 
 
-class Models(SyncAPIResource):
+class _ModelMethods(ResourceMethods):
     """``client.models``: the models attached to the project, and its own OpenAI-compatible endpoints."""
 
+    @twin
     def get(
         self,
         *,
@@ -80,38 +89,49 @@ class Models(SyncAPIResource):
         regions: Optional[List[str]] = None,
         licenses: Optional[List[str]] = None,
         timeout: RequestTimeout = NOT_GIVEN,
-    ) -> ModelsListResponse:
+    ) -> Flow[ModelsListResponse]:
         """
         The attached models matching the filters, as ``.models``: the project's own
         (``CustomModel``) first, then catalog ones (``PublicModel``). The answer is also a sequence
         of them (``len()``, ``[0]``, ``for``). ``name`` and ``key`` are case-insensitive substrings;
         any of the lists leaves only catalog models matching one of its values.
         """
-        filters = dict(
-            name=name, key=key, categories=categories, companies=companies, regions=regions, licenses=licenses
+        params = query(
+            type=type,
+            name=name,
+            key=key,
+            categories=categories,
+            companies=companies,
+            regions=regions,
+            licenses=licenses,
         )
-        return self._client._execute(_list_op(self._client, type, filters), timeout)
+        return (yield from call(reading(LIST.op(self._scope(), params=params, convert=_model_page), _listed), timeout))
 
-    def get_by_key(self, key: str, *, timeout: RequestTimeout = NOT_GIVEN) -> Optional[Model]:
+    @twin
+    def get_by_key(self, key: str, *, timeout: RequestTimeout = NOT_GIVEN) -> Flow[Optional[Model]]:
         """The attached model whose key is exactly ``key``, or None."""
-        return _exact_key(self.get(key=key, timeout=timeout), key)
+        return _exact_key((yield from _ModelMethods.get.flow(self, key=key, timeout=timeout)), key)
 
-    def get_by_id(self, id: str, *, timeout: RequestTimeout = NOT_GIVEN) -> Model:
+    @twin
+    def get_by_id(self, id: str, *, timeout: RequestTimeout = NOT_GIVEN) -> Flow[Model]:
         """A catalog model or one of the project's own; an unknown id raises ``NotFoundError``."""
-        return self._client._execute(_get_op(self._client, id), timeout)
+        return (yield from call(GET.op(self._scope(), model_id=id, convert=_one_model), timeout))
 
-    def add(self, *model_ids: str, timeout: RequestTimeout = NOT_GIVEN) -> bool:
+    @twin
+    def add(self, *model_ids: str, timeout: RequestTimeout = NOT_GIVEN) -> Flow[bool]:
         """Attaches models (catalog or custom ids) to the project."""
-        current = [m.id for m in self.get(timeout=timeout).models]
-        self._client._execute(_attach_op(self._client, with_added(current, list(model_ids))), timeout)
+        current = [m.id for m in (yield from _ModelMethods.get.flow(self, timeout=timeout)).models]
+        yield from call(ATTACH.op(self._scope(), body={"models": with_added(current, list(model_ids))}), timeout)
         return True
 
-    def remove(self, *model_ids: str, timeout: RequestTimeout = NOT_GIVEN) -> bool:
+    @twin
+    def remove(self, *model_ids: str, timeout: RequestTimeout = NOT_GIVEN) -> Flow[bool]:
         """Detaches models from the project (a custom model stays; ``delete_custom`` removes it)."""
-        current = [m.id for m in self.get(timeout=timeout).models]
-        self._client._execute(_attach_op(self._client, with_removed(current, list(model_ids))), timeout)
+        current = [m.id for m in (yield from _ModelMethods.get.flow(self, timeout=timeout)).models]
+        yield from call(ATTACH.op(self._scope(), body={"models": with_removed(current, list(model_ids))}), timeout)
         return True
 
+    @twin
     def create_custom(
         self,
         *,
@@ -124,7 +144,7 @@ class Models(SyncAPIResource):
         extra_payload: Optional[Dict[str, Any]] = None,
         provider_model: Optional[str] = None,
         timeout: RequestTimeout = NOT_GIVEN,
-    ) -> CreateModelResponse:
+    ) -> Flow[CreateModelResponse]:
         """
         Registers an OpenAI-compatible chat-completions endpoint (``api_url``: its base URL or its
         full ``…/chat/completions`` URL) as a model of the project, attached at once.
@@ -140,8 +160,9 @@ class Models(SyncAPIResource):
             extra_payload=extra_payload,
             provider_model=provider_model,
         )
-        return self._client._execute(_create_custom_op(self._client, fields), timeout)
+        return (yield from call(CREATE_CUSTOM.op(self._scope(), body=fields), timeout))
 
+    @twin
     def update_custom(
         self,
         model_id: str,
@@ -151,93 +172,22 @@ class Models(SyncAPIResource):
         max_tokens: Optional[int] = None,
         extra_payload: Optional[Dict[str, Any]] = None,
         timeout: RequestTimeout = NOT_GIVEN,
-    ) -> bool:
+    ) -> Flow[bool]:
         """Changes the given fields; a new ``api_url`` without ``api_key`` clears the stored key."""
         fields = body(api_url=api_url, api_key=api_key, max_tokens=max_tokens, extra_payload=extra_payload)
-        self._client._execute(_update_custom_op(self._client, model_id, fields), timeout)
+        yield from call(UPDATE_CUSTOM.op(self._scope(), model_id=model_id, body=fields), timeout)
         return True
 
-    def delete_custom(self, model_id: str, *, timeout: RequestTimeout = NOT_GIVEN) -> bool:
+    @twin
+    def delete_custom(self, model_id: str, *, timeout: RequestTimeout = NOT_GIVEN) -> Flow[bool]:
         """Disables the model (evaluations keep it), detaches it and frees its key."""
-        self._client._execute(_delete_custom_op(self._client, model_id), timeout)
+        yield from call(DELETE_CUSTOM.op(self._scope(), model_id=model_id), timeout)
         return True
 
 
-class AsyncModels(AsyncAPIResource):
+class Models(SyncAPIResource, _ModelMethods):
+    __doc__ = _ModelMethods.__doc__
+
+
+class AsyncModels(AsyncAPIResource, _ModelMethods):
     """``client.models`` of ``AsyncAssay``: the methods of ``Models``, awaited."""
-
-    async def get(
-        self,
-        *,
-        type: Optional[ModelType] = None,
-        name: Optional[str] = None,
-        key: Optional[str] = None,
-        categories: Optional[List[str]] = None,
-        companies: Optional[List[str]] = None,
-        regions: Optional[List[str]] = None,
-        licenses: Optional[List[str]] = None,
-        timeout: RequestTimeout = NOT_GIVEN,
-    ) -> ModelsListResponse:
-        filters = dict(
-            name=name, key=key, categories=categories, companies=companies, regions=regions, licenses=licenses
-        )
-        return await self._client._execute(_list_op(self._client, type, filters), timeout)
-
-    async def get_by_key(self, key: str, *, timeout: RequestTimeout = NOT_GIVEN) -> Optional[Model]:
-        return _exact_key(await self.get(key=key, timeout=timeout), key)
-
-    async def get_by_id(self, id: str, *, timeout: RequestTimeout = NOT_GIVEN) -> Model:
-        return await self._client._execute(_get_op(self._client, id), timeout)
-
-    async def add(self, *model_ids: str, timeout: RequestTimeout = NOT_GIVEN) -> bool:
-        current = [m.id for m in (await self.get(timeout=timeout)).models]
-        await self._client._execute(_attach_op(self._client, with_added(current, list(model_ids))), timeout)
-        return True
-
-    async def remove(self, *model_ids: str, timeout: RequestTimeout = NOT_GIVEN) -> bool:
-        current = [m.id for m in (await self.get(timeout=timeout)).models]
-        await self._client._execute(_attach_op(self._client, with_removed(current, list(model_ids))), timeout)
-        return True
-
-    async def create_custom(
-        self,
-        *,
-        name: str,
-        key: str,
-        description: str,
-        api_url: str,
-        max_tokens: int,
-        api_key: Optional[str] = None,
-        extra_payload: Optional[Dict[str, Any]] = None,
-        provider_model: Optional[str] = None,
-        timeout: RequestTimeout = NOT_GIVEN,
-    ) -> CreateModelResponse:
-        fields = body(
-            name=name,
-            key=key,
-            description=description,
-            api_url=api_url,
-            max_tokens=max_tokens,
-            api_key=api_key,
-            extra_payload=extra_payload,
-            provider_model=provider_model,
-        )
-        return await self._client._execute(_create_custom_op(self._client, fields), timeout)
-
-    async def update_custom(
-        self,
-        model_id: str,
-        *,
-        api_url: Optional[str] = None,
-        api_key: Optional[str] = None,
-        max_tokens: Optional[int] = None,
-        extra_payload: Optional[Dict[str, Any]] = None,
-        timeout: RequestTimeout = NOT_GIVEN,
-    ) -> bool:
-        fields = body(api_url=api_url, api_key=api_key, max_tokens=max_tokens, extra_payload=extra_payload)
-        await self._client._execute(_update_custom_op(self._client, model_id, fields), timeout)
-        return True
-
-    async def delete_custom(self, model_id: str, *, timeout: RequestTimeout = NOT_GIVEN) -> bool:
-        await self._client._execute(_delete_custom_op(self._client, model_id), timeout)
-        return True

@@ -1,12 +1,13 @@
-from typing import Any, List, Literal, Optional
+from typing import List, Literal, Optional
 
 from pydantic import BaseModel
 
-from .._operation import Operation, clamp_page_size, query
-from .._response import Envelope, validate
+from .._flow import Flow, call, twin
+from .._operation import Operation, Route, clamp_page_size, query, reading
+from .._response import Envelope
 from .._types import NOT_GIVEN, RequestTimeout
 from ..types.evaluations import Result, ResultMetrics, ResultsResponse
-from ._resource import AsyncAPIResource, SyncAPIResource
+from ._resource import AsyncAPIResource, ResourceMethods, SyncAPIResource
 from .evaluations import EvaluationRef, evaluation_id, pagination
 
 #: ``passed``; ``failed`` = not passed (model-call errors included); ``error`` = the model call failed.
@@ -20,6 +21,9 @@ class _ResultPage(BaseModel):
     evaluation_id: str
     results: List[Result]
     metrics: ResultMetrics
+
+
+LIST = Route("results.list", "GET", "/results", _ResultPage, Envelope.BARE)
 
 
 def _page_op(
@@ -41,8 +45,7 @@ def _page_op(
         subset=subset,
     )
 
-    def convert(raw: Any, response: Any) -> ResultsResponse:
-        answer = validate(raw, _ResultPage, response)
+    def complete(answer: _ResultPage) -> ResultsResponse:
         return ResultsResponse(
             evaluation_id=answer.evaluation_id,
             results=answer.results,
@@ -50,7 +53,7 @@ def _page_op(
             pagination=pagination(effective_page, effective_size, answer.metrics.total_count),
         )
 
-    return Operation("GET", "/results", ResultsResponse, Envelope.BARE, params=params, convert=convert)
+    return reading(LIST.op(params=params), complete)
 
 
 def _is_last(answer: ResultsResponse) -> bool:
@@ -58,9 +61,10 @@ def _is_last(answer: ResultsResponse) -> bool:
     return not answer.results or answer.pagination.page >= answer.pagination.total_pages
 
 
-class Results(SyncAPIResource):
+class _ResultMethods(ResourceMethods):
     """``client.results``: an evaluation's per-prompt results, in benchmark order."""
 
+    @twin
     def get(
         self,
         evaluation: EvaluationRef,
@@ -71,20 +75,14 @@ class Results(SyncAPIResource):
         search: Optional[str] = None,
         subset: Optional[str] = None,
         timeout: RequestTimeout = NOT_GIVEN,
-    ) -> ResultsResponse:
+    ) -> Flow[ResultsResponse]:
         """One page (default 100, at most 500). Assay extensions: ``outcome`` keeps only those results,
         ``search`` those whose prompt, response or truth contains the text (ignoring case), ``subset``
         one subset's (``default`` for prompts without one)."""
-        return self.get_by_id(
-            evaluation_id(evaluation),
-            page=page,
-            page_size=page_size,
-            outcome=outcome,
-            search=search,
-            subset=subset,
-            timeout=timeout,
-        )
+        op = _page_op(evaluation_id(evaluation), page, page_size, outcome, search, subset)
+        return (yield from call(op, timeout))
 
+    @twin
     def get_by_id(
         self,
         evaluation_id: str,
@@ -95,10 +93,11 @@ class Results(SyncAPIResource):
         search: Optional[str] = None,
         subset: Optional[str] = None,
         timeout: RequestTimeout = NOT_GIVEN,
-    ) -> ResultsResponse:
+    ) -> Flow[ResultsResponse]:
         """An unknown evaluation raises ``NotFoundError``."""
-        return self._client._execute(_page_op(evaluation_id, page, page_size, outcome, search, subset), timeout)
+        return (yield from call(_page_op(evaluation_id, page, page_size, outcome, search, subset), timeout))
 
+    @twin
     def get_all(
         self,
         evaluation: EvaluationRef,
@@ -107,12 +106,11 @@ class Results(SyncAPIResource):
         search: Optional[str] = None,
         subset: Optional[str] = None,
         timeout: RequestTimeout = NOT_GIVEN,
-    ) -> List[Result]:
+    ) -> Flow[List[Result]]:
         """Every result, read in pages of 100."""
-        return self.get_all_by_id(
-            evaluation_id(evaluation), outcome=outcome, search=search, subset=subset, timeout=timeout
-        )
+        return (yield from _all_results(evaluation_id(evaluation), outcome, search, subset, timeout))
 
+    @twin
     def get_all_by_id(
         self,
         evaluation_id: str,
@@ -121,92 +119,26 @@ class Results(SyncAPIResource):
         search: Optional[str] = None,
         subset: Optional[str] = None,
         timeout: RequestTimeout = NOT_GIVEN,
-    ) -> List[Result]:
-        results: List[Result] = []
-        page = 1
-        while True:
-            answer = self.get_by_id(
-                evaluation_id,
-                page=page,
-                page_size=DEFAULT_PAGE_SIZE,
-                outcome=outcome,
-                search=search,
-                subset=subset,
-                timeout=timeout,
-            )
-            results.extend(answer.results)
-            if _is_last(answer):
-                return results
-            page += 1
+    ) -> Flow[List[Result]]:
+        return (yield from _all_results(evaluation_id, outcome, search, subset, timeout))
 
 
-class AsyncResults(AsyncAPIResource):
+def _all_results(
+    id: str, outcome: Optional[str], search: Optional[str], subset: Optional[str], timeout: RequestTimeout
+) -> Flow[List[Result]]:
+    results: List[Result] = []
+    page = 1
+    while True:
+        answer = yield from call(_page_op(id, page, DEFAULT_PAGE_SIZE, outcome, search, subset), timeout)
+        results.extend(answer.results)
+        if _is_last(answer):
+            return results
+        page += 1
+
+
+class Results(SyncAPIResource, _ResultMethods):
+    __doc__ = _ResultMethods.__doc__
+
+
+class AsyncResults(AsyncAPIResource, _ResultMethods):
     """``client.results`` of ``AsyncAssay``: the methods of ``Results``, awaited."""
-
-    async def get(
-        self,
-        evaluation: EvaluationRef,
-        *,
-        page: Optional[int] = None,
-        page_size: Optional[int] = None,
-        outcome: Optional[ResultOutcome] = None,
-        search: Optional[str] = None,
-        subset: Optional[str] = None,
-        timeout: RequestTimeout = NOT_GIVEN,
-    ) -> ResultsResponse:
-        id = evaluation_id(evaluation)
-        return await self.get_by_id(
-            id, page=page, page_size=page_size, outcome=outcome, search=search, subset=subset, timeout=timeout
-        )
-
-    async def get_by_id(
-        self,
-        evaluation_id: str,
-        *,
-        page: Optional[int] = None,
-        page_size: Optional[int] = None,
-        outcome: Optional[ResultOutcome] = None,
-        search: Optional[str] = None,
-        subset: Optional[str] = None,
-        timeout: RequestTimeout = NOT_GIVEN,
-    ) -> ResultsResponse:
-        return await self._client._execute(_page_op(evaluation_id, page, page_size, outcome, search, subset), timeout)
-
-    async def get_all(
-        self,
-        evaluation: EvaluationRef,
-        *,
-        outcome: Optional[ResultOutcome] = None,
-        search: Optional[str] = None,
-        subset: Optional[str] = None,
-        timeout: RequestTimeout = NOT_GIVEN,
-    ) -> List[Result]:
-        return await self.get_all_by_id(
-            evaluation_id(evaluation), outcome=outcome, search=search, subset=subset, timeout=timeout
-        )
-
-    async def get_all_by_id(
-        self,
-        evaluation_id: str,
-        *,
-        outcome: Optional[ResultOutcome] = None,
-        search: Optional[str] = None,
-        subset: Optional[str] = None,
-        timeout: RequestTimeout = NOT_GIVEN,
-    ) -> List[Result]:
-        results: List[Result] = []
-        page = 1
-        while True:
-            answer = await self.get_by_id(
-                evaluation_id,
-                page=page,
-                page_size=DEFAULT_PAGE_SIZE,
-                outcome=outcome,
-                search=search,
-                subset=subset,
-                timeout=timeout,
-            )
-            results.extend(answer.results)
-            if _is_last(answer):
-                return results
-            page += 1

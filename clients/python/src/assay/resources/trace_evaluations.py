@@ -1,11 +1,11 @@
-from functools import partial
-from typing import Any, Dict, List, Literal, Optional, Sequence, Union
+from typing import Dict, List, Literal, Optional, Sequence, Union
 
 from pydantic import BaseModel
 
 from .._exceptions import NotFoundError
-from .._operation import Operation, clamp_page_size, query
-from .._response import Envelope, validate
+from .._flow import Flow, call, twin
+from .._operation import Route, clamp_page_size, query, reading
+from .._response import Envelope
 from .._types import NOT_GIVEN, RequestTimeout
 from ..types.judges import Judge
 from ..types.trace_evaluations import (
@@ -17,9 +17,9 @@ from ..types.trace_evaluations import (
     TraceEvaluationStatus,
 )
 from ..types.traces import Trace
-from ._polling import PollSchedule, poll_async, poll_sync
+from ._polling import PollSchedule, poll
 from ._refs import IdRef, id_of
-from ._resource import AsyncAPIResource, ProjectClient, SyncAPIResource
+from ._resource import AsyncAPIResource, ResourceMethods, SyncAPIResource
 
 #: This list's own page sizes (wire protocol §10.3).
 DEFAULT_PAGE_SIZE = 20
@@ -32,8 +32,7 @@ class _Page(BaseModel):
     total: Optional[int] = None
 
 
-def _page(raw: Any, response: Any) -> TraceEvaluationsResponse:
-    answer = validate(raw, _Page, response)
+def _page(answer: _Page) -> TraceEvaluationsResponse:
     count = answer.count if answer.count is not None else len(answer.trace_evaluations)
     return TraceEvaluationsResponse(
         trace_evaluations=answer.trace_evaluations,
@@ -54,45 +53,15 @@ def _trace_ids(refs: Sequence[IdRef]) -> List[str]:
     return [id_of(ref, "each of trace_ids", Trace) for ref in refs]
 
 
-class _Ops:
-    def __init__(self, client: ProjectClient) -> None:
-        self.client = client
-
-    def path(self, *segments: str) -> str:
-        return self.client._project_path("trace-evaluations", *segments)
-
-    def create(self, trace_id: IdRef, judge_id: IdRef) -> Operation[TraceEvaluation]:
-        body = {"trace_id": id_of(trace_id, "trace_id", Trace), "judge_id": _judge_id(judge_id)}
-        return Operation("POST", self.path(), TraceEvaluation, Envelope.STATUS_DATA_OR_BARE, body=body)
-
-    def create_many(self, trace_ids: Sequence[IdRef], judge_id: IdRef) -> Operation[BulkTraceEvaluationsResponse]:
-        body = {"judge_id": _judge_id(judge_id), "trace_ids": _trace_ids(trace_ids)}
-        return Operation(
-            "POST", self.path("bulk"), BulkTraceEvaluationsResponse, Envelope.STATUS_DATA_OR_BARE, body=body
-        )
-
-    def get(self, id: IdRef) -> Operation[TraceEvaluation]:
-        return Operation("GET", self.path(_run_id(id)), TraceEvaluation, Envelope.STATUS_DATA_OR_BARE)
-
-    def list(
-        self, page: Optional[int], page_size: Optional[int], filters: Dict[str, Any]
-    ) -> Operation[TraceEvaluationsResponse]:
-        size = clamp_page_size(page_size, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE)
-        params = query(page=page if page is not None else 1, page_size=size, **filters)
-        return Operation(
-            "GET", self.path(), TraceEvaluationsResponse, Envelope.STATUS_DATA_OR_BARE, params=params, convert=_page
-        )
-
-    def results(self, id: IdRef) -> Operation[TraceEvaluationResult]:
-        return Operation("GET", self.path(_run_id(id), "results"), TraceEvaluationResult, Envelope.STATUS_DATA_OR_BARE)
-
-    def estimate(self, trace_ids: Sequence[IdRef], judge_id: IdRef) -> Operation[CostEstimateResponse]:
-        body = {"trace_ids": _trace_ids(trace_ids), "judge_id": _judge_id(judge_id)}
-        return Operation("POST", self.path("estimate"), CostEstimateResponse, Envelope.STATUS_DATA_OR_BARE, body=body)
-
-
-def _filters(**values: Any) -> Dict[str, Any]:
-    return values
+_RUNS = "/organizations/{organization_id}/projects/{project_id}/trace-evaluations"
+_RUN = _RUNS + "/{trace_evaluation_id}"
+_ENVELOPE = Envelope.STATUS_DATA_OR_BARE
+CREATE = Route("traceEvaluations.create", "POST", _RUNS, TraceEvaluation, _ENVELOPE)
+BULK_CREATE = Route("traceEvaluations.bulkCreate", "POST", _RUNS + "/bulk", BulkTraceEvaluationsResponse, _ENVELOPE)
+GET = Route("traceEvaluations.get", "GET", _RUN, TraceEvaluation, _ENVELOPE)
+LIST = Route("traceEvaluations.list", "GET", _RUNS, _Page, _ENVELOPE)
+GET_RESULT = Route("traceEvaluations.getResult", "GET", _RUN + "/results", TraceEvaluationResult, _ENVELOPE)
+ESTIMATE = Route("traceEvaluations.estimate", "POST", _RUNS + "/estimate", CostEstimateResponse, _ENVELOPE)
 
 
 def _finished(current: TraceEvaluation) -> bool:
@@ -103,24 +72,32 @@ def _finished(current: TraceEvaluation) -> bool:
 FinishedTraceEvaluation = Union[TraceEvaluationResult, TraceEvaluation]
 
 
-class TraceEvaluations(SyncAPIResource):
+class _TraceEvaluationMethods(ResourceMethods):
     """``client.trace_evaluations``: one judge run over one trace, executed by the server."""
 
-    def create(self, trace_id: IdRef, judge_id: IdRef, *, timeout: RequestTimeout = NOT_GIVEN) -> TraceEvaluation:
-        """Starts judging the trace with the judge's current version; returns the run, ``pending``."""
-        return self._client._execute(_Ops(self._client).create(trace_id, judge_id), timeout)
+    def _run(self, id: IdRef) -> Dict[str, str]:
+        return {**self._scope(), "trace_evaluation_id": _run_id(id)}
 
+    @twin
+    def create(self, trace_id: IdRef, judge_id: IdRef, *, timeout: RequestTimeout = NOT_GIVEN) -> Flow[TraceEvaluation]:
+        """Starts judging the trace with the judge's current version; returns the run, ``pending``."""
+        fields = {"trace_id": id_of(trace_id, "trace_id", Trace), "judge_id": _judge_id(judge_id)}
+        return (yield from call(CREATE.op(self._scope(), body=fields), timeout))
+
+    @twin
     def create_many(
         self, trace_ids: Sequence[IdRef], judge_id: IdRef, *, timeout: RequestTimeout = NOT_GIVEN
-    ) -> List[TraceEvaluation]:
+    ) -> Flow[List[TraceEvaluation]]:
         """Assay extension: judges up to 1,000 traces with one judge, all or none, in the given order."""
-        op = _Ops(self._client).create_many(trace_ids, judge_id)
-        return self._client._execute(op, timeout).trace_evaluations
+        fields = {"judge_id": _judge_id(judge_id), "trace_ids": _trace_ids(trace_ids)}
+        return (yield from call(BULK_CREATE.op(self._scope(), body=fields), timeout)).trace_evaluations
 
-    def get(self, id: IdRef, *, timeout: RequestTimeout = NOT_GIVEN) -> TraceEvaluation:
+    @twin
+    def get(self, id: IdRef, *, timeout: RequestTimeout = NOT_GIVEN) -> Flow[TraceEvaluation]:
         """The run's current state; an unknown id raises ``NotFoundError``."""
-        return self._client._execute(_Ops(self._client).get(id), timeout)
+        return (yield from call(GET.op(self._run(id)), timeout))
 
+    @twin
     def get_many(
         self,
         *,
@@ -134,9 +111,11 @@ class TraceEvaluations(SyncAPIResource):
         sort_by: Optional[str] = None,
         sort_order: Optional[Literal["asc", "desc"]] = None,
         timeout: RequestTimeout = NOT_GIVEN,
-    ) -> TraceEvaluationsResponse:
+    ) -> Flow[TraceEvaluationsResponse]:
         """One page (default 20, at most 100); ``total`` counts all pages."""
-        filters = _filters(
+        params = query(
+            page=page if page is not None else 1,
+            page_size=clamp_page_size(page_size, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE),
             judge_id=judge_id,
             trace_id=trace_id,
             outcome=outcome,
@@ -145,25 +124,28 @@ class TraceEvaluations(SyncAPIResource):
             sort_by=sort_by,
             sort_order=sort_order,
         )
-        return self._client._execute(_Ops(self._client).list(page, page_size, filters), timeout)
+        return (yield from call(reading(LIST.op(self._scope(), params=params), _page), timeout))
 
-    def get_results(self, id: IdRef, *, timeout: RequestTimeout = NOT_GIVEN) -> Optional[TraceEvaluationResult]:
+    @twin
+    def get_results(self, id: IdRef, *, timeout: RequestTimeout = NOT_GIVEN) -> Flow[Optional[TraceEvaluationResult]]:
         """The verdict, or None while there is none yet (the server answers 404 until it exists)."""
         try:
-            return self._client._execute(_Ops(self._client).results(id), timeout)
+            return (yield from call(GET_RESULT.op(self._run(id)), timeout))
         except NotFoundError:
             return None
 
+    @twin
     def estimate_cost(
         self, trace_ids: Sequence[IdRef], judge_id: IdRef, *, timeout: RequestTimeout = NOT_GIVEN
-    ) -> CostEstimateResponse:
+    ) -> Flow[CostEstimateResponse]:
         """What judging the traces with the judge would cost: tokens and US dollars."""
-        op = _Ops(self._client).estimate(trace_ids, judge_id)
-        return self._client._execute(op, timeout)
+        fields = {"trace_ids": _trace_ids(trace_ids), "judge_id": _judge_id(judge_id)}
+        return (yield from call(ESTIMATE.op(self._scope(), body=fields), timeout))
 
+    @twin
     def wait_for_completion(
         self, id: IdRef, *, interval_seconds: Optional[float] = None, timeout_seconds: Optional[float] = 300
-    ) -> FinishedTraceEvaluation:
+    ) -> Flow[FinishedTraceEvaluation]:
         """
         Polls the run until it ends, then returns its verdict (``TraceEvaluationResult``) after
         ``success``, or the finished run itself (``TraceEvaluation``, ``status`` ``failure``, why in
@@ -173,71 +155,19 @@ class TraceEvaluations(SyncAPIResource):
         """
         run_id = _run_id(id)
         schedule = PollSchedule(interval_seconds, timeout_seconds)
-        read = partial(self.get, run_id)
-        current = poll_sync("Trace evaluation " + run_id, read, _finished, schedule, self._client._shared.sleep)
-        verdict = self.get_results(run_id) if current.status == TraceEvaluationStatus.SUCCESS else None
-        return verdict if verdict is not None else current
-
-
-class AsyncTraceEvaluations(AsyncAPIResource):
-    """``client.trace_evaluations`` of ``AsyncAssay``: the methods of ``TraceEvaluations``, awaited."""
-
-    async def create(self, trace_id: IdRef, judge_id: IdRef, *, timeout: RequestTimeout = NOT_GIVEN) -> TraceEvaluation:
-        return await self._client._execute(_Ops(self._client).create(trace_id, judge_id), timeout)
-
-    async def create_many(
-        self, trace_ids: Sequence[IdRef], judge_id: IdRef, *, timeout: RequestTimeout = NOT_GIVEN
-    ) -> List[TraceEvaluation]:
-        op = _Ops(self._client).create_many(trace_ids, judge_id)
-        return (await self._client._execute(op, timeout)).trace_evaluations
-
-    async def get(self, id: IdRef, *, timeout: RequestTimeout = NOT_GIVEN) -> TraceEvaluation:
-        return await self._client._execute(_Ops(self._client).get(id), timeout)
-
-    async def get_many(
-        self,
-        *,
-        page: Optional[int] = None,
-        page_size: Optional[int] = None,
-        judge_id: Optional[str] = None,
-        trace_id: Optional[str] = None,
-        outcome: Optional[Literal["pass", "fail"]] = None,
-        time_range: Optional[str] = None,
-        search: Optional[str] = None,
-        sort_by: Optional[str] = None,
-        sort_order: Optional[Literal["asc", "desc"]] = None,
-        timeout: RequestTimeout = NOT_GIVEN,
-    ) -> TraceEvaluationsResponse:
-        filters = _filters(
-            judge_id=judge_id,
-            trace_id=trace_id,
-            outcome=outcome,
-            time_range=time_range,
-            search=search,
-            sort_by=sort_by,
-            sort_order=sort_order,
+        methods = _TraceEvaluationMethods
+        current = yield from poll(
+            "Trace evaluation " + run_id, lambda: methods.get.flow(self, run_id), _finished, schedule
         )
-        return await self._client._execute(_Ops(self._client).list(page, page_size, filters), timeout)
-
-    async def get_results(self, id: IdRef, *, timeout: RequestTimeout = NOT_GIVEN) -> Optional[TraceEvaluationResult]:
-        try:
-            return await self._client._execute(_Ops(self._client).results(id), timeout)
-        except NotFoundError:
-            return None
-
-    async def estimate_cost(
-        self, trace_ids: Sequence[IdRef], judge_id: IdRef, *, timeout: RequestTimeout = NOT_GIVEN
-    ) -> CostEstimateResponse:
-        op = _Ops(self._client).estimate(trace_ids, judge_id)
-        return await self._client._execute(op, timeout)
-
-    async def wait_for_completion(
-        self, id: IdRef, *, interval_seconds: Optional[float] = None, timeout_seconds: Optional[float] = 300
-    ) -> FinishedTraceEvaluation:
-        run_id = _run_id(id)
-        schedule = PollSchedule(interval_seconds, timeout_seconds)
-        read = partial(self.get, run_id)
-        label = "Trace evaluation " + run_id
-        current = await poll_async(label, read, _finished, schedule, self._client._shared.async_sleep)
-        verdict = await self.get_results(run_id) if current.status == TraceEvaluationStatus.SUCCESS else None
+        verdict = None
+        if current.status == TraceEvaluationStatus.SUCCESS:
+            verdict = yield from methods.get_results.flow(self, run_id)
         return verdict if verdict is not None else current
+
+
+class TraceEvaluations(SyncAPIResource, _TraceEvaluationMethods):
+    __doc__ = _TraceEvaluationMethods.__doc__
+
+
+class AsyncTraceEvaluations(AsyncAPIResource, _TraceEvaluationMethods):
+    """``client.trace_evaluations`` of ``AsyncAssay``: the methods of ``TraceEvaluations``, awaited."""

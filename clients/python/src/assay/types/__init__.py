@@ -81,6 +81,7 @@ from .public import (
     PublicBenchmarksListResponse,
     PublicModelDetail,
     PublicModelsListResponse,
+    SubsetPairedStats,
 )
 from .scorers import DeleteScorerResponse, Scorer, ScorersResponse
 from .trace_evaluations import (
@@ -170,6 +171,7 @@ __all__ = [
     "Organization",
     "Pagination",
     "PairedStats",
+    "SubsetPairedStats",
     "PerformanceDetails",
     "Project",
     "PublicBenchmark",

@@ -1,4 +1,4 @@
-from typing import List, Optional
+from typing import Dict, List, Optional
 
 from ._base import AssayModel
 from .common import DeletedResource, Pagination
@@ -72,6 +72,9 @@ class EvaluationSpaceEvaluationsResponse(AssayModel):
     evaluation_space_id: str
     evaluations: List[Evaluation]
     count: int
+    #: Per shown evaluation's id, how many successful evaluations of its model on its benchmark
+    #: the space matched (1 when it is the only one): a cell may show the newest of several runs.
+    runs: Optional[Dict[str, int]] = None
 
 
 class DeleteEvaluationSpaceResponse(DeletedResource):

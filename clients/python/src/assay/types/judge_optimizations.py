@@ -24,6 +24,8 @@ class SplitAgreement(AssayModel):
     accuracy: float
     accuracy_interval: Interval
     kappa: Optional[float] = None
+    #: The 95% interval of ``kappa``; None when ``kappa`` is.
+    kappa_interval: Optional[Interval] = None
 
 
 class SplitAgreements(AssayModel):

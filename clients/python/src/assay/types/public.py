@@ -114,6 +114,24 @@ class ComparisonResult(AssayModel):
     passed2: Optional[bool] = None
 
 
+class SubsetPairedStats(AssayModel):
+    """
+    Assay extension: the paired statistics of one subset, with McNemar's p adjusted (Holm) for
+    testing every subset together. Subsets are many small tests: read a difference as a lead.
+    """
+
+    subset: str
+    pairs: int
+    both_correct: int
+    both_wrong: int
+    only_1_correct: int
+    only_2_correct: int
+    difference: float
+    difference_interval: Interval
+    p_value: float
+    p_value_holm: float
+
+
 class PairedStats(AssayModel):
     """
     Assay extension: paired statistics over every prompt both evaluations answered. ``difference``
@@ -132,6 +150,8 @@ class PairedStats(AssayModel):
     p_value: float
     significant: bool
     verdict: str
+    #: The same figures per subset.
+    subsets: Optional[List[SubsetPairedStats]] = None
 
 
 class ComparisonResponse(AssayModel):

@@ -40,6 +40,8 @@ class TraceEvaluation(AssayModel):
     project_id: Optional[str] = None
     #: Why a run failed, empty otherwise.
     status_description: Optional[str] = None
+    #: The verdict, in list answers (``get_many()``) once the run has succeeded.
+    result: Optional["TraceEvaluationResult"] = None
 
     @property
     def is_finished(self) -> bool:
@@ -103,3 +105,7 @@ class CostEstimateResponse(AssayModel):
 
 class BulkTraceEvaluationsResponse(AssayModel):
     trace_evaluations: List[TraceEvaluation]
+
+
+# ``TraceEvaluation.result`` names a model defined after it.
+TraceEvaluation.model_rebuild()

@@ -1,7 +1,8 @@
 from typing import Dict, Literal, Optional, Tuple
 
 from ..._exceptions import InvalidInputError
-from ..._operation import Operation, query
+from ..._flow import Flow, call, twin
+from ..._operation import Operation, Route, query
 from ..._response import Envelope
 from ..._types import NOT_GIVEN, RequestTimeout
 from ...types.benchmarks import Benchmark
@@ -9,11 +10,14 @@ from ...types.evaluations import Evaluation, EvaluationsResponse
 from ...types.models import Model
 from ...types.public import ComparisonResponse, PublicBenchmarkDetail, PublicModelDetail
 from .._refs import IdRef, id_of
-from .._resource import AsyncAPIResource, SyncAPIResource
+from .._resource import AsyncAPIResource, ResourceMethods, SyncAPIResource
 from ..evaluations import list_evaluations_op
 
 #: ``reference_fails``: evaluation 1 wrong, 2 right; ``comparison_fails``: 1 right, 2 wrong.
 OutcomeFilter = Literal["all", "both_succeed", "both_fail", "reference_fails", "comparison_fails"]
+
+
+COMPARE = Route("results.compare", "GET", "/results/comparison", ComparisonResponse, Envelope.BARE)
 
 
 def _compare_op(id_1: IdRef, id_2: IdRef, params: Dict[str, str]) -> Operation[ComparisonResponse]:
@@ -22,7 +26,7 @@ def _compare_op(id_1: IdRef, id_2: IdRef, params: Dict[str, str]) -> Operation[C
         evaluation_id_2=id_of(id_2, "evaluation_id_2", Evaluation),
     )
     all_params.update(params)
-    return Operation("GET", "/results/comparison", ComparisonResponse, Envelope.BARE, params=all_params)
+    return COMPARE.op(params=all_params)
 
 
 def _latest_op(benchmark_id: str, model_id: str) -> Operation[EvaluationsResponse]:
@@ -63,9 +67,10 @@ def _page_params(
     return query(page=page, page_size=page_size, outcome_filter=outcome_filter, search=search)
 
 
-class Comparisons(SyncAPIResource):
+class _ComparisonMethods(ResourceMethods):
     """``public.comparisons``: two evaluations' results paired by prompt, with paired statistics."""
 
+    @twin
     def compare(
         self,
         evaluation_id_1: IdRef,
@@ -76,11 +81,12 @@ class Comparisons(SyncAPIResource):
         outcome_filter: Optional[OutcomeFilter] = None,
         search: Optional[str] = None,
         timeout: RequestTimeout = NOT_GIVEN,
-    ) -> ComparisonResponse:
+    ) -> Flow[ComparisonResponse]:
         """Evaluation 1 is the reference; ``assay`` (extension) holds McNemar's test and the difference."""
         params = _page_params(page, page_size, outcome_filter, search)
-        return self._client._execute(_compare_op(evaluation_id_1, evaluation_id_2, params), timeout)
+        return (yield from call(_compare_op(evaluation_id_1, evaluation_id_2, params), timeout))
 
+    @twin
     def compare_models(
         self,
         benchmark_id: IdRef,
@@ -92,56 +98,18 @@ class Comparisons(SyncAPIResource):
         outcome_filter: Optional[OutcomeFilter] = None,
         search: Optional[str] = None,
         timeout: RequestTimeout = NOT_GIVEN,
-    ) -> ComparisonResponse:
+    ) -> Flow[ComparisonResponse]:
         """Compares each model's newest successful evaluation on the benchmark."""
         benchmark_id, model_id_1, model_id_2 = _compared_ids(benchmark_id, model_id_1, model_id_2)
-        id_1 = _latest_id(
-            self._client._execute(_latest_op(benchmark_id, model_id_1), timeout), model_id_1, benchmark_id
-        )
-        id_2 = _latest_id(
-            self._client._execute(_latest_op(benchmark_id, model_id_2), timeout), model_id_2, benchmark_id
-        )
-        return self.compare(
-            id_1, id_2, page=page, page_size=page_size, outcome_filter=outcome_filter, search=search, timeout=timeout
-        )
-
-
-class AsyncComparisons(AsyncAPIResource):
-    async def compare(
-        self,
-        evaluation_id_1: IdRef,
-        evaluation_id_2: IdRef,
-        *,
-        page: Optional[int] = None,
-        page_size: Optional[int] = None,
-        outcome_filter: Optional[OutcomeFilter] = None,
-        search: Optional[str] = None,
-        timeout: RequestTimeout = NOT_GIVEN,
-    ) -> ComparisonResponse:
+        id_1 = _latest_id((yield from call(_latest_op(benchmark_id, model_id_1), timeout)), model_id_1, benchmark_id)
+        id_2 = _latest_id((yield from call(_latest_op(benchmark_id, model_id_2), timeout)), model_id_2, benchmark_id)
         params = _page_params(page, page_size, outcome_filter, search)
-        return await self._client._execute(_compare_op(evaluation_id_1, evaluation_id_2, params), timeout)
+        return (yield from call(_compare_op(id_1, id_2, params), timeout))
 
-    async def compare_models(
-        self,
-        benchmark_id: IdRef,
-        model_id_1: IdRef,
-        model_id_2: IdRef,
-        *,
-        page: Optional[int] = None,
-        page_size: Optional[int] = None,
-        outcome_filter: Optional[OutcomeFilter] = None,
-        search: Optional[str] = None,
-        timeout: RequestTimeout = NOT_GIVEN,
-    ) -> ComparisonResponse:
-        benchmark_id, model_id_1, model_id_2 = _compared_ids(benchmark_id, model_id_1, model_id_2)
-        first = await self._client._execute(_latest_op(benchmark_id, model_id_1), timeout)
-        second = await self._client._execute(_latest_op(benchmark_id, model_id_2), timeout)
-        return await self.compare(
-            _latest_id(first, model_id_1, benchmark_id),
-            _latest_id(second, model_id_2, benchmark_id),
-            page=page,
-            page_size=page_size,
-            outcome_filter=outcome_filter,
-            search=search,
-            timeout=timeout,
-        )
+
+class Comparisons(SyncAPIResource, _ComparisonMethods):
+    __doc__ = _ComparisonMethods.__doc__
+
+
+class AsyncComparisons(AsyncAPIResource, _ComparisonMethods):
+    """``public.comparisons`` of ``AsyncPublicClient``: the methods of ``Comparisons``, awaited."""
