@@ -4,7 +4,7 @@ import type { Clock } from "../../platform/clock.ts";
 import type { Database } from "../../platform/db/database.ts";
 import type { ProjectScope } from "../../tenancy.ts";
 import { parseSnapshot } from "../trace-evaluations/to-trace-evaluation.ts";
-import { createLabelReader } from "./labels.ts";
+import { createLabelReader } from "./label-repository.ts";
 import { createOptimizationRepository } from "./repository.ts";
 import { toOptimizationStats } from "./to-optimization-run.ts";
 
