@@ -2,18 +2,12 @@ import { MIN_OPTIMIZATION_ANNOTATIONS, OPTIMIZATION_BUDGET_PLANS } from "@assay/
 import { type LabeledTrace, OptimizationError, optimizeGoal } from "../../optimizer/index.ts";
 import { renderTraceForJudge } from "../../traces/index.ts";
 import { failureReason } from "../failure-reason.ts";
-import { TraceJudgingError } from "../trace-judging/index.ts";
+import { JUDGED_AT_ONCE, TraceJudgingError } from "../trace-judging/index.ts";
 import type {
   JudgeOptimizationStore,
   OpenOptimizationModels,
   OptimizationRunWork,
 } from "./judge-optimization-store.ts";
-
-/**
- * Traces judged at once while measuring a goal, as a trace evaluation job judges its batch; the
- * gateway's per-endpoint limit still bounds the judge model's calls across all jobs.
- */
-const JUDGED_AT_ONCE = 8;
 
 export interface JudgeOptimizationRunDeps {
   store: JudgeOptimizationStore;
@@ -97,6 +91,7 @@ async function optimize(
         judge: {
           complete: judge.complete,
           limits: judge.limits,
+          // Traces judged at once while measuring a goal: as many as a trace evaluation job.
           concurrency: JUDGED_AT_ONCE,
           signal,
         },
