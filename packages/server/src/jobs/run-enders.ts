@@ -53,6 +53,23 @@ export const exhaustionReason = (job: ExhaustedJob): string =>
 
 const text = (data: Record<string, unknown>, key: string): string => String(data[key]);
 
+/**
+ * The active runs of a kind without a deadline: each unfinished one, matched by its jobs' data,
+ * ended by `end`.
+ */
+const eachUnfinished =
+  (
+    unfinishedIds: () => Promise<string[]>,
+    match: (id: string) => Record<string, unknown>,
+    end: (id: string, reason: string) => Promise<void>,
+  ) =>
+  async (): Promise<ActiveRun[]> =>
+    (await unfinishedIds()).map((id) => ({
+      match: match(id),
+      pastDeadline: false,
+      end: (reason: string) => end(id, reason),
+    }));
+
 export function createRunEnders(deps: RunEnderDeps): Record<string, RunEnder> {
   const evaluations = createEvaluationRepository(deps.db);
   const traceEvaluations = createTraceEvaluationRepository(deps.db);
@@ -65,6 +82,13 @@ export function createRunEnders(deps: RunEnderDeps): Record<string, RunEnder> {
     if (!run) return;
     const logs = [run.logs, `failed: ${reason}`].filter((l) => l !== "").join("\n");
     await optimizations.fail(id, { description: reason, logs, actualCost: run.actual_cost }, now());
+  };
+
+  const failTraceEvaluation = async (id: string, reason: string) => {
+    await traceEvaluations.fail(id, reason, now());
+  };
+  const failGeneration = async (id: string, reason: string) => {
+    await benchmarks.failGeneration(id, reason, now());
   };
 
   return {
@@ -98,38 +122,29 @@ export function createRunEnders(deps: RunEnderDeps): Record<string, RunEnder> {
     [RUN_TRACE_EVALUATION_JOB]: {
       async endJob(data, reason) {
         for (const id of data.trace_evaluation_ids as string[])
-          await traceEvaluations.fail(id, reason, now());
+          await failTraceEvaluation(id, reason);
       },
-      activeRuns: async () =>
-        (await traceEvaluations.listUnfinishedIds()).map((id) => ({
-          match: { trace_evaluation_ids: [id] },
-          pastDeadline: false,
-          end: async (reason: string) => {
-            await traceEvaluations.fail(id, reason, now());
-          },
-        })),
+      activeRuns: eachUnfinished(
+        traceEvaluations.listUnfinishedIds,
+        (id) => ({ trace_evaluation_ids: [id] }),
+        failTraceEvaluation,
+      ),
     },
     [RUN_JUDGE_OPTIMIZATION_JOB]: {
       endJob: (data, reason) => failOptimization(text(data, "optimization_id"), reason),
-      activeRuns: async () =>
-        (await optimizations.listUnfinishedIds()).map((id) => ({
-          match: { optimization_id: id },
-          pastDeadline: false,
-          end: (reason: string) => failOptimization(id, reason),
-        })),
+      activeRuns: eachUnfinished(
+        optimizations.listUnfinishedIds,
+        (id) => ({ optimization_id: id }),
+        failOptimization,
+      ),
     },
     [GENERATE_BENCHMARK_JOB]: {
-      async endJob(data, reason) {
-        await benchmarks.failGeneration(text(data, "benchmark_id"), reason, now());
-      },
-      activeRuns: async () =>
-        (await benchmarks.listGeneratingIds()).map((id) => ({
-          match: { benchmark_id: id },
-          pastDeadline: false,
-          end: async (reason: string) => {
-            await benchmarks.failGeneration(id, reason, now());
-          },
-        })),
+      endJob: (data, reason) => failGeneration(text(data, "benchmark_id"), reason),
+      activeRuns: eachUnfinished(
+        benchmarks.listGeneratingIds,
+        (id) => ({ benchmark_id: id }),
+        failGeneration,
+      ),
     },
   };
 }

@@ -38,4 +38,5 @@ export {
   ModelCallError,
   type ModelCallErrorCode,
 } from "./model-call-error.ts";
+export { ModelUnavailableError } from "./model-unavailable-error.ts";
 export { buildRequestBody, isDeterministic } from "./request-body.ts";

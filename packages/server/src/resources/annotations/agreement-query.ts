@@ -1,7 +1,7 @@
 import type { Agreement, Confusion } from "@assay/protocol";
 import { agreementOfTable } from "../../engine/stats/index.ts";
 import type { Database } from "../../platform/db/database.ts";
-import { latestVerdict } from "./latest-verdict.ts";
+import { createAgreementRepository } from "./agreement-repository.ts";
 
 /** A judge's labels, and the 2×2 table of label against latest verdict (rows: the person). */
 export interface AgreementCounts {
@@ -11,25 +11,14 @@ export interface AgreementCounts {
 
 /**
  * How the judges' latest verdicts agree with people's labels, for any number of judges in one
- * aggregate query (a page of judges costs one query, not one per judge). The database counts
- * labels per (judge, label, latest verdict): at most six groups a judge, each label's verdict
- * looked up once. Judges without labels are absent from the map; `agreementOf` gives zeros.
+ * aggregate query (a page of judges costs one query, not one per judge; agreement-repository.ts).
+ * Judges without labels are absent from the map; `agreementOf` gives zeros.
  */
 export async function agreementCounts(
   db: Database,
   judgeIds: readonly string[],
 ): Promise<Map<string, AgreementCounts>> {
-  if (judgeIds.length === 0) return new Map();
-  const labels = db
-    .selectFrom("annotations as a")
-    .where("a.judge_id", "in", judgeIds)
-    .select((eb) => ["a.judge_id", "a.passed as human", latestVerdict(eb, "passed").as("judge")])
-    .as("l");
-  const groups = await db
-    .selectFrom(labels)
-    .select((eb) => ["l.judge_id", "l.human", "l.judge", eb.fn.countAll<number>().as("n")])
-    .groupBy(["l.judge_id", "l.human", "l.judge"])
-    .execute();
+  const groups = await createAgreementRepository(db).groups(judgeIds);
   const counts = new Map<string, AgreementCounts>();
   for (const group of groups) {
     let judge = counts.get(group.judge_id);
@@ -37,11 +26,11 @@ export async function agreementCounts(
       judge = emptyCounts();
       counts.set(group.judge_id, judge);
     }
-    const n = Number(group.n);
+    const n = group.n;
     judge.labels += n;
     // A label without a verdict counts as a label, not in the table. Index 0 is pass.
     if (group.judge !== null)
-      judge.table[Number(group.human) === 1 ? 0 : 1][Number(group.judge) === 1 ? 0 : 1] += n;
+      judge.table[group.human === 1 ? 0 : 1][group.judge === 1 ? 0 : 1] += n;
   }
   return counts;
 }

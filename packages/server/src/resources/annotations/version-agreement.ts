@@ -1,8 +1,8 @@
 import type { VersionAgreement } from "@assay/protocol";
-import { sql } from "kysely";
 import type { Database } from "../../platform/db/database.ts";
 import type { ProjectScope } from "../../tenancy.ts";
 import { type AgreementCounts, agreementOf } from "./agreement-query.ts";
+import { createAgreementRepository } from "./agreement-repository.ts";
 
 /**
  * The agreement of each version of a judge with its labels: per version, each label is compared
@@ -15,29 +15,13 @@ export async function agreementByVersion(
   scope: ProjectScope,
   judgeId: string,
 ): Promise<VersionAgreement[]> {
-  const rows = await db
-    .selectFrom("annotations as a")
-    .innerJoin("trace_evaluations as te", (join) =>
-      join.onRef("te.judge_id", "=", "a.judge_id").onRef("te.trace_id", "=", "a.trace_id"),
-    )
-    .select(["a.trace_id", "a.passed as human", "te.judge_version", "te.passed as judge"])
-    .where("a.judge_id", "=", judgeId)
-    .where("a.organization_id", "=", scope.organizationId)
-    .where("a.project_id", "=", scope.projectId)
-    .where("te.status", "=", "success")
-    .where("te.passed", "is not", null)
-    // The order `latestVerdict` takes, reversed: later rows replace earlier ones below.
-    .orderBy(sql`coalesce(te.result_at, te.created_at)`)
-    .orderBy("te.id")
-    .execute();
-
+  const rows = await createAgreementRepository(db).versionVerdicts(scope, judgeId);
   const latest = new Map<string, { version: number; human: boolean; judge: boolean }>();
   for (const row of rows) {
-    const version = Number(row.judge_version);
-    latest.set(`${version} ${row.trace_id}`, {
-      version,
-      human: Number(row.human) === 1,
-      judge: Number(row.judge) === 1,
+    latest.set(`${row.judge_version} ${row.trace_id}`, {
+      version: row.judge_version,
+      human: row.human === 1,
+      judge: row.judge === 1,
     });
   }
   const byVersion = new Map<number, AgreementCounts>();

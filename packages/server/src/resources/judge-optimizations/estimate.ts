@@ -11,7 +11,7 @@ import type { ProjectScope } from "../../tenancy.ts";
 import { estimateCost } from "../trace-evaluations/estimate-cost.ts";
 import type { JudgeModelProfile } from "../trace-evaluations/judge-model-profile.ts";
 import type { TraceEvaluationRepository } from "../trace-evaluations/repository.ts";
-import type { LabelReader } from "./labels.ts";
+import type { LabelReader } from "./label-repository.ts";
 
 export interface OptimizationEstimate {
   estimatedCost: number;

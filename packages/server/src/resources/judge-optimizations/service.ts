@@ -23,7 +23,7 @@ import { createTraceEvaluationRepository } from "../trace-evaluations/repository
 import { snapshotOf } from "../trace-evaluations/snapshot.ts";
 import { applyOptimization } from "./apply.ts";
 import { estimateOptimization, type OptimizationEstimate } from "./estimate.ts";
-import { createLabelReader } from "./labels.ts";
+import { createLabelReader } from "./label-repository.ts";
 import { createOptimizerModelProfile } from "./optimizer-model.ts";
 import { createOptimizationRepository } from "./repository.ts";
 import {

@@ -1,5 +1,6 @@
 import type { Catalog } from "../../catalog/catalog.ts";
 import type { Database } from "../../platform/db/database.ts";
+import { createJudgeModelRepository } from "./judge-model-repository.ts";
 
 export interface ModelLabel {
   key: string;
@@ -19,11 +20,7 @@ export async function modelLabels(
   const wanted = [...new Set([...ids].filter((id): id is string => id !== null))];
   const labels = new Map<string, ModelLabel>();
   if (wanted.length === 0) return labels;
-  const rows = await deps.db
-    .selectFrom("models")
-    .select(["id", "key", "name"])
-    .where("id", "in", wanted)
-    .execute();
+  const rows = await createJudgeModelRepository(deps.db).namesByIds(wanted);
   for (const row of rows) {
     const company = deps.catalog.findModel(row.id)?.company;
     labels.set(row.id, { key: row.key, name: row.name, ...(company ? { company } : {}) });

@@ -1,15 +1,13 @@
 import type { Catalog } from "../../catalog/catalog.ts";
 import type { ModelEndpoint } from "../../engine/gateway/endpoint.ts";
+import { ModelUnavailableError } from "../../engine/gateway/model-unavailable-error.ts";
 import type { SecretBox } from "../../platform/crypto/secret-box.ts";
 import type { Database } from "../../platform/db/database.ts";
 import { chatCompletionsUrl } from "../../platform/ssrf/model-url.ts";
 import type { ProjectScope } from "../../tenancy.ts";
 import { createModelRepository } from "./repository.ts";
 
-/** Why a model cannot be called on this installation; the message says what to do. */
-export class ModelUnavailableError extends Error {
-  override name = "ModelUnavailableError";
-}
+export { ModelUnavailableError };
 
 /** Custom models without a max_tokens of their own answer at most this many tokens. */
 const DEFAULT_MAX_TOKENS = 1024;

@@ -2,6 +2,7 @@ import type { Catalog } from "../../catalog/catalog.ts";
 import type { JudgeModelLimits } from "../../engine/runners/trace-judging/index.ts";
 import type { Database } from "../../platform/db/database.ts";
 import type { ProjectScope } from "../../tenancy.ts";
+import { createJudgeModelRepository } from "../judges/judge-model-repository.ts";
 import { createModelRepository } from "../models/repository.ts";
 import { ModelUnavailableError } from "../models/resolve-endpoint.ts";
 
@@ -41,6 +42,7 @@ export function createJudgeModelProfiles(deps: {
   defaultJudgeModel?: string;
 }) {
   const models = createModelRepository(deps.db);
+  const judgeModels = createJudgeModelRepository(deps.db);
 
   async function defaultModelId(scope: ProjectScope): Promise<string> {
     const key = deps.defaultJudgeModel;
@@ -70,14 +72,7 @@ export function createJudgeModelProfiles(deps: {
       };
     }
     // Custom models by id regardless of their state: a deleted judge model still names itself.
-    const row = await deps.db
-      .selectFrom("models")
-      .select(["key", "max_tokens"])
-      .where("id", "=", id)
-      .where("kind", "=", "custom")
-      .where("organization_id", "=", scope.organizationId)
-      .where("project_id", "=", scope.projectId)
-      .executeTakeFirst();
+    const row = await judgeModels.findCustomInAnyState(scope, id);
     if (!row) throw new ModelUnavailableError(`unknown judge model ${id}`);
     return {
       id,

@@ -21,7 +21,7 @@ import { createJudgeRepository } from "../judges/repository.ts";
 import { ModelUnavailableError } from "../models/resolve-endpoint.ts";
 import { estimateCost } from "./estimate-cost.ts";
 import { createJudgeModelProfiles } from "./judge-model-profile.ts";
-import { listTraceEvaluationRows } from "./list-trace-evaluations.ts";
+import { listTraceEvaluationRows } from "./list-repository.ts";
 import { createTraceEvaluationRepository } from "./repository.ts";
 import {
   RUN_TRACE_EVALUATION_JOB,

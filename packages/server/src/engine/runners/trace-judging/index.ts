@@ -1,6 +1,6 @@
-// Trace judging: one judge model call (and at most one repair turn) over one rendered trace.
-// Pure of HTTP, SQL and storage: the job handler loads the trace and the judge snapshot, and
-// stores the verdict that comes back.
+// Trace judging: one judge model call (and at most one repair turn) over one rendered trace
+// (judgeTrace), and the runner of a job's trace evaluations over a store port
+// (runTraceEvaluations). Pure of HTTP, SQL and storage: the job hands in the store and the judge.
 export {
   DEFAULT_CONTEXT_TOKENS,
   type JudgeModelLimits,
@@ -16,7 +16,20 @@ export {
 } from "./judge-caller.ts";
 export { buildTraceJudgeMessages, escapeReservedMarkers, TRACE_TAG } from "./judge-messages.ts";
 export { judgeTrace, type TraceJudgingInput, type TraceJudgment } from "./judge-trace.ts";
+export {
+  JUDGED_AT_ONCE,
+  runTraceEvaluations,
+  type TraceEvaluationRunDeps,
+} from "./run-trace-evaluations.ts";
 export { countTokens } from "./tokens.ts";
+export type {
+  OpenedJudge,
+  OpenJudge,
+  StoredTrace,
+  TraceEvaluationOutcome,
+  TraceEvaluationStore,
+  TraceEvaluationWork,
+} from "./trace-evaluation-store.ts";
 export { TraceJudgingError } from "./trace-judging-error.ts";
 export {
   readTraceVerdict,
