@@ -6,7 +6,7 @@ import type {
   Scorer,
 } from "@assay/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { meanInterval, wilsonInterval } from "../../src/engine/stats/index.ts";
+import { wilsonInterval } from "../../src/engine/stats/index.ts";
 import { createModel, runEvaluation, type Tenant, tenantOf } from "../evaluations/support.ts";
 import { DIALECTS } from "../support/databases.ts";
 import {
@@ -14,6 +14,7 @@ import {
   type FakeModelServer,
   startFakeModelServer,
 } from "../support/fake-model-server.ts";
+import { meanInterval } from "../support/mean-interval.ts";
 import { startTestService, type TestService } from "../support/test-service.ts";
 import { uploadFile } from "../support/upload-file.ts";
 

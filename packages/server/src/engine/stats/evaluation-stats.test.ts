@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { type OutcomeCounts, summarizeOutcomes } from "./evaluation-stats.ts";
-import { wilsonInterval } from "./proportion.ts";
+import { accuracyFigures, type OutcomeCounts, summarizeOutcomes } from "./evaluation-stats.ts";
+import { standardError, wilsonInterval } from "./proportion.ts";
+import { createScorerTally } from "./scorer-stats.ts";
 
 const base: OutcomeCounts = {
   total: 100,
@@ -83,5 +84,73 @@ describe("summarizeOutcomes", () => {
     const input = structuredClone(base);
     summarizeOutcomes(input);
     expect(input).toEqual(base);
+  });
+});
+
+describe("accuracyFigures", () => {
+  it("gives the rate, its standard error and Wilson interval, 0 and the whole range with no trials", () => {
+    expect(accuracyFigures(3, 4)).toEqual({
+      accuracy: 0.75,
+      stderr: standardError(3, 4),
+      ci95: wilsonInterval(3, 4),
+    });
+    expect(accuracyFigures(0, 0)).toEqual({ accuracy: 0, stderr: 0, ci95: { low: 0, high: 1 } });
+  });
+});
+
+describe("summarizeOutcomes with the parts from the result rows", () => {
+  const graded = createScorerTally();
+  for (const score of [1, 0, 1, null])
+    graded.add({ score, passed: score === null ? null : score === 1 });
+  const scorer = { id: "scr_1", name: "polite", model_id: "mdl_1", ...graded.figures() };
+  const parts = {
+    metrics: { readability: 0.62, toxicity: null },
+    topErrors: [
+      { error: "HTTP 500", count: 3 },
+      { error: "timeout", count: 2 },
+    ],
+    scorers: [scorer],
+  };
+
+  it("carries the metric means, top errors and scorer figures into the summary it stores", () => {
+    const summary = summarizeOutcomes({ ...base, ...parts });
+    expect(summary.metrics).toEqual({ readability: 0.62, toxicity: null });
+    expect(summary.top_errors).toEqual(parts.topErrors);
+    expect(summary.scorers).toEqual([scorer]);
+    expect(summary.scorers?.[0]).toMatchObject({
+      mean: 2 / 3,
+      n: 3,
+      failed: 1,
+      interval: "wilson",
+    });
+    // The rest is what the counts alone give.
+    expect({ ...summary, metrics: undefined, top_errors: undefined, scorers: undefined }).toEqual(
+      summarizeOutcomes(base),
+    );
+  });
+
+  it("survives being stored as JSON unchanged, so a read serves exactly what was computed", () => {
+    const summary = summarizeOutcomes({ ...base, ...parts });
+    expect(JSON.parse(JSON.stringify(summary))).toStrictEqual(summary);
+  });
+
+  it("copies the parts, so a later change to them does not reach a summary already made", () => {
+    const input = { ...base, ...structuredClone(parts) };
+    const summary = summarizeOutcomes(input);
+    input.metrics.readability = 0;
+    (input.topErrors[0] as { count: number }).count = 99;
+    expect(summary.metrics?.readability).toBe(0.62);
+    expect(summary.top_errors?.[0]?.count).toBe(3);
+  });
+
+  it("leaves them out when not given", () => {
+    const summary = summarizeOutcomes(base);
+    expect("metrics" in summary || "top_errors" in summary || "scorers" in summary).toBe(false);
+  });
+
+  it("refuses a negative error count", () => {
+    expect(() =>
+      summarizeOutcomes({ ...base, topErrors: [{ error: "HTTP 500", count: -1 }] }),
+    ).toThrow(RangeError);
   });
 });

@@ -5,13 +5,17 @@ export {
   type LabeledVerdict,
 } from "./agreement.ts";
 export {
+  accuracyFigures,
+  type ErrorCount,
   type OutcomeCounts,
   type OutcomeSummary,
+  type ScorerSummary,
   type SubsetSummary,
   summarizeOutcomes,
 } from "./evaluation-stats.ts";
 export { holmAdjust } from "./holm.ts";
-export { meanInterval, tInterval, tQuantile975 } from "./mean-interval.ts";
+export { tInterval, tQuantile975 } from "./mean-interval.ts";
+export { createMetricTally } from "./metric-stats.ts";
 export {
   mcnemarExactPValue,
   type PairedCounts,
@@ -24,5 +28,4 @@ export {
   createScorerTally,
   type ScorerFigures,
   type ScorerGrade,
-  scorerFigures,
 } from "./scorer-stats.ts";

@@ -31,18 +31,10 @@ export function tQuantile975(df: number): number {
 }
 
 /**
- * The 95% Student's t interval for the mean of `values`, clipped to [lower, upper] (the scale the
- * values live on). With fewer than two values there is no spread to measure, so the interval is
- * the whole scale: one grade says little about the next.
+ * The 95% Student's t interval for a mean from the sample's size, mean and (n − 1) variance,
+ * clipped to [lower, upper] (the scale the values live on). With fewer than two values there is
+ * no spread to measure, so the interval is the whole scale: one grade says little about the next.
  */
-export function meanInterval(values: readonly number[], lower = 0, upper = 1): Interval {
-  const n = values.length;
-  const mean = n === 0 ? 0 : values.reduce((a, b) => a + b, 0) / n;
-  const squares = values.reduce((a, v) => a + (v - mean) ** 2, 0);
-  return tInterval({ n, mean, variance: n < 2 ? 0 : squares / (n - 1) }, lower, upper);
-}
-
-/** The same interval from a sample's size, mean and (n − 1) variance. */
 export function tInterval(
   sample: { n: number; mean: number; variance: number },
   lower = 0,

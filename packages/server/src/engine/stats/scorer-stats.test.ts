@@ -1,7 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { meanInterval, tQuantile975 } from "./mean-interval.ts";
+import { meanInterval } from "../../../test/support/mean-interval.ts";
+import { tQuantile975 } from "./mean-interval.ts";
 import { wilsonInterval } from "./proportion.ts";
-import { scorerFigures } from "./scorer-stats.ts";
+import { createScorerTally, type ScorerGrade } from "./scorer-stats.ts";
+
+/** A scorer's figures over a list of grades, as finalizing tallies them from the result rows. */
+function scorerFigures(grades: Iterable<ScorerGrade>) {
+  const tally = createScorerTally();
+  for (const grade of grades) tally.add(grade);
+  return tally.figures();
+}
 
 describe("tQuantile975", () => {
   it("matches the closed forms for 1 and 2 degrees of freedom", () => {

@@ -21,19 +21,11 @@ export interface ScorerFigures {
 }
 
 /**
- * A scorer's average with its 95% interval. A pass/fail scorer (every score 0 or 1) gets the
- * Wilson interval on its pass rate, as accuracy does; a graded one (any score in between) gets
- * Student's t interval on the mean, clipped to 0–1. Failed grades are counted, never averaged.
- */
-export function scorerFigures(grades: Iterable<ScorerGrade>): ScorerFigures {
-  const tally = createScorerTally();
-  for (const grade of grades) tally.add(grade);
-  return tally.figures();
-}
-
-/**
- * scorerFigures one grade at a time, in constant memory (a run may have a million grades): the
- * mean and variance by Welford's update, which stays exact where sum-of-squares cancels.
+ * A scorer's average with its 95% interval, one grade at a time in constant memory (a run may
+ * have a million grades). A pass/fail scorer (every score 0 or 1) gets the Wilson interval on its
+ * pass rate, as accuracy does; a graded one (any score in between) gets Student's t interval on
+ * the mean, clipped to 0–1. Failed grades are counted, never averaged. The mean and variance are
+ * kept by Welford's update, which stays exact where sum-of-squares cancels.
  */
 export function createScorerTally() {
   let n = 0;

@@ -1,15 +1,20 @@
-import type { ScorerScore, ScorerStats } from "@assay/protocol";
-import { createScorerTally } from "../../engine/stats/index.ts";
+import type { ScorerScore } from "@assay/protocol";
+import {
+  createMetricTally,
+  createScorerTally,
+  type ScorerSummary,
+} from "../../engine/stats/index.ts";
 import type { Clock } from "../../platform/clock.ts";
 import { type RunScorer, readRunScorers } from "../scorers/run-scorers.ts";
 import type { EvaluationRepository } from "./repository.ts";
-import type { StoredStats } from "./to-evaluation.ts";
+import { summarizeRun } from "./stored-summary.ts";
 import { describeUnanswered } from "./unanswered.ts";
 
 /**
- * Ends a run whose every prompt has a result: statistics computed from the result rows, then
- * one guarded transition, so when several workers finish their last chunks at once exactly one
- * of them finalizes. `failure` when every prompt's model call failed (or was never answered).
+ * Ends a run whose every prompt has a result: its statistics computed once, from the counters and
+ * the result rows, and stored for every later read to serve; then one guarded transition, so when
+ * several workers finish their last chunks at once exactly one of them finalizes. `failure` when
+ * every prompt's model call failed (or was never answered).
  */
 export async function finalizeEvaluation(
   deps: { repo: EvaluationRepository; clock: Clock },
@@ -20,14 +25,16 @@ export async function finalizeEvaluation(
   if (row?.status !== "in-progress" || row.done_count < row.total_count) return;
   const subsets = await deps.repo.subsetCounts(id);
   const topErrors = await deps.repo.topErrors(id, 5);
-  const stats: StoredStats = {
-    subsets: subsets
-      .map((s) => ({ name: s.name, total: Number(s.total), correct: Number(s.correct ?? 0) }))
-      .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)),
+  const stats = summarizeRun(row, {
+    subsets: subsets.map((s) => ({
+      name: s.name,
+      total: Number(s.total),
+      correct: Number(s.correct ?? 0),
+    })),
     metrics: metricNames.length > 0 ? await averageMetrics(deps.repo, id, metricNames) : {},
-    top_errors: topErrors.map((e) => ({ error: e.error ?? "", count: Number(e.count) })),
+    topErrors: topErrors.map((e) => ({ error: e.error ?? "", count: Number(e.count) })),
     scorers: await scorerStats(deps.repo, id, readRunScorers(row.scorers)),
-  };
+  });
   const allFailed = row.failed_count === row.total_count;
   // Counted here, once every result is in: chunks given up side by side each said only theirs.
   const unanswered = row.failed_count > 0 ? await describeUnanswered(deps.repo, id) : "";
@@ -49,20 +56,9 @@ async function averageMetrics(
   id: string,
   names: readonly string[],
 ): Promise<Record<string, number | null>> {
-  const sums = new Map(names.map((n) => [n, { sum: 0, count: 0 }]));
-  for await (const json of repo.resultMetrics(id)) {
-    const values = JSON.parse(json) as Record<string, number | null>;
-    for (const [name, total] of sums) {
-      const value = values[name];
-      if (typeof value === "number") {
-        total.sum += value;
-        total.count += 1;
-      }
-    }
-  }
-  return Object.fromEntries(
-    [...sums].map(([name, t]) => [name, t.count === 0 ? null : t.sum / t.count]),
-  );
+  const tally = createMetricTally(names);
+  for await (const json of repo.resultMetrics(id)) tally.add(JSON.parse(json));
+  return tally.means();
 }
 
 /**
@@ -73,7 +69,7 @@ async function scorerStats(
   repo: EvaluationRepository,
   id: string,
   scorers: readonly RunScorer[],
-): Promise<ScorerStats[]> {
+): Promise<ScorerSummary[]> {
   if (scorers.length === 0) return [];
   const tallies = scorers.map((scorer) => ({ scorer, tally: createScorerTally() }));
   for await (const json of repo.resultScorerScores(id)) {

@@ -3,12 +3,13 @@ import {
   type EvaluationStatus,
   FINISHED_EVALUATION_STATUSES,
 } from "@assay/protocol";
-import { wilsonInterval } from "../../engine/stats/index.ts";
+import { accuracyFigures } from "../../engine/stats/index.ts";
 import type { EvaluationProgressRow } from "./repository.ts";
 import { unixSeconds } from "./to-evaluation.ts";
 
 /** The wire form of a run's counters: accuracy so far with its interim 95% Wilson interval. */
 export function toProgressEvent(row: EvaluationProgressRow): EvaluationProgressEvent {
+  const { accuracy, ci95 } = accuracyFigures(row.correct_count, row.done_count);
   return {
     evaluation_id: row.id,
     status: row.status as EvaluationStatus,
@@ -18,8 +19,8 @@ export function toProgressEvent(row: EvaluationProgressRow): EvaluationProgressE
     correct: row.correct_count,
     failed: row.failed_count,
     cached: row.cached_count,
-    accuracy: row.done_count === 0 ? 0 : row.correct_count / row.done_count,
-    accuracy_ci95: wilsonInterval(row.correct_count, row.done_count),
+    accuracy,
+    accuracy_ci95: ci95,
     finished_at: unixSeconds(row.finished_at),
   };
 }

@@ -1,15 +1,6 @@
-import type { Evaluation, EvaluationStatus, EvaluationSummary, ScorerStats } from "@assay/protocol";
-import { standardError, wilsonInterval } from "../../engine/stats/index.ts";
+import type { Evaluation, EvaluationStatus, EvaluationSummary } from "@assay/protocol";
 import type { EvaluationRow } from "../../platform/db/schema.ts";
-
-/** What a finished run stores beyond its counters (computed from the result rows). */
-export interface StoredStats {
-  subsets: { name: string; total: number; correct: number }[];
-  metrics: Record<string, number | null>;
-  top_errors: { error: string; count: number }[];
-  /** Absent in runs finalized before scorers existed. */
-  scorers?: ScorerStats[];
-}
+import { readSummary, type StoredSummary } from "./stored-summary.ts";
 
 export interface EvaluationOptions {
   concurrency: number;
@@ -32,21 +23,13 @@ export const unixSeconds = (iso: string | null) =>
 /**
  * The wire Evaluation. `accuracy` is correct over prompts done: while running, the accuracy so
  * far; once `success`, every prompt is done, so it is correct over all prompts (failed model
- * calls count as not correct). The statistics extension says how far to trust it.
+ * calls count as not correct). The statistics extension says how far to trust it. A finished
+ * run's figures are the ones stored when it ended (readSummary): nothing is recomputed here.
  */
 export function toEvaluation(row: EvaluationRow, labels: EvaluationLabels): Evaluation {
-  const done = row.done_count;
-  const correct = row.correct_count;
-  const accuracy = done === 0 ? 0 : correct / done;
-  const stats = row.stats === null ? undefined : (JSON.parse(row.stats) as StoredStats);
+  const summary = readSummary(row);
   const options = JSON.parse(row.options) as EvaluationOptions;
-  const scored = done - row.failed_count - row.cached_count;
-  const metrics = stats?.metrics ?? {};
-  const subsets = (stats?.subsets ?? []).map((s) => ({
-    ...s,
-    accuracy: s.total === 0 ? 0 : s.correct / s.total,
-    ci95: wilsonInterval(s.correct, s.total),
-  }));
+  const { accuracy, metrics, subsets } = summary;
   const metric = (name: string) => metrics[name] ?? 0;
   return {
     id: row.id,
@@ -60,7 +43,7 @@ export function toEvaluation(row: EvaluationRow, labels: EvaluationLabels): Eval
     model_company: labels.modelCompany,
     dataset_id: row.benchmark_id,
     dataset_name: labels.benchmarkName,
-    average_duration: scored > 0 ? Math.round(row.duration_ms_sum / scored) : 0,
+    average_duration: summary.average_duration_ms,
     accuracy,
     readability_score: metric("readability"),
     toxicity_score: metric("toxicity"),
@@ -68,46 +51,41 @@ export function toEvaluation(row: EvaluationRow, labels: EvaluationLabels): Eval
     hallucination_score: metric("hallucination"),
     failed_prompt_count: row.failed_count,
     queue_id: 0,
-    summary: toSummary(row, labels, accuracy, subsets, stats),
+    summary: toSummary(row, labels, summary),
     organization_id: row.organization_id,
     project_id: row.project_id,
     is_public: row.is_public === 1,
     assay: {
       progress: {
         total: row.total_count,
-        done,
-        correct,
+        done: row.done_count,
+        correct: row.correct_count,
         failed: row.failed_count,
         cached: row.cached_count,
       },
-      accuracy_stderr: standardError(correct, done),
-      accuracy_ci95: wilsonInterval(correct, done),
+      accuracy_stderr: summary.stderr,
+      accuracy_ci95: summary.ci95,
       subsets,
-      tokens: {
-        prompt: row.prompt_tokens,
-        completion: row.completion_tokens,
-        total: row.prompt_tokens + row.completion_tokens,
-      },
-      cost_usd: row.cost_usd,
+      tokens: summary.tokens,
+      cost_usd: summary.cost,
       metrics,
       options,
       started_at: unixSeconds(row.started_at),
       benchmark_version: row.benchmark_version,
-      scorers: stats?.scorers ?? [],
+      scorers: summary.scorers,
     },
   };
 }
 
 const percent = (x: number) => `${(x * 100).toFixed(1)}%`;
 
+/** The protocol's prose summary: the figures of `stats` in words, none computed here. */
 function toSummary(
   row: EvaluationRow,
   labels: EvaluationLabels,
-  accuracy: number,
-  subsets: { name: string; total: number; accuracy: number }[],
-  stats: StoredStats | undefined,
+  stats: StoredSummary,
 ): EvaluationSummary {
-  const ci = wilsonInterval(row.correct_count, row.done_count);
+  const { accuracy, ci95: ci, subsets } = stats;
   const ranked = [...subsets].filter((s) => s.total >= 5).sort((a, b) => b.accuracy - a.accuracy);
   const takeaways = [
     `${percent(accuracy)} accuracy on ${row.done_count} of ${row.total_count} prompts (95% CI ${percent(ci.low)}–${percent(ci.high)}).`,
@@ -119,11 +97,11 @@ function toSummary(
     goal: labels.benchmarkDescription,
     metrics: [
       { name: "accuracy", description: "correct prompts over all prompts of the benchmark" },
-      ...Object.keys(stats?.metrics ?? {}).map((name) => ({
+      ...Object.keys(stats.metrics).map((name) => ({
         name,
         description: `average ${name} of the responses (0–1)`,
       })),
-      ...(stats?.scorers ?? []).map((s) => ({
+      ...stats.scorers.map((s) => ({
         name: s.name,
         description:
           s.mean === null || s.ci95 === null
@@ -146,8 +124,8 @@ function toSummary(
         .map((s) => `${s.name}: ${percent(s.accuracy)}`),
     },
     error_analysis: {
-      common_failure_modes: (stats?.top_errors ?? []).map((e) => `${e.error} (${e.count}×)`),
-      example: stats?.top_errors[0]?.error ?? "",
+      common_failure_modes: stats.top_errors.map((e) => `${e.error} (${e.count}×)`),
+      example: stats.top_errors[0]?.error ?? "",
     },
     analysis_summary: { key_takeaways: takeaways },
   };
