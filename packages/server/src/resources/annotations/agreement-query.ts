@@ -1,7 +1,7 @@
 import type { Agreement, Confusion } from "@assay/protocol";
 import { agreementOfTable } from "../../engine/stats/index.ts";
 import type { Database } from "../../platform/db/database.ts";
-import { latestVerdict } from "./latest-verdict.ts";
+import { latestVerdict } from "./latest-verdict-repository.ts";
 
 /** A judge's labels, and the 2×2 table of label against latest verdict (rows: the person). */
 export interface AgreementCounts {
