@@ -42,16 +42,19 @@ afterAll(async () => {
   await writer?.close();
 });
 
-const projectPath = () => `/organizations/${tenant.org}/projects/${tenant.project}`;
+const projectPath = (owner = tenant) => `/organizations/${owner.org}/projects/${owner.project}`;
 
-async function createSmartBenchmark(files: [string, string, string][]): Promise<string> {
+async function createSmartBenchmark(
+  files: [string, string, string][],
+  owner: Tenant = tenant,
+): Promise<string> {
   for (const [filename, content, type] of files)
-    await uploadFile(api, tenant, filename, content, type);
+    await uploadFile(api, owner, filename, content, type);
   const res = await api.call<{ data: { benchmark_id: string } }>(
     "POST",
-    `${projectPath()}/smart-benchmarks`,
+    `${projectPath(owner)}/smart-benchmarks`,
     {
-      apiKey: tenant.key,
+      apiKey: owner.key,
       json: {
         name: `Boiler ${Math.random()}`,
         description: "plant safety",
@@ -70,14 +73,14 @@ interface SmartBenchmark {
   prompt_count: number;
 }
 
-async function generated(id: string): Promise<SmartBenchmark> {
+async function generated(id: string, owner: Tenant = tenant): Promise<SmartBenchmark> {
   const deadline = Date.now() + 30_000;
   for (;;) {
     const res = await api.call<{ data: SmartBenchmark }>(
       "GET",
-      `${projectPath()}/benchmarks/${id}`,
+      `${projectPath(owner)}/benchmarks/${id}`,
       {
-        apiKey: tenant.key,
+        apiKey: owner.key,
       },
     );
     if (res.body.data.generation_status !== "generating") return res.body.data;
@@ -113,5 +116,22 @@ describe("smart benchmark generation", () => {
     const ended = await generated(id);
     expect(ended).toMatchObject({ generation_status: "failed", prompt_count: 0 });
     expect(ended.status_description).toMatch(/^scan\.pdf: PDF files are not supported/);
+  });
+
+  it("fails, saying what to set, when the generator model is unknown to the project", async () => {
+    // Another organization: it has no custom model acme/writer, and the catalog has none either.
+    const stranger = await tenantOf(
+      api,
+      (await api.admin.create({ organization: "Writerless Co" })).key,
+    );
+    const id = await createSmartBenchmark(
+      [["boiler.md", "# Boiler\n\nThe relief valve opens at 3 bar.", "text/markdown"]],
+      stranger,
+    );
+
+    expect(await generated(id, stranger)).toMatchObject({
+      generation_status: "failed",
+      status_description: "ASSAY_GENERATOR_MODEL names no known model: acme/writer",
+    });
   });
 });
