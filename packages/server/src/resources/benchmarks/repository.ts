@@ -50,7 +50,7 @@ export function createBenchmarkRepository(db: Database) {
         .where("generation_status", "=", "generating")
         .executeTakeFirst(),
 
-    /** generating → ready, with the generated prompts' count and version (inside the transaction that stores them). */
+    /** generating → ready, with the prompts' count and version (in the transaction storing them). */
     async finishGeneration(
       id: string,
       done: { description: string; promptCount: number; version: string; at: string },
@@ -78,7 +78,7 @@ export function createBenchmarkRepository(db: Database) {
       return row?.version;
     },
 
-    /** Records a built-in benchmark's loaded data (inside the transaction that stores its prompts). */
+    /** Records a built-in benchmark's loaded data (in the transaction that stores its prompts). */
     async recordData(
       id: string,
       data: { version: string; promptCount: number; at: string },
