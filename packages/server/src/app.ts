@@ -46,6 +46,7 @@ import { registerJudgeOptimizationRoutes } from "./resources/judge-optimizations
 import { createJudgeOptimizationService } from "./resources/judge-optimizations/service.ts";
 import { registerJudgeRoutes } from "./resources/judges/routes.ts";
 import { createJudgeService } from "./resources/judges/service.ts";
+import { createHealthService } from "./resources/meta/health-service.ts";
 import { registerMetaRoutes } from "./resources/meta/routes.ts";
 import { registerModelRoutes } from "./resources/models/routes.ts";
 import { createModelService } from "./resources/models/service.ts";
@@ -56,6 +57,7 @@ import { createProjectService } from "./resources/projects/service.ts";
 import { createPublicCatalog } from "./resources/public/catalog-listing.ts";
 import { registerPublicRoutes } from "./resources/public/routes.ts";
 import { registerResultRoutes } from "./resources/results/routes.ts";
+import { createResultService } from "./resources/results/service.ts";
 import { registerScorerRoutes } from "./resources/scorers/routes.ts";
 import { createScorerService } from "./resources/scorers/service.ts";
 import { registerTraceEvaluationRoutes } from "./resources/trace-evaluations/routes.ts";
@@ -245,7 +247,11 @@ export function createApp(deps: AppDeps): FastifyInstance {
           },
         } satisfies ErrorBody),
       );
-      registerMetaRoutes(api, { ...routeDeps, db: deps.db, apiPrefix: deps.config.apiPrefix });
+      registerMetaRoutes(api, {
+        ...routeDeps,
+        health: createHealthService(deps),
+        apiPrefix: deps.config.apiPrefix,
+      });
       registerOrganizationRoutes(api, routeDeps);
       registerUploadRoutes(api, { ...routeDeps, uploads });
       registerModelRoutes(api, { ...routeDeps, models });
@@ -286,7 +292,7 @@ export function createApp(deps: AppDeps): FastifyInstance {
           optimizerModel: deps.config.optimizerModel,
         }),
       });
-      registerResultRoutes(api, { ...routeDeps, db: deps.db });
+      registerResultRoutes(api, { ...routeDeps, results: createResultService(deps) });
       registerTraceRoutes(api, {
         ...routeDeps,
         traces: createTraceService({ ...deps, uploads, importer }),

@@ -14,6 +14,7 @@ import {
   migrateToLatest,
   openDatabase,
 } from "./platform/db/database.ts";
+import { createInstanceSettingsRepository } from "./platform/db/instance-settings-repository.ts";
 import type { CopyRows } from "./platform/db/postgres-copy.ts";
 import { createEmbeddedQueue } from "./platform/queue/embedded/embedded-queue.ts";
 import type { JobQueue } from "./platform/queue/job-queue.ts";
@@ -185,17 +186,9 @@ function createRateLimiter(
 /** Refuses to start with a master key other than the one the database was set up with. */
 async function checkMasterKey(db: Database, masterKey: Buffer): Promise<void> {
   const fingerprint = masterKeyFingerprint(masterKey);
-  await db
-    .insertInto("instance_settings")
-    .values({ name: "master_key_fingerprint", value: fingerprint })
-    .onConflict((oc) => oc.column("name").doNothing())
-    .execute();
-  const stored = await db
-    .selectFrom("instance_settings")
-    .select("value")
-    .where("name", "=", "master_key_fingerprint")
-    .executeTakeFirstOrThrow();
-  if (stored.value !== fingerprint) {
+  const settings = createInstanceSettingsRepository(db);
+  await settings.setOnce("master_key_fingerprint", fingerprint);
+  if ((await settings.get("master_key_fingerprint")) !== fingerprint) {
     throw new Error(
       "the master key differs from the one this database was set up with: set ASSAY_MASTER_KEY to that key " +
         "(every process sharing the database needs the same key)",

@@ -4,6 +4,7 @@ import type { Logger } from "pino";
 import type { CatalogEntries } from "../catalog/catalog-entries.ts";
 import type { Clock } from "../platform/clock.ts";
 import type { Database } from "../platform/db/database.ts";
+import { createInstanceSettingsRepository } from "../platform/db/instance-settings-repository.ts";
 import { createApiKeyService } from "../resources/api-keys/service.ts";
 import { createOrganizationService } from "../resources/organizations/service.ts";
 
@@ -36,12 +37,10 @@ export async function bootstrapTenancy(deps: {
 
     // Several processes may start at once on a new database: the first to insert the marker
     // bootstraps, the others (blocked on the same row until it commits) find it there.
-    const marker = await trx
-      .insertInto("instance_settings")
-      .values({ name: "bootstrapped_at", value: deps.clock.now().toISOString() })
-      .onConflict((oc) => oc.column("name").doNothing())
-      .executeTakeFirst();
-    const firstStart = Number(marker.numInsertedOrUpdatedRows ?? 0) > 0;
+    const firstStart = await createInstanceSettingsRepository(trx).setOnce(
+      "bootstrapped_at",
+      deps.clock.now().toISOString(),
+    );
 
     if (firstStart && !(await organizations.first())) {
       const org = await organizations.ensureOrganization(DEFAULT_ORGANIZATION);

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import type { Database } from "../../platform/db/database.ts";
 import type { ProjectScope } from "../../tenancy.ts";
-import { latestVerdict } from "./latest-verdict.ts";
+import { latestVerdict } from "./latest-verdict-repository.ts";
 
 /** Labels of one judge with one (label, latest verdict) pair, counted by the database. */
 export interface AgreementGroup {

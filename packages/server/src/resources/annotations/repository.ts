@@ -3,7 +3,7 @@ import type { Database } from "../../platform/db/database.ts";
 import { rowBatches } from "../../platform/db/row-batches.ts";
 import type { AnnotationRow, DatabaseSchema } from "../../platform/db/schema.ts";
 import type { ProjectScope } from "../../tenancy.ts";
-import { latestVerdict } from "./latest-verdict.ts";
+import { latestVerdict } from "./latest-verdict-repository.ts";
 
 /** A (judge, trace) pair: what a label is about. */
 export interface LabelPair {

@@ -10,6 +10,7 @@ import {
 import type { Clock } from "../../platform/clock.ts";
 import type { Database } from "../../platform/db/database.ts";
 import { createPromptRepository } from "./prompt-repository.ts";
+import { createBenchmarkRepository } from "./repository.ts";
 
 export interface BuiltinDataDeps {
   db: Database;
@@ -28,29 +29,21 @@ export function createBuiltinData(deps: BuiltinDataDeps) {
   // One download per benchmark at a time in this process; other processes may race, and the
   // import is idempotent (same file, same rows).
   const loading = new Map<string, Promise<void>>();
+  const benchmarks = createBenchmarkRepository(deps.db);
 
   async function store(definition: BenchmarkDefinition, loaded: LoadedBenchmark): Promise<void> {
     await deps.db.transaction().execute(async (trx) => {
       await createPromptRepository(trx).replaceAll(definition.id, loaded.prompts);
-      await trx
-        .updateTable("benchmarks")
-        .set({
-          version: loaded.sha256,
-          prompt_count: loaded.prompts.length,
-          updated_at: deps.clock.now().toISOString(),
-        })
-        .where("id", "=", definition.id)
-        .execute();
+      await createBenchmarkRepository(trx).recordData(definition.id, {
+        version: loaded.sha256,
+        promptCount: loaded.prompts.length,
+        at: deps.clock.now().toISOString(),
+      });
     });
   }
 
   async function isLoaded(definition: BenchmarkDefinition): Promise<boolean> {
-    const row = await deps.db
-      .selectFrom("benchmarks")
-      .select("version")
-      .where("id", "=", definition.id)
-      .executeTakeFirst();
-    return Boolean(row?.version);
+    return Boolean(await benchmarks.dataVersion(definition.id));
   }
 
   /** Downloads (or reuses the checked copy in the data dir) and stores the prompts it read. */

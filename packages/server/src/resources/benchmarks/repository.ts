@@ -40,6 +40,56 @@ export function createBenchmarkRepository(db: Database) {
       return Number(result.numUpdatedRows) > 0;
     },
 
+    /** A smart benchmark of the organization while its generation has not ended. */
+    findGenerating: (organizationId: string, id: string): Promise<BenchmarkRow | undefined> =>
+      db
+        .selectFrom("benchmarks")
+        .selectAll()
+        .where("id", "=", id)
+        .where("organization_id", "=", organizationId)
+        .where("generation_status", "=", "generating")
+        .executeTakeFirst(),
+
+    /** generating → ready, with the prompts' count and version (in the transaction storing them). */
+    async finishGeneration(
+      id: string,
+      done: { description: string; promptCount: number; version: string; at: string },
+    ): Promise<void> {
+      await db
+        .updateTable("benchmarks")
+        .set({
+          generation_status: "ready",
+          status_description: done.description,
+          prompt_count: done.promptCount,
+          version: done.version,
+          updated_at: done.at,
+        })
+        .where("id", "=", id)
+        .execute();
+    },
+
+    /** A built-in benchmark's data version (its source file's sha256); null until it is loaded. */
+    async dataVersion(id: string): Promise<string | null | undefined> {
+      const row = await db
+        .selectFrom("benchmarks")
+        .select("version")
+        .where("id", "=", id)
+        .executeTakeFirst();
+      return row?.version;
+    },
+
+    /** Records a built-in benchmark's loaded data (in the transaction that stores its prompts). */
+    async recordData(
+      id: string,
+      data: { version: string; promptCount: number; at: string },
+    ): Promise<void> {
+      await db
+        .updateTable("benchmarks")
+        .set({ version: data.version, prompt_count: data.promptCount, updated_at: data.at })
+        .where("id", "=", id)
+        .execute();
+    },
+
     findOwn: (scope: ProjectScope, id: string): Promise<BenchmarkRow | undefined> =>
       ownOf(scope).where("id", "=", id).executeTakeFirst(),
 
@@ -83,6 +133,15 @@ export function createBenchmarkRepository(db: Database) {
         files.set(r.benchmark_id, [...(files.get(r.benchmark_id) ?? []), r.filename]);
       return files;
     },
+
+    /** A benchmark's files (documents of a smart benchmark), in upload order. */
+    listFiles: (benchmarkId: string): Promise<BenchmarkFilesTable[]> =>
+      db
+        .selectFrom("benchmark_files")
+        .selectAll()
+        .where("benchmark_id", "=", benchmarkId)
+        .orderBy("position")
+        .execute(),
 
     /** A new benchmark of the project, its files, attached at once (call inside a transaction). */
     async insertOwn(

@@ -1,6 +1,7 @@
 import type { Catalog } from "../../catalog/catalog.ts";
 import type { Database } from "../../platform/db/database.ts";
 import type { EvaluationRow } from "../../platform/db/schema.ts";
+import { createNameRepository } from "./name-repository.ts";
 import type { EvaluationLabels } from "./to-evaluation.ts";
 
 /**
@@ -8,6 +9,7 @@ import type { EvaluationLabels } from "./to-evaluation.ts";
  * evaluations. Catalog and custom entries both have rows; the company comes from the catalog.
  */
 export function createEvaluationLabels(deps: { db: Database; catalog: Catalog }) {
+  const names = createNameRepository(deps.db);
   const unknown: EvaluationLabels = {
     modelName: "",
     modelKey: "",
@@ -23,16 +25,8 @@ export function createEvaluationLabels(deps: { db: Database; catalog: Catalog })
       const modelIds = [...new Set(rows.map((r) => r.model_id))];
       const benchmarkIds = [...new Set(rows.map((r) => r.benchmark_id))];
       const [models, benchmarks] = await Promise.all([
-        deps.db
-          .selectFrom("models")
-          .select(["id", "name", "key"])
-          .where("id", "in", modelIds)
-          .execute(),
-        deps.db
-          .selectFrom("benchmarks")
-          .select(["id", "name", "description"])
-          .where("id", "in", benchmarkIds)
-          .execute(),
+        names.models(modelIds),
+        names.benchmarks(benchmarkIds),
       ]);
       const modelById = new Map(models.map((m) => [m.id, m]));
       const benchmarkById = new Map(benchmarks.map((b) => [b.id, b]));

@@ -1,13 +1,12 @@
 import { buildOpenApiDocument, PROTOCOL_VERSION, routes } from "@assay/protocol";
 import type { FastifyInstance } from "fastify";
-import { AppError } from "../../app-error.ts";
-import { SERVICE_VERSION } from "../../config.ts";
 import { bindRoute, type RouteDeps } from "../../http/bind-route.ts";
-import { type Database, pingDatabase } from "../../platform/db/database.ts";
+import type { HealthService } from "./health-service.ts";
 
+/** The OpenAPI document (built once, from the protocol's route table) and the health check. */
 export function registerMetaRoutes(
   api: FastifyInstance,
-  deps: RouteDeps & { db: Database; apiPrefix: string },
+  deps: RouteDeps & { health: HealthService; apiPrefix: string },
 ) {
   const document = buildOpenApiDocument({
     routes: Object.values(routes),
@@ -17,15 +16,5 @@ export function registerMetaRoutes(
 
   bindRoute(api, routes.openapi, deps, async () => document);
 
-  bindRoute(api, routes.health, deps, async () => {
-    try {
-      await pingDatabase(deps.db);
-    } catch (cause) {
-      throw new AppError("SERVICE_UNAVAILABLE", "database unavailable", {
-        retryAfterSeconds: 5,
-        cause,
-      });
-    }
-    return { status: "ok" as const, database: "ok" as const, version: SERVICE_VERSION };
-  });
+  bindRoute(api, routes.health, deps, async () => deps.health.check());
 }

@@ -1,5 +1,5 @@
 import type { CopyRows, CopyValue } from "../../platform/db/postgres-copy.ts";
-import type { TraceFileRow, TraceFileSource } from "./insert-traces.ts";
+import type { TraceFileRow, TraceFileSource } from "./trace-insert-repository.ts";
 
 const COLUMNS = [
   "id",

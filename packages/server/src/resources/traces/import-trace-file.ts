@@ -3,8 +3,12 @@ import { AppError } from "../../app-error.ts";
 import { readTraceFile, TraceFileError } from "../../engine/traces/index.ts";
 import type { ImportStore } from "../imports/import-store.ts";
 import { copyTraces } from "./copy-traces.ts";
-import { insertTraces, type TraceFileRow, type TraceFileSource } from "./insert-traces.ts";
 import { createTraceIds } from "./trace-ids.ts";
+import {
+  insertTraces,
+  type TraceFileRow,
+  type TraceFileSource,
+} from "./trace-insert-repository.ts";
 
 /** One uploaded trace file to import: plain data, so it can be handed to an import thread. */
 export interface TraceImport {

@@ -12,9 +12,8 @@ import type { TraceRow } from "../../platform/db/schema.ts";
 import type { ProjectScope } from "../../tenancy.ts";
 import type { Importer } from "../imports/importer.ts";
 import type { UploadService } from "../uploads/service.ts";
-import { evaluationSummaries } from "./evaluation-summaries.ts";
-import { listTraceRows } from "./list-traces.ts";
 import { createTraceRepository } from "./repository.ts";
+import { createTraceListRepository } from "./trace-list-repository.ts";
 
 export interface TraceServiceDeps {
   db: Database;
@@ -30,6 +29,7 @@ export interface TraceServiceDeps {
  */
 export function createTraceService(deps: TraceServiceDeps) {
   const repo = createTraceRepository(deps.db);
+  const listing = createTraceListRepository(deps.db);
 
   return {
     /**
@@ -63,9 +63,8 @@ export function createTraceService(deps: TraceServiceDeps) {
       scope: ProjectScope,
       query: ListTracesQuery,
     ): Promise<{ traces: TraceWithEvaluations[]; total: number }> {
-      const { rows, total } = await listTraceRows(deps.db, scope, query, deps.clock.now());
-      const summaries = await evaluationSummaries(
-        deps.db,
+      const { rows, total } = await listing.page(scope, query, deps.clock.now());
+      const summaries = await listing.evaluationSummaries(
         scope,
         rows.map((row) => row.id),
       );

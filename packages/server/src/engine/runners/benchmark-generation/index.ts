@@ -1,5 +1,10 @@
 // Smart benchmark generation: question/answer prompts written by a model from documents. Pure of
-// HTTP, SQL and storage: the job handler loads the documents and stores what comes back.
+// HTTP, SQL and storage: the runner works through the store port it is handed.
+export {
+  type BenchmarkGenerationDeps,
+  type GenerationOutcome,
+  generateBenchmark,
+} from "./generate-benchmark.ts";
 export {
   type Complete,
   type GeneratedPrompt,
@@ -10,3 +15,8 @@ export {
 } from "./generate-prompts.ts";
 export { GenerationError } from "./generation-error.ts";
 export type { ChatMessage } from "./generation-messages.ts";
+export type {
+  BenchmarkGenerationStore,
+  GeneratedBenchmark,
+  PendingBenchmark,
+} from "./generation-store.ts";

@@ -1,8 +1,18 @@
 import { type ExpressionBuilder, sql } from "kysely";
 import type { DatabaseSchema } from "../../platform/db/schema.ts";
 
+// The latest-verdict subquery that the annotation repositories (repository.ts, agreement-repository.ts)
+// share, so that every read of labels beside verdicts applies the same rule.
+
 /** Queries over labels name the annotations table `a`. */
 export type LabelTables = DatabaseSchema & { a: DatabaseSchema["annotations"] };
+
+/** The verdict's columns a label is read beside, with their stored types. */
+interface VerdictColumns {
+  passed: number | null;
+  score: number | null;
+  reasoning: string | null;
+}
 
 /**
  * A column of the judge's latest verdict on the trace of label `a` (null when there is none):
@@ -15,13 +25,6 @@ export type LabelTables = DatabaseSchema & { a: DatabaseSchema["annotations"] };
  * hashing the whole trace_evaluations table. Its order ends on the id, so two columns read
  * this way come from the same evaluation.
  */
-/** The verdict's columns a label is read beside, with their stored types. */
-interface VerdictColumns {
-  passed: number | null;
-  score: number | null;
-  reasoning: string | null;
-}
-
 export function latestVerdict<C extends keyof VerdictColumns>(
   eb: ExpressionBuilder<LabelTables, "a">,
   column: C,

@@ -1,0 +1,38 @@
+import type { ComparisonQuery, ComparisonResponse, ListResultsQuery } from "@assay/protocol";
+import { notFound } from "../../app-error.ts";
+import type { Database } from "../../platform/db/database.ts";
+import type { AuthContext } from "../../tenancy.ts";
+import { createEvaluationRepository } from "../evaluations/repository.ts";
+import { createComparisonService } from "./comparison-service.ts";
+import { createResultRepository } from "./repository.ts";
+
+/**
+ * Results of evaluations, authorized by the key's organization as the evaluation is (its own
+ * evaluations and public ones). Results written so far are served while the run goes on (the
+ * original SDK only asks once it is `success`).
+ */
+export function createResultService(deps: { db: Database }) {
+  const evaluations = createEvaluationRepository(deps.db);
+  const results = createResultRepository(deps.db);
+  const comparisons = createComparisonService(deps);
+
+  return {
+    /** One page of an evaluation's results, and how many there are. */
+    async list(auth: AuthContext, query: ListResultsQuery) {
+      const evaluation = await evaluations.findReadable(auth.organizationId, query.evaluation_id);
+      if (!evaluation) throw notFound("evaluation");
+      const page = await results.page(evaluation.id, query);
+      return {
+        evaluation_id: evaluation.id,
+        results: page.results,
+        metrics: { total_count: page.total },
+      };
+    },
+
+    /** Two evaluations paired by prompt (comparison-service.ts). */
+    compare: (auth: AuthContext, query: ComparisonQuery): Promise<ComparisonResponse> =>
+      comparisons.compare(auth, query),
+  };
+}
+
+export type ResultService = ReturnType<typeof createResultService>;
