@@ -1,6 +1,7 @@
 import { ADDITIONAL_METRICS, type ScorerName } from "@assay/protocol";
 import type { Catalog } from "../../catalog/catalog.ts";
 import type { Database } from "../../platform/db/database.ts";
+import { createScoringPlanRepository } from "./scoring-plan-repository.ts";
 
 /** How a benchmark's prompts are sent and scored. */
 export interface ScoringPlan {
@@ -29,11 +30,7 @@ export async function scoringPlan(
       metrics: [],
     };
   }
-  const row = await deps.db
-    .selectFrom("benchmarks")
-    .selectAll()
-    .where("id", "=", benchmarkId)
-    .executeTakeFirstOrThrow();
+  const row = await createScoringPlanRepository(deps.db).getScoring(benchmarkId);
   return {
     scorer: (row.scoring_metric ?? "exact_match") as ScorerName,
     regexPattern: row.regex_pattern,
