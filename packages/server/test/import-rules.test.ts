@@ -92,15 +92,6 @@ const QUERY = /\.(?:selectFrom|insertInto|updateTable|deleteFrom)\s*\(|\bsql\s*(
 const mayQuery = (file: string) =>
   /(?:^|\/|-)repository\.ts$/.test(file) || file.startsWith("server/src/platform/");
 
-/**
- * Files that still query outside a repository while another helper of issue 18 moves their SQL
- * (being moved by issue 18): the list is emptied once their work is merged.
- */
-const QUERIES_BEING_MOVED = [
-  "server/src/resources/evaluations/scoring-plan.ts",
-  "server/src/resources/models/resolve-endpoint.ts",
-];
-
 describe("import rules", () => {
   const graph = importGraph();
   const server = "server/src/";
@@ -136,9 +127,7 @@ describe("import rules", () => {
         !mayQuery(file) &&
         QUERY.test(readFileSync(join(PACKAGES, file), "utf8")),
     );
-    expect(querying.filter((file) => !QUERIES_BEING_MOVED.includes(file))).toEqual([]);
-    // An entry whose file no longer queries (or is gone) is removed from the list.
-    expect(QUERIES_BEING_MOVED.filter((file) => !querying.includes(file))).toEqual([]);
+    expect(querying).toEqual([]);
   });
 
   it("has no import cycle in any package", () => {

@@ -1,4 +1,5 @@
 import type { Catalog } from "../catalog/catalog.ts";
+import { PAST_DEADLINE } from "../engine/runners/evaluation/run-guard.ts";
 import type { Clock } from "../platform/clock.ts";
 import type { Database } from "../platform/db/database.ts";
 import type { ExhaustedHandler, ExhaustedJob } from "../platform/queue/job-queue.ts";
@@ -44,8 +45,7 @@ export interface RunEnderDeps {
   clock: Clock;
 }
 
-/** The description of a run whose evaluation outlived ASSAY_EVAL_MAX_DURATION_SECONDS. */
-export const PAST_DEADLINE = "the evaluation ran longer than its maximum duration";
+export { PAST_DEADLINE };
 
 /** Why a job that ran out of attempts did not do its work, as users read it. */
 export const exhaustionReason = (job: ExhaustedJob): string =>

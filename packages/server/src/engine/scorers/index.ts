@@ -27,6 +27,7 @@ export {
   type VerdictRequest,
 } from "./judge-verdict.ts";
 export { type JudgeInput, judgeScore } from "./llm-judge.ts";
+export { type MetricName, measureMetrics, needsJudge } from "./metrics.ts";
 export {
   type ChosenLetter,
   findChosenLetter,
@@ -39,12 +40,15 @@ export { type FinalNumber, findFinalNumber, numeric } from "./numeric.ts";
 export { countSyllables, readability } from "./readability.ts";
 export { regexMatch } from "./regex-match.ts";
 export {
+  findScorer,
   getScorer,
   isJudgeScorer,
   isSyncScorer,
   type JudgeScorerName,
+  modelGraded,
+  type ScorerEntry,
   type SyncScorerName,
   UnknownScorerError,
 } from "./registry.ts";
-export type { ScoreInput, ScoreResult, SyncScorer } from "./scorer.ts";
+export type { ScoreContext, ScoreInput, ScoreResult, Scorer, SyncScorer } from "./scorer.ts";
 export { stripReasoning } from "./strip-reasoning.ts";

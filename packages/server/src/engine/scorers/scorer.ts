@@ -1,3 +1,5 @@
+import type { CompleteFn } from "./judge-prompt.ts";
+
 /**
  * The shape every scorer shares. Scorers are pure: the same input always gives the same result,
  * so a re-run of a sample (after a worker restart) scores it the same way.
@@ -13,6 +15,8 @@ export interface ScoreInput {
   regexPattern?: string | null;
   /** Multiple choice: the option texts in letter order, when known. */
   options?: readonly string[] | null;
+  /** The benchmark author's grading instructions (model-graded scorers read them). */
+  instructions?: string | null;
 }
 
 export interface ScoreResult {
@@ -26,6 +30,22 @@ export interface ScoreResult {
 }
 
 export type SyncScorer = (input: ScoreInput) => ScoreResult;
+
+/**
+ * What a scorer is handed besides the texts it grades. A model-graded scorer finds its judge
+ * here: the run's judge model behind `complete(messages)`, so the scorer never knows which model
+ * or gateway answers it (tests pass a scripted function).
+ */
+export interface ScoreContext {
+  /** The run's judge; present when the run's scorer or a metric needs one (see needsJudge). */
+  judge?: CompleteFn;
+}
+
+/** Any registered scorer: pure ones ignore the context, model-graded ones call its judge. */
+export type Scorer = (
+  input: ScoreInput,
+  context: ScoreContext,
+) => ScoreResult | Promise<ScoreResult>;
 
 export const MAX_REASON_LENGTH = 200;
 

@@ -21,6 +21,18 @@ export function createModelRepository(db: Database) {
     findCustomByKey: (scope: ProjectScope, key: string): Promise<ModelRow | undefined> =>
       customOf(scope).where("key", "=", key).executeTakeFirst(),
 
+    /**
+     * A custom model by id in any project, disabled (deleted) ones included: a run already
+     * queued with it still resolves its endpoint.
+     */
+    findCustomById: (id: string): Promise<ModelRow | undefined> =>
+      db
+        .selectFrom("models")
+        .selectAll()
+        .where("id", "=", id)
+        .where("kind", "=", "custom")
+        .executeTakeFirst(),
+
     /** The project's attached custom models, oldest first. */
     listAttachedCustom: (scope: ProjectScope): Promise<ModelRow[]> =>
       customOf(scope)

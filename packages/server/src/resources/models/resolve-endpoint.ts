@@ -47,12 +47,7 @@ export function createEndpointResolver(deps: {
         prices: input === null || output === null ? null : { input, output },
       };
     }
-    const row = await deps.db
-      .selectFrom("models")
-      .selectAll()
-      .where("id", "=", modelId)
-      .where("kind", "=", "custom")
-      .executeTakeFirst();
+    const row = await models.findCustomById(modelId);
     if (!row || row.api_url === null) throw new ModelUnavailableError(`unknown model ${modelId}`);
     return {
       url: chatCompletionsUrl(row.api_url),

@@ -49,7 +49,7 @@ export interface SampleOutcome {
 export interface RunSamplesOptions {
   samples: readonly RunSample[];
   endpoint: ModelEndpoint;
-  gateway: Gateway;
+  gateway: Pick<Gateway, "complete">;
   /** The run's requested concurrency: lanes here, and the endpoint limit's ceiling. */
   concurrency: number;
   /** Set when the cache is on: who the cache entries belong to, and how to look them up. */
