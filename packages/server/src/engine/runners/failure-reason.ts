@@ -9,18 +9,26 @@ import { ModelUnavailableError } from "../gateway/model-unavailable-error.ts";
  *
  * `model` names the model in messages ("the judge model", "a model"); `ownErrors` describes the
  * runner's own final errors (a judge without a verdict, an optimization that cannot start).
+ * `retryOutages`: a call that still failed after the gateway's retries (a 5xx, a timeout) is an
+ * outage its job retries later rather than a reason to fail — for a run that is one long task
+ * (benchmark generation), where failing would throw away what it has not yet lost.
  */
 export function failureReason(
   error: unknown,
-  signal: AbortSignal,
-  options: { model: string; ownErrors: (error: unknown) => string | undefined },
+  signal: AbortSignal | undefined,
+  options: {
+    model: string;
+    ownErrors: (error: unknown) => string | undefined;
+    retryOutages?: boolean;
+  },
 ): string | undefined {
   if (error instanceof ModelUnavailableError)
     return `${options.model} is unavailable: ${error.message}`;
   const own = options.ownErrors(error);
   if (own !== undefined) return own;
   if (isModelCallError(error)) {
-    if (error.code === "cancelled" || signal.aborted) return undefined;
+    if (error.code === "cancelled" || signal?.aborted) return undefined;
+    if (error.retryable && options.retryOutages) return undefined;
     const retried = error.retryable ? " after its retries" : "";
     return `${options.model} call failed${retried}: ${error.message}`;
   }

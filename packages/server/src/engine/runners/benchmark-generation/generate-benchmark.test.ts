@@ -122,7 +122,7 @@ describe("generateBenchmark", () => {
         memoryStore(),
         fakeModel(new ModelCallError("http_error", "HTTP 401 unauthorized", { retryable: false }))
           .open,
-        /^HTTP 401 unauthorized$/,
+        /^the generator model call failed: HTTP 401 unauthorized$/,
       ],
     ];
     for (const [what, { store, finished, failed }, openGenerator, reason] of cases) {

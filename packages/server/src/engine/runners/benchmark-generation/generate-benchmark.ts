@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { DocumentError, extractText } from "../../documents/index.ts";
-import { isModelCallError } from "../../gateway/model-call-error.ts";
+import { failureReason } from "../failure-reason.ts";
 import { type Complete, generatePrompts } from "./generate-prompts.ts";
 import { GenerationError } from "./generation-error.ts";
 import type { BenchmarkGenerationStore } from "./generation-store.ts";
@@ -59,18 +59,14 @@ export async function generateBenchmark(
     });
     return { status: "ready", promptCount: prompts.length };
   } catch (error) {
-    if (!isActionable(error)) throw error;
-    const reason = error.message.slice(0, MAX_REASON);
+    const reason = failureReason(error, signal, {
+      model: "the generator model",
+      ownErrors: (e) =>
+        e instanceof DocumentError || e instanceof GenerationError ? e.message : undefined,
+      retryOutages: true,
+    })?.slice(0, MAX_REASON);
+    if (reason === undefined) throw error;
     await store.fail(benchmark.id, reason);
     return { status: "failed", reason };
   }
-}
-
-/** An error its owner can act on, which trying again would not change. */
-function isActionable(error: unknown): error is Error {
-  return (
-    error instanceof DocumentError ||
-    error instanceof GenerationError ||
-    (isModelCallError(error) && !error.retryable && error.code !== "cancelled")
-  );
 }
