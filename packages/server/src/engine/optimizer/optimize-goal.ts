@@ -97,142 +97,202 @@ export async function optimizeGoal(
   input: OptimizeGoalInput,
   deps: OptimizeGoalDeps,
 ): Promise<OptimizationOutcome> {
-  const { plan, seed } = input;
-  const { training, heldOut } = splitAnnotations(input.items, seed);
-  const signal = deps.judge.signal;
-  let judgeCalls = 0;
-  let optimizerCalls = 0;
-  const measure = async (goal: string, items: readonly LabeledTrace[]) => {
-    judgeCalls += items.length;
-    return measureGoal(goal, items, deps.judge);
+  const { training, heldOut } = splitAnnotations(input.items, input.seed);
+  const search: Search = {
+    input,
+    deps,
+    training,
+    candidates: [],
+    measured: new Set([input.goal]),
+    attempted: 0,
+    judgeCalls: 0,
+    optimizerCalls: 0,
   };
-
   await deps.log(
     `split: ${describeSplit(training)} for training, ${describeSplit(heldOut)} held out`,
   );
-  const baselineTraining = await measure(input.goal, training);
-  const baselineHeldOut = await measure(input.goal, heldOut);
+  const baselineTraining = await measure(search, input.goal, training);
+  const baselineHeldOut = await measure(search, input.goal, heldOut);
   await deps.log(
     `baseline: training ${describeAgreement(baselineTraining.figures)}; held-out ${describeAgreement(baselineHeldOut.figures)}`,
   );
 
-  let parent: Measured = {
+  let parent: Measured | undefined = {
     name: "the original goal",
     goal: input.goal,
     fewShot: false,
     training: baselineTraining.figures,
     verdicts: baselineTraining.verdicts,
   };
-  const candidates: Measured[] = [];
-  const measured = new Set([input.goal]);
-  let attempted = 0;
+  for (let round = 1; round <= input.plan.rounds && parent; round++)
+    parent = await runRound(search, parent, round);
 
-  for (let round = 1; round <= plan.rounds; round++) {
-    const at = `round ${round}/${plan.rounds}`;
-    const wrong = wrongIds(training, parent.verdicts);
-    if (wrong.size === 0) {
-      await deps.log(`${at}: ${parent.name} agrees with every training label; stopping here`);
-      break;
-    }
-    const disagreements = seededOrder(
-      training.filter((item) => wrong.has(item.id)),
-      `disagreements:${seed}:${round}`,
-      (item) => item.id,
-    );
-    const rewritten: Measured[] = [];
-    const thisRound: Measured[] = [];
-    let rewrites = 0;
-    for (let index = 1; index <= plan.candidates; index++) {
-      signal?.throwIfAborted();
-      attempted += 1;
-      const step = `${at}: candidate ${index}/${plan.candidates}`;
-      const fewShot = isFewShotSlot(plan, index);
-      let proposal: Proposal;
-      if (fewShot) {
-        const base = pickBest(rewritten) ?? parent;
-        const examples = pickExamples(
-          training,
-          wrongIds(training, base.verdicts),
-          `${seed}:${round}`,
-        );
-        proposal = {
-          goal: withExamples(base.goal, examples),
-          note: `few-shot: ${examples.length} labeled training examples added to ${base.name}`,
-        };
-      } else {
-        const k = rewrites++;
-        optimizerCalls += 1;
-        proposal = await proposeRewrite(
-          parent,
-          sampleOf(disagreements, k, DISAGREEMENTS_PER_PROMPT),
-          REWRITE_DIRECTIONS[((round - 1) * plan.candidates + k) % REWRITE_DIRECTIONS.length]!,
-          deps.optimizer,
-        );
-      }
-      const problem =
-        proposal.problem ??
-        candidateProblem(proposal.goal, measured, fewShot ? MAX_EVALUATION_GOAL_CHARS : undefined);
-      if (problem !== undefined) {
-        await deps.log(`${step} discarded: ${problem}`);
-        continue;
-      }
-      measured.add(proposal.goal);
-      let result: Awaited<ReturnType<typeof measure>>;
-      try {
-        result = await measure(proposal.goal, training);
-      } catch (error) {
-        if (!(error instanceof TraceJudgingError)) throw error;
-        await deps.log(`${step} discarded: ${error.message}`);
-        continue;
-      }
-      const candidate: Measured = {
-        name: `round ${round} candidate ${index}`,
-        goal: proposal.goal,
-        fewShot,
-        training: result.figures,
-        verdicts: result.verdicts,
+  return conclude(
+    search,
+    { training: baselineTraining.figures, heldOut: baselineHeldOut.figures },
+    heldOut,
+  );
+}
+
+/** What the rounds share: the candidates measured, the goals seen, the calls made. */
+interface Search {
+  input: OptimizeGoalInput;
+  deps: OptimizeGoalDeps;
+  training: readonly LabeledTrace[];
+  candidates: Measured[];
+  /** Goals measured already (a candidate repeating one is discarded). */
+  measured: Set<string>;
+  /** Candidates asked for, usable or not. */
+  attempted: number;
+  judgeCalls: number;
+  optimizerCalls: number;
+}
+
+function measure(search: Search, goal: string, items: readonly LabeledTrace[]) {
+  search.judgeCalls += items.length;
+  return measureGoal(goal, items, search.deps.judge);
+}
+
+/**
+ * One round from `parent`: its candidates, each measured on the training set. Answers the next
+ * round's parent (the best of the parent and this round's candidates), or undefined when the
+ * parent agrees with every training label and there is nothing left to correct.
+ */
+async function runRound(
+  search: Search,
+  parent: Measured,
+  round: number,
+): Promise<Measured | undefined> {
+  const { plan, seed } = search.input;
+  const { deps, training } = search;
+  const at = `round ${round}/${plan.rounds}`;
+  const wrong = wrongIds(training, parent.verdicts);
+  if (wrong.size === 0) {
+    await deps.log(`${at}: ${parent.name} agrees with every training label; stopping here`);
+    return undefined;
+  }
+  const disagreements = seededOrder(
+    training.filter((item) => wrong.has(item.id)),
+    `disagreements:${seed}:${round}`,
+    (item) => item.id,
+  );
+  const rewritten: Measured[] = [];
+  const thisRound: Measured[] = [];
+  let rewrites = 0;
+  for (let index = 1; index <= plan.candidates; index++) {
+    deps.judge.signal?.throwIfAborted();
+    search.attempted += 1;
+    const step = `${at}: candidate ${index}/${plan.candidates}`;
+    const fewShot = isFewShotSlot(plan, index);
+    let proposal: Proposal;
+    if (fewShot) {
+      const base = pickBest(rewritten) ?? parent;
+      const examples = pickExamples(
+        training,
+        wrongIds(training, base.verdicts),
+        `${seed}:${round}`,
+      );
+      proposal = {
+        goal: withExamples(base.goal, examples),
+        note: `few-shot: ${examples.length} labeled training examples added to ${base.name}`,
       };
-      if (!fewShot) rewritten.push(candidate);
-      thisRound.push(candidate);
-      candidates.push(candidate);
-      await deps.log(
-        `${step} training ${describeAgreement(result.figures)} — ${shorten(proposal.note, 400)}`,
+    } else {
+      const k = rewrites++;
+      search.optimizerCalls += 1;
+      proposal = await proposeRewrite(
+        parent,
+        sampleOf(disagreements, k, DISAGREEMENTS_PER_PROMPT),
+        REWRITE_DIRECTIONS[((round - 1) * plan.candidates + k) % REWRITE_DIRECTIONS.length]!,
+        deps.optimizer,
       );
     }
-    parent = pickBest([parent, ...thisRound]) ?? parent;
-    await deps.log(
-      `${at}: best so far is ${parent.name}, training ${describeAgreement(parent.training)}`,
-    );
+    const candidate = await measureProposal(search, proposal, {
+      step,
+      name: `round ${round} candidate ${index}`,
+      fewShot,
+    });
+    if (!candidate) continue;
+    if (!fewShot) rewritten.push(candidate);
+    thisRound.push(candidate);
   }
+  const next = pickBest([parent, ...thisRound]) ?? parent;
+  await deps.log(
+    `${at}: best so far is ${next.name}, training ${describeAgreement(next.training)}`,
+  );
+  return next;
+}
 
-  const best = pickBest(candidates);
-  const baseline = { training: baselineTraining.figures, heldOut: baselineHeldOut.figures };
-  const counts = { trainingCount: training.length, heldOutCount: heldOut.length };
+/** Measures a proposed goal on the training set; undefined (and a log line) when it is unusable. */
+async function measureProposal(
+  search: Search,
+  proposal: Proposal,
+  as: { step: string; name: string; fewShot: boolean },
+): Promise<Measured | undefined> {
+  const { deps } = search;
+  const problem =
+    proposal.problem ??
+    candidateProblem(
+      proposal.goal,
+      search.measured,
+      as.fewShot ? MAX_EVALUATION_GOAL_CHARS : undefined,
+    );
+  if (problem !== undefined) {
+    await deps.log(`${as.step} discarded: ${problem}`);
+    return undefined;
+  }
+  search.measured.add(proposal.goal);
+  let result: Awaited<ReturnType<typeof measure>>;
+  try {
+    result = await measure(search, proposal.goal, search.training);
+  } catch (error) {
+    if (!(error instanceof TraceJudgingError)) throw error;
+    await deps.log(`${as.step} discarded: ${error.message}`);
+    return undefined;
+  }
+  const candidate: Measured = {
+    name: as.name,
+    goal: proposal.goal,
+    fewShot: as.fewShot,
+    training: result.figures,
+    verdicts: result.verdicts,
+  };
+  search.candidates.push(candidate);
+  await deps.log(
+    `${as.step} training ${describeAgreement(result.figures)} — ${shorten(proposal.note, 400)}`,
+  );
+  return candidate;
+}
+
+/**
+ * The end of the search: the best candidate on training, measured on the held-out labels, and
+ * whether it improved on the original goal there.
+ */
+async function conclude(
+  search: Search,
+  baseline: { training: AgreementFigures; heldOut: AgreementFigures },
+  heldOut: readonly LabeledTrace[],
+): Promise<OptimizationOutcome> {
+  const { deps, input } = search;
+  const best = pickBest(search.candidates);
+  const counts = { trainingCount: search.training.length, heldOutCount: heldOut.length };
+  const calls = () => ({ judgeCalls: search.judgeCalls, optimizerCalls: search.optimizerCalls });
   if (best === undefined) {
-    if (attempted > 0)
+    if (search.attempted > 0)
       throw new OptimizationError(
-        `none of the ${attempted} candidate goals could be measured (see the logs): the optimizer model gave no usable goal`,
+        `none of the ${search.attempted} candidate goals could be measured (see the logs): the optimizer model gave no usable goal`,
       );
     await deps.log("no candidate was needed: the original goal is kept");
-    return {
-      ...counts,
-      baseline,
-      improved: false,
-      optimizedGoal: input.goal,
-      judgeCalls,
-      optimizerCalls,
-    };
+    return { ...counts, baseline, improved: false, optimizedGoal: input.goal, ...calls() };
   }
 
-  const bestHeldOut = (await measure(best.goal, heldOut)).figures;
-  const improved = isImprovement(bestHeldOut, baselineHeldOut.figures);
+  const bestHeldOut = (await measure(search, best.goal, heldOut)).figures;
+  const improved = isImprovement(bestHeldOut, baseline.heldOut);
   await deps.log(
-    `best on training: ${best.name}${best.fewShot ? " (few-shot)" : ""}; held-out: baseline ${describeAgreement(baselineHeldOut.figures)}, best ${describeAgreement(bestHeldOut)}`,
+    `best on training: ${best.name}${best.fewShot ? " (few-shot)" : ""}; held-out: baseline ${describeAgreement(baseline.heldOut)}, best ${describeAgreement(bestHeldOut)}`,
   );
-  const points = (
-    ((bestHeldOut.accuracy ?? 0) - (baselineHeldOut.figures.accuracy ?? 0)) *
-    100
-  ).toFixed(1);
+  const points = (((bestHeldOut.accuracy ?? 0) - (baseline.heldOut.accuracy ?? 0)) * 100).toFixed(
+    1,
+  );
   await deps.log(
     improved
       ? `improved: +${points} points of held-out accuracy; apply gives the judge the new goal`
@@ -250,8 +310,7 @@ export async function optimizeGoal(
     },
     improved,
     optimizedGoal: improved ? best.goal : input.goal,
-    judgeCalls,
-    optimizerCalls,
+    ...calls(),
   };
 }
 
