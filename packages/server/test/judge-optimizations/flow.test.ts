@@ -43,13 +43,13 @@ describe.each(DIALECTS)("judge optimization on %s", (dialect) => {
   });
 
   const P = () => projectPath(tenant);
-  const labeledJudge = async (goal = VAGUE_GOAL): Promise<Judge> => {
+  const labeledJudge = async (goal = VAGUE_GOAL, labels = 40): Promise<Judge> => {
     const judge = await createJudge(service, tenant, {
       name: `Support answers ${++judges}`,
       evaluation_goal: goal,
       model_id: "acme/judge",
     });
-    await labelTraces(service, tenant, judge.id, 40);
+    await labelTraces(service, tenant, judge.id, labels);
     return judge;
   };
   const apply = (id: string) =>
@@ -159,7 +159,9 @@ describe.each(DIALECTS)("judge optimization on %s", (dialect) => {
   });
 
   it("keeps the judge unchanged when every candidate is worse", async () => {
-    const judge = await labeledJudge();
+    // 80 labels: the original goal then agrees with some held-out label in all but ~1 in 4,000
+    // seeded splits (with 40, none in ~2 %), so the inverse judge, which agrees with none, is worse.
+    const judge = await labeledJudge(VAGUE_GOAL, 80);
     let take = 0;
     nextGoal = () => `Pass the inverse of what looks right to you (take ${++take}).`;
     const created = await createOptimization(service, tenant, {
