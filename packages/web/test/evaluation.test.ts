@@ -189,6 +189,10 @@ describe("the Evaluation view in Chromium", () => {
     await page.goto(`${ui}/evaluations/${running.id}`);
     const cancel = page.getByRole("button", { name: "Cancel evaluation" });
     await cancel.waitFor();
+    // Midway: once a prompt is done (cancelled before any, the page has no counts to compare).
+    await expect
+      .poll(async () => (await client.evaluations.getById(running.id)).assay.progress.done, WAIT)
+      .toBeGreaterThan(0);
     // Dismissing the confirmation changes nothing.
     page.once("dialog", (dialog) => void dialog.dismiss());
     await cancel.click();

@@ -59,49 +59,19 @@ export function useResultSample(evaluation: Evaluation | undefined) {
   });
 }
 
-/** POST /evaluations/{id}/cancel; the answer (the cancelled evaluation) replaces the cached one. */
+/**
+ * POST /evaluations/{id}/cancel; the answer (the cancelled evaluation) replaces the cached one. Its
+ * counters are final: the server stores no result once a run has ended.
+ */
 export function useCancelEvaluation(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => getClient().evaluations.cancel(id),
     onSuccess: (evaluation) => {
       queryClient.setQueryData(evaluationKey(id), evaluation);
-      void settleCounters(id, evaluation, (next) =>
-        queryClient.setQueryData(evaluationKey(id), next),
-      );
       void queryClient.invalidateQueries({ queryKey: ["evaluations"] });
     },
   });
-}
-
-/**
- * How often, and how many times at most, a cancelled run's counters are read until they settle,
- * and for how many reads in a row they must not move to count as settled.
- */
-const SETTLE_INTERVAL_MS = 500;
-const SETTLE_READS = 30;
-const QUIET_READS = 4;
-
-/**
- * Calls in flight when a run was cancelled may still land for a moment (their results are kept;
- * on a busy server, seconds later): the counters are read again until they have not moved for
- * two seconds, so the page ends on the settled figures rather than on those of the instant the
- * cancel was answered.
- */
-async function settleCounters(
-  id: string,
-  cancelled: Evaluation,
-  show: (evaluation: Evaluation) => void,
-): Promise<void> {
-  let done = cancelled.assay.progress.done;
-  let quiet = 0;
-  for (let read = 0; read < SETTLE_READS && quiet < QUIET_READS; read++) {
-    await new Promise((resolve) => setTimeout(resolve, SETTLE_INTERVAL_MS));
-    const now = await getClient().evaluations.getById(id);
-    show(now);
-    quiet = now.assay.progress.done === done ? quiet + 1 : 0;
-    done = now.assay.progress.done;
-  }
 }
 
 /** PATCH /evaluations/{id} `{ is_public }`; the answer replaces the cached evaluation. */
