@@ -19,8 +19,9 @@ const PROMPTS = 80;
 
 describe("assay serve on SIGTERM", () => {
   it("exits 0 mid-run within its bound, and the run completes after a restart", async () => {
-    // Slow enough that the run outlasts the HTTP close grace (5 s, close-within.ts): a slow
-    // client may hold the close that long, and the run must still be handed back, not finished.
+    // Slow enough that the run outlasts the close: the slow client below may hold the HTTP close
+    // for its 5 s grace (close-within.ts), and the workers, stopped at the signal, must hand the
+    // run back rather than finish it meanwhile.
     await using fake = await startFakeModelServer({ latencyMs: 400 });
     const { env, apiUrl } = await serviceEnv(testDatabase(), {
       ASSAY_BOOTSTRAP_API_KEY: KEY,

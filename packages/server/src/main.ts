@@ -54,8 +54,9 @@ export async function startService(
       bootstrap,
       workers: options.workers,
       async close() {
-        await app.close();
-        await stopJobs?.();
+        // Both at once: the workers stop taking jobs at the signal, even while the HTTP close
+        // gives requests in flight their grace (their jobs are enqueued in their transactions).
+        await Promise.all([app.close(), stopJobs?.()]);
         await deps.close();
       },
     };
