@@ -21,9 +21,10 @@
 //   npm run bench:eval -- --no-grid --big       50 000 samples at C = 256, L = 50 ms (peak RSS)
 //   DATABASE_URL=postgres://… npm run bench:eval -- --no-grid --two-workers
 //
-// Other flags: --no-peers, --no-python-peers (promptfoo only), --peer-max-n N (the peers are
-// CPU-bound at well under 200 samples/s, so their N is capped: 2000 quick, 6400 full; each row
-// states its N), --no-floor (the lean runner's rows), --no-write
+// Other flags: --no-peers, --peer-list promptfoo,inspect,lm-eval (the default: all three),
+// --peer-max-n N (promptfoo and Inspect are CPU-bound at well under 200 samples/s, so the peers'
+// N is capped: 2000 quick, 6400 full; each row states its N; 100000: the same N as Assay),
+// --no-floor (the lean runner's rows), --no-write
 // (also run promptfoo with --no-write), --jobs J and --chunk K (ASSAY_WORKER_CONCURRENCY and
 // ASSAY_EVAL_CHUNK_SIZE), --no-warmup, --no-probe (event-loop probe), --profile (V8 CPU profile of
 // Assay, its hot spots and SQL during the measured run), --wait-quiet S (before each run, wait up
@@ -61,7 +62,7 @@ const { values: flags } = parseArgs({
     cells: { type: "string" },
     n: { type: "string" },
     peers: { type: "boolean", default: true },
-    "python-peers": { type: "boolean", default: true },
+    "peer-list": { type: "string", default: PEER_KINDS.join(",") },
     floor: { type: "boolean", default: true },
     "peer-max-n": { type: "string" },
     write: { type: "boolean", default: true },
@@ -111,16 +112,22 @@ const grid: Cell[] = !flags.grid
 const samples = (cell: Cell) =>
   flags.n ? roundUp4(Number(flags.n)) : samplesFor(cell.latencyMs, cell.concurrency, seconds);
 
-const nodePeersProblem = flags.peers ? installNodePeers() : undefined;
+const peerList = new Set(flags.peers ? flags["peer-list"].split(",").filter((s) => s !== "") : []);
+for (const kind of peerList)
+  if (!(PEER_KINDS as readonly string[]).includes(kind))
+    throw new Error(`--peer-list: "${kind}" is none of ${PEER_KINDS.join(", ")}`);
+const nodePeersProblem = peerList.has("promptfoo") ? installNodePeers() : undefined;
 if (nodePeersProblem) console.log(`promptfoo: not installed (${nodePeersProblem}), left out`);
-const promptfoo = flags.peers ? findPromptfoo() : undefined;
-const pythonPeers = flags.peers && flags["python-peers"] ? installPythonPeers() : undefined;
+const promptfoo = peerList.has("promptfoo") ? findPromptfoo() : undefined;
+const pythonPeers =
+  peerList.has("inspect") || peerList.has("lm-eval") ? installPythonPeers() : undefined;
 if (typeof pythonPeers === "string")
   console.log(`Inspect AI and lm-eval: not installed (${pythonPeers}), left out`);
 const python = typeof pythonPeers === "string" ? undefined : pythonPeers;
 const peerNames = [
   ...(promptfoo ? [`promptfoo ${promptfoo.version}`] : []),
-  ...(python ? Object.entries(python.versions).map(([name, version]) => `${name} ${version}`) : []),
+  ...(python && peerList.has("inspect") ? [`inspect-ai ${python.versions["inspect-ai"]}`] : []),
+  ...(python && peerList.has("lm-eval") ? [`lm-eval ${python.versions["lm-eval"]}`] : []),
 ];
 
 console.log(
@@ -184,10 +191,10 @@ try {
           runPromptfoo(fake, cell.concurrency, peerN, { write: false }),
         );
     }
-    if (python) {
+    if (python && peerList.has("inspect"))
       await attempt(`inspect ${label}`, () => runInspect(fake, cell.concurrency, peerN, python));
+    if (python && peerList.has("lm-eval"))
       await attempt(`lm-eval ${label}`, () => runLmEval(fake, cell.concurrency, peerN, python));
-    }
   }
   if (flags.big) {
     const fake = await endpointFor(50);
@@ -236,6 +243,12 @@ function assayOf(peer: RunResult): RunResult | undefined {
 function ratio(peer: RunResult): number | undefined {
   const assay = isPeer(peer) && !peer.tool.endsWith("--no-write") ? assayOf(peer) : undefined;
   return assay ? samplesPerSecond(assay) / samplesPerSecond(peer) : undefined;
+}
+
+/** The same over the steady stretch (middle 80 % of the requests: no start-up, no tail). */
+function steadyRatio(peer: RunResult): number | undefined {
+  const assay = ratio(peer) === undefined ? undefined : assayOf(peer);
+  return assay?.steadyPerS && peer.steadyPerS ? assay.steadyPerS / peer.steadyPerS : undefined;
 }
 
 /** The peer's peak in flight when it stayed under C (what it reached), else nothing. */
@@ -368,7 +381,10 @@ function markdown(): string {
   ].join("\n");
 }
 
-/** Per cell and peer: Assay ÷ the peer, and the peer's N, CPU per sample, peak RSS and reach. */
+/**
+ * Per cell and peer: Assay ÷ the peer end to end (the peer's start-up included, at its N) and
+ * over both steady stretches, and the peer's N, CPU per sample, peak RSS and peak in flight.
+ */
 function peerTable(): string {
   const rows = results
     .filter((r) => ratio(r) !== undefined)
@@ -380,6 +396,8 @@ function peerTable(): string {
         r.n,
         samplesPerSecond(r).toFixed(0),
         `${ratio(r)?.toFixed(1)}×`,
+        r.steadyPerS === null ? "n/a" : r.steadyPerS.toFixed(0),
+        steadyRatio(r) === undefined ? "n/a" : `${steadyRatio(r)?.toFixed(1)}×`,
         fixed((r.cpuS * 1000) / r.n, 2),
         fixed(r.peakRssMb, 0),
         `${r.endpoint.maxInFlight} / ${r.concurrency}`,
@@ -388,8 +406,8 @@ function peerTable(): string {
     );
   if (rows.length === 0) return "Peers: none measured";
   return [
-    "| L ms | C | peer | N | samples/s | Assay ÷ peer | CPU ms/sample | peak RSS MB | peak in flight / C | |",
-    "|---|---|---|---|---|---|---|---|---|---|",
+    "| L ms | C | peer | N | samples/s | Assay ÷ peer | steady samples/s | Assay ÷ peer, steady | CPU ms/sample | peak RSS MB | peak in flight / C | |",
+    "|---|---|---|---|---|---|---|---|---|---|---|---|",
     ...rows.map((row) => `| ${row} |`),
   ].join("\n");
 }
