@@ -22,8 +22,9 @@
 //   DATABASE_URL=postgres://… npm run bench:eval -- --no-grid --two-workers
 //
 // Other flags: --no-peers, --peer-list promptfoo,inspect,lm-eval (the default: all three),
-// --peer-max-n N (promptfoo and Inspect are CPU-bound at well under 200 samples/s, so the peers'
-// N is capped: 2000 quick, 6400 full; each row states its N; 100000: the same N as Assay),
+// --peer-max-n N (promptfoo and Inspect need 9–25 ms of CPU per sample, so their N is capped:
+// 2000 quick, 6400 full; lm-eval's request loop keeps up with Assay's after its start-up, so it
+// runs Assay's N; each row states its N),
 // --no-floor (the lean runner's rows), --no-write
 // (also run promptfoo with --no-write), --jobs J and --chunk K (ASSAY_WORKER_CONCURRENCY and
 // ASSAY_EVAL_CHUNK_SIZE), --no-warmup, --no-probe (event-loop probe), --profile (V8 CPU profile of
@@ -133,7 +134,7 @@ const peerNames = [
 console.log(
   `Eval throughput, ${flags.quick ? "quick (ideal ≥ 5 s)" : "full (ideal ≥ 10 s)"}; Assay: serve, SQLite, ` +
     `${settings.jobs} jobs × ${settings.chunk}-prompt chunks${settings.warmup ? ", after a warm-up run" : ""}; ` +
-    `${peerNames.length > 0 ? `peers ${peerNames.join(", ")}, N ≤ ${peerMaxN}` : "no peers"}; node ${process.version}`,
+    `${peerNames.length > 0 ? `peers ${peerNames.join(", ")} (promptfoo and Inspect: N ≤ ${peerMaxN})` : "no peers"}; node ${process.version}`,
 );
 const loadAverage = Number(readFileSync("/proc/loadavg", "utf8").split(" ")[0]);
 console.log(
@@ -194,7 +195,7 @@ try {
     if (python && peerList.has("inspect"))
       await attempt(`inspect ${label}`, () => runInspect(fake, cell.concurrency, peerN, python));
     if (python && peerList.has("lm-eval"))
-      await attempt(`lm-eval ${label}`, () => runLmEval(fake, cell.concurrency, peerN, python));
+      await attempt(`lm-eval ${label}`, () => runLmEval(fake, cell.concurrency, n, python));
   }
   if (flags.big) {
     const fake = await endpointFor(50);
