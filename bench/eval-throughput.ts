@@ -1,23 +1,31 @@
-// Evaluation throughput end to end, Assay side by side with promptfoo, in one run on this machine.
+// Evaluation throughput end to end, Assay side by side with its peers (promptfoo, Inspect AI,
+// lm-evaluation-harness) and a lean floor, in one run on this machine.
 //
 // Assay runs as it is deployed: `assay serve` (API, queue and workers in one process, SQLite), a
 // fresh process per cell; the bench uploads the cell's prompts as a custom benchmark, registers
 // the fake endpoint as a custom model, POSTs one evaluation at concurrency C and polls it until
-// `success` (results durable). promptfoo 0.123.1 (bench/peers) runs the same prompts against the
-// same endpoint with `-j C`. The fake OpenAI-compatible endpoint (latency L, answers exactly 75 %
-// right) runs in a child process of its own; its CPU is reported apart. A run counts only with
-// accuracy exactly 75.00 %, N requests at the endpoint, and at most C in flight (Assay: exactly C
-// at some point). Method and targets: shared/research/performance.md §5–§7.
+// `success` (results durable). The peers run the same prompts against the same endpoint, each
+// through its own CLI and its own OpenAI-compatible provider and scorer: promptfoo 0.123.1 with
+// `-j C` (bench/eval/promptfoo.ts), Inspect AI with `--max-connections C` (inspect.ts),
+// lm-evaluation-harness with `num_concurrent=C` (lm-eval.ts). They are installed on first use
+// (peer-install.ts): promptfoo with `npm ci` in bench/peers, the Python two with pip, pinned in
+// bench/peers/requirements.txt, into bench/peers/.venv-<python version>. The fake OpenAI-compatible
+// endpoint (latency L, answers exactly 75 % right) runs in a child process of its own; its CPU is
+// reported apart. A run counts only with accuracy exactly 75.00 %, N requests at the endpoint, and
+// at most C in flight (Assay: exactly C at some point; a peer's peak in flight is reported when
+// it stays under C). Method and targets: shared/research/performance.md §5–§7.
 //
-//   npm install --prefix bench/peers            once: promptfoo, outside the workspace
 //   npm run bench:eval -- --quick               3 latencies × 3 concurrencies, ideal ≥ 5 s each
 //   npm run bench:eval                          the same grid, ideal ≥ 10 s each
 //   npm run bench:eval -- --cells 50:64,100:256 --n 12800
 //   npm run bench:eval -- --no-grid --big       50 000 samples at C = 256, L = 50 ms (peak RSS)
 //   DATABASE_URL=postgres://… npm run bench:eval -- --no-grid --two-workers
 //
-// Other flags: --no-peers, --peer-max-n N (promptfoo is CPU-bound at well under 200 samples/s,
-// so its N is capped: 2000 quick, 6400 full), --no-floor (the lean runner's rows), --no-write
+// Other flags: --no-peers, --peer-list promptfoo,inspect,lm-eval (the default: all three),
+// --peer-max-n N (promptfoo and Inspect need 9–25 ms of CPU per sample, so their N is capped:
+// 2000 quick, 6400 full; lm-eval's request loop keeps up with Assay's after its start-up, so it
+// runs Assay's N; each row states its N),
+// --no-floor (the lean runner's rows), --no-write
 // (also run promptfoo with --no-write), --jobs J and --chunk K (ASSAY_WORKER_CONCURRENCY and
 // ASSAY_EVAL_CHUNK_SIZE), --no-warmup, --no-probe (event-loop probe), --profile (V8 CPU profile of
 // Assay, its hot spots and SQL during the measured run), --wait-quiet S (before each run, wait up
@@ -31,11 +39,17 @@ import { type AssaySettings, runAssay } from "./eval/assay.ts";
 import { type FakeEndpoint, startFakeEndpoint } from "./eval/fake-endpoint.ts";
 import { roundUp4, samplesFor } from "./eval/fixture.ts";
 import { runFloor } from "./eval/floor.ts";
+import { runInspect } from "./eval/inspect.ts";
+import { runLmEval } from "./eval/lm-eval.ts";
+import { installNodePeers, installPythonPeers } from "./eval/peer-install.ts";
 import { waitForQuiet } from "./eval/proc.ts";
 import { findPromptfoo, runPromptfoo } from "./eval/promptfoo.ts";
 import {
   ideal,
   invalidReasons,
+  PEER_KINDS,
+  PEER_NAMES,
+  type PeerKind,
   percentOfCeiling,
   type RunResult,
   samplesPerSecond,
@@ -49,6 +63,7 @@ const { values: flags } = parseArgs({
     cells: { type: "string" },
     n: { type: "string" },
     peers: { type: "boolean", default: true },
+    "peer-list": { type: "string", default: PEER_KINDS.join(",") },
     floor: { type: "boolean", default: true },
     "peer-max-n": { type: "string" },
     write: { type: "boolean", default: true },
@@ -98,14 +113,28 @@ const grid: Cell[] = !flags.grid
 const samples = (cell: Cell) =>
   flags.n ? roundUp4(Number(flags.n)) : samplesFor(cell.latencyMs, cell.concurrency, seconds);
 
-const promptfoo = flags.peers ? findPromptfoo() : undefined;
-if (flags.peers && !promptfoo)
-  console.log("promptfoo is not installed (npm install --prefix bench/peers): Assay only\n");
+const peerList = new Set(flags.peers ? flags["peer-list"].split(",").filter((s) => s !== "") : []);
+for (const kind of peerList)
+  if (!(PEER_KINDS as readonly string[]).includes(kind))
+    throw new Error(`--peer-list: "${kind}" is none of ${PEER_KINDS.join(", ")}`);
+const nodePeersProblem = peerList.has("promptfoo") ? installNodePeers() : undefined;
+if (nodePeersProblem) console.log(`promptfoo: not installed (${nodePeersProblem}), left out`);
+const promptfoo = peerList.has("promptfoo") ? findPromptfoo() : undefined;
+const pythonPeers =
+  peerList.has("inspect") || peerList.has("lm-eval") ? installPythonPeers() : undefined;
+if (typeof pythonPeers === "string")
+  console.log(`Inspect AI and lm-eval: not installed (${pythonPeers}), left out`);
+const python = typeof pythonPeers === "string" ? undefined : pythonPeers;
+const peerNames = [
+  ...(promptfoo ? [`promptfoo ${promptfoo.version}`] : []),
+  ...(python && peerList.has("inspect") ? [`inspect-ai ${python.versions["inspect-ai"]}`] : []),
+  ...(python && peerList.has("lm-eval") ? [`lm-eval ${python.versions["lm-eval"]}`] : []),
+];
 
 console.log(
   `Eval throughput, ${flags.quick ? "quick (ideal ≥ 5 s)" : "full (ideal ≥ 10 s)"}; Assay: serve, SQLite, ` +
     `${settings.jobs} jobs × ${settings.chunk}-prompt chunks${settings.warmup ? ", after a warm-up run" : ""}; ` +
-    `${promptfoo ? `promptfoo ${promptfoo.version}, N ≤ ${peerMaxN}` : "no peers"}; node ${process.version}`,
+    `${peerNames.length > 0 ? `peers ${peerNames.join(", ")} (promptfoo and Inspect: N ≤ ${peerMaxN})` : "no peers"}; node ${process.version}`,
 );
 const loadAverage = Number(readFileSync("/proc/loadavg", "utf8").split(" ")[0]);
 console.log(
@@ -153,8 +182,8 @@ try {
     const label = `L=${cell.latencyMs} C=${cell.concurrency}`;
     if (flags.floor) await attempt(`floor ${label}`, () => runFloor(fake, cell.concurrency, n));
     await attempt(`assay ${label}`, () => runAssay(fake, cell.concurrency, n, settings));
+    const peerN = Math.min(n, roundUp4(peerMaxN));
     if (promptfoo) {
-      const peerN = Math.min(n, roundUp4(peerMaxN));
       await attempt(`promptfoo ${label}`, () =>
         runPromptfoo(fake, cell.concurrency, peerN, { write: true }),
       );
@@ -163,6 +192,10 @@ try {
           runPromptfoo(fake, cell.concurrency, peerN, { write: false }),
         );
     }
+    if (python && peerList.has("inspect"))
+      await attempt(`inspect ${label}`, () => runInspect(fake, cell.concurrency, peerN, python));
+    if (python && peerList.has("lm-eval"))
+      await attempt(`lm-eval ${label}`, () => runLmEval(fake, cell.concurrency, n, python));
   }
   if (flags.big) {
     const fake = await endpointFor(50);
@@ -188,23 +221,42 @@ try {
 }
 
 if (settings.profileDir) console.log(`\nCPU profiles: ${settings.profileDir}`);
-console.log(`\n${targets()}\n\n${markdown()}`);
+console.log(`\n${targets()}\n\n${markdown()}\n\n${peerTable()}`);
 if (results.some((r) => invalidReasons(r).length > 0)) process.exitCode = 1;
 
-function peerOf(r: RunResult): RunResult | undefined {
-  return results.find(
-    (p) =>
-      p.kind === "promptfoo" &&
-      !p.tool.endsWith("--no-write") &&
-      p.latencyMs === r.latencyMs &&
-      p.concurrency === r.concurrency,
-  );
+function isPeer(r: RunResult): r is RunResult & { kind: PeerKind } {
+  return r.kind !== "assay" && r.kind !== "floor";
 }
 
-/** Assay's samples/s over promptfoo's in the same cell (both end to end). */
-function ratio(r: RunResult): number | undefined {
-  const peer = r.kind === "assay" ? peerOf(r) : undefined;
-  return peer ? samplesPerSecond(r) / samplesPerSecond(peer) : undefined;
+function sameCell(a: RunResult, b: RunResult): boolean {
+  return a.latencyMs === b.latencyMs && a.concurrency === b.concurrency;
+}
+
+/** Assay's run in the cell of a peer's run. */
+function assayOf(peer: RunResult): RunResult | undefined {
+  return results.find((a) => a.tool === "assay" && sameCell(a, peer));
+}
+
+/**
+ * Assay's samples/s over this peer run's in the same cell (both end to end; promptfoo's default
+ * run, not its --no-write one).
+ */
+function ratio(peer: RunResult): number | undefined {
+  const assay = isPeer(peer) && !peer.tool.endsWith("--no-write") ? assayOf(peer) : undefined;
+  return assay ? samplesPerSecond(assay) / samplesPerSecond(peer) : undefined;
+}
+
+/** The same over the steady stretch (middle 80 % of the requests: no start-up, no tail). */
+function steadyRatio(peer: RunResult): number | undefined {
+  const assay = ratio(peer) === undefined ? undefined : assayOf(peer);
+  return assay?.steadyPerS && peer.steadyPerS ? assay.steadyPerS / peer.steadyPerS : undefined;
+}
+
+/** The peer's peak in flight when it stayed under C (what it reached), else nothing. */
+function reached(r: RunResult): string | undefined {
+  return isPeer(r) && r.endpoint.maxInFlight < r.concurrency
+    ? `reached ${r.endpoint.maxInFlight} in flight of C = ${r.concurrency}`
+    : undefined;
 }
 
 function steadyPercent(r: RunResult): string {
@@ -232,7 +284,10 @@ function describe(r: RunResult): string {
       : [
           `ELU ${r.probe.elu.toFixed(2)}${r.tool === "assay" ? ` (SQLite ${(r.probe.sqliteShare * 100).toFixed(0)} % of the time)` : ""}, loop delay p99 ${r.probe.delayP99Ms.toFixed(1)} ms, max ${r.probe.delayMaxMs.toFixed(0)} ms, V8 heap in use ≤ ${r.probe.heapMaxMb.toFixed(0)} MB`,
         ]),
-    ...(x === undefined ? [] : [`${x.toFixed(1)}× promptfoo [target ≥ 5× at C ≥ 64]`]),
+    ...(x === undefined || !isPeer(r)
+      ? []
+      : [`Assay ÷ ${PEER_NAMES[r.kind]} ${x.toFixed(1)}× [target ≥ 5× at C ≥ 64]`]),
+    ...[reached(r)].filter((note) => note !== undefined),
     `other load ${r.otherCores.toFixed(2)} cores${r.otherCores > NOISY_CORES ? " (NOISY: another process used the CPU)" : ""}`,
     ...r.notes,
     reasons.length === 0 ? "VALID" : `INVALID: ${reasons.join("; ")}`,
@@ -271,12 +326,21 @@ function targets(): string {
       ? "  ≥ 80 % of C/L at C = 256, L = 100: not measured"
       : `  ≥ 80 % of C/L at C = 256, L = 100: ${c256.map((r) => `${percentOfCeiling(r).toFixed(1)} % at N = ${r.n} ${mark(percentOfCeiling(r) >= 80)}`).join(", ")}`,
   );
-  const compared = assay.filter((r) => r.concurrency >= 64 && ratio(r) !== undefined);
-  lines.push(
-    compared.length === 0
-      ? "  ≥ 5× promptfoo's samples/s at C ≥ 64: not measured"
-      : `  ≥ 5× promptfoo's samples/s at C ≥ 64: ${compared.map((r) => `L=${r.latencyMs} C=${r.concurrency} ${ratio(r)?.toFixed(1)}× ${mark((ratio(r) ?? 0) >= 5)}`).join(", ")}`,
-  );
+  for (const kind of PEER_KINDS) {
+    const compared = results.filter(
+      (r) =>
+        r.kind === kind &&
+        r.concurrency >= 64 &&
+        invalidReasons(r).length === 0 &&
+        ratio(r) !== undefined,
+    );
+    const name = PEER_NAMES[kind];
+    lines.push(
+      compared.length === 0
+        ? `  ≥ 5× ${name}'s samples/s at C ≥ 64: not measured`
+        : `  ≥ 5× ${name}'s samples/s at C ≥ 64: ${compared.map((r) => `L=${r.latencyMs} C=${r.concurrency} ${ratio(r)?.toFixed(1)}× ${mark((ratio(r) ?? 0) >= 5)}`).join(", ")}`,
+    );
+  }
   const big = assay.filter((r) => r.n >= 50_000);
   lines.push(
     big.length === 0
@@ -312,8 +376,39 @@ function markdown(): string {
       .join(" | ");
   });
   return [
-    "| Tool | L ms | C | N | wall s (ideal) | samples/s | % of C/L | steady % of C/L | CPU ms/sample | endpoint CPU ms/sample | peak RSS MB | accuracy | requests / max in flight / new connections | other load (cores) | Assay ÷ promptfoo | |",
+    "| Tool | L ms | C | N | wall s (ideal) | samples/s | % of C/L | steady % of C/L | CPU ms/sample | endpoint CPU ms/sample | peak RSS MB | accuracy | requests / max in flight / new connections | other load (cores) | Assay ÷ this peer | |",
     "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|",
+    ...rows.map((row) => `| ${row} |`),
+  ].join("\n");
+}
+
+/**
+ * Per cell and peer: Assay ÷ the peer end to end (the peer's start-up included, at its N) and
+ * over both steady stretches, and the peer's N, CPU per sample, peak RSS and peak in flight.
+ */
+function peerTable(): string {
+  const rows = results
+    .filter((r) => ratio(r) !== undefined)
+    .map((r) =>
+      [
+        r.latencyMs,
+        r.concurrency,
+        r.tool,
+        r.n,
+        samplesPerSecond(r).toFixed(0),
+        `${ratio(r)?.toFixed(1)}×`,
+        r.steadyPerS === null ? "n/a" : r.steadyPerS.toFixed(0),
+        steadyRatio(r) === undefined ? "n/a" : `${steadyRatio(r)?.toFixed(1)}×`,
+        fixed((r.cpuS * 1000) / r.n, 2),
+        fixed(r.peakRssMb, 0),
+        `${r.endpoint.maxInFlight} / ${r.concurrency}`,
+        invalidReasons(r).length === 0 ? "valid" : "INVALID",
+      ].join(" | "),
+    );
+  if (rows.length === 0) return "Peers: none measured";
+  return [
+    "| L ms | C | peer | N | samples/s | Assay ÷ peer | steady samples/s | Assay ÷ peer, steady | CPU ms/sample | peak RSS MB | peak in flight / C | |",
+    "|---|---|---|---|---|---|---|---|---|---|---|---|",
     ...rows.map((row) => `| ${row} |`),
   ].join("\n");
 }

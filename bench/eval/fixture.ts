@@ -29,6 +29,12 @@ export function toPromptfooCsv(items: readonly ArithmeticItem[]): string {
   return `question,answer\n${rows.join("\n")}\n`;
 }
 
+/** The Python peers' JSONL (Inspect's json_dataset, lm-eval's `json` dataset): id, question, answer. */
+export function toPeerJsonl(items: readonly ArithmeticItem[]): string {
+  const rows = items.map(({ id, question, answer }) => JSON.stringify({ id, question, answer }));
+  return `${rows.join("\n")}\n`;
+}
+
 /**
  * Samples for a cell whose ideal time `ceil(N/C)·L` is at least `seconds` (200·C at L = 50 ms for
  * 10 s), never fewer than `min`, rounded up to a multiple of four (exact 75 % accuracy), and at

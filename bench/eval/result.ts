@@ -2,10 +2,20 @@
 import type { FakeModelServerStats } from "../../packages/server/test/support/fake-model-server.ts";
 import { idealSeconds } from "./fixture.ts";
 
+/** The tools a user would pick instead of Assay, in the order the bench runs them. */
+export const PEER_KINDS = ["promptfoo", "inspect", "lm-eval"] as const;
+export type PeerKind = (typeof PEER_KINDS)[number];
+/** The peers' names in the tables (their package names). */
+export const PEER_NAMES: Record<PeerKind, string> = {
+  promptfoo: "promptfoo",
+  inspect: "inspect-ai",
+  "lm-eval": "lm-eval",
+};
+
 export interface RunResult {
   /** Label in the tables, e.g. "assay", "promptfoo 0.123.1". */
   tool: string;
-  kind: "assay" | "promptfoo" | "floor";
+  kind: "assay" | "floor" | PeerKind;
   latencyMs: number;
   concurrency: number;
   n: number;
