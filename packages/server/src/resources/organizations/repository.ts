@@ -3,8 +3,6 @@ import type { OrganizationRow, ProjectRow } from "../../platform/db/schema.ts";
 
 export function createOrganizationRepository(db: Database) {
   return {
-    findById: (id: string): Promise<OrganizationRow | undefined> =>
-      db.selectFrom("organizations").selectAll().where("id", "=", id).executeTakeFirst(),
     /**
      * The organization's row and its projects in one round trip (one row per project, the
      * organization's columns repeated; none when it does not exist): every `GET /organizations`
