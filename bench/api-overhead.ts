@@ -6,7 +6,7 @@
 // process over loopback. Reported: requests/s, latency, server CPU per request, and the ratios.
 //
 //   npm run bench                     SQLite
-//   DATABASE_URL=postgres://… npm run bench
+//   DATABASE_URL=postgres://… npm run bench       SQLite, then PostgreSQL, in the same run
 //   BENCH_SECONDS=20 BENCH_CONNECTIONS=100 npm run bench
 import autocannon from "autocannon";
 import { createTestDatabase } from "../packages/server/test/support/databases.ts";
@@ -23,6 +23,8 @@ import {
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const apiKey = "assay_benchmarkKey000000000000000000000000";
+/** Requests/s the PostgreSQL path must reach on this bench (issue 19). */
+const POSTGRES_TARGET = 4000;
 
 interface Result {
   name: string;
@@ -54,26 +56,45 @@ async function measure(
   };
 }
 
-// A fresh database (and data dir) per run: PostgreSQL when DATABASE_URL is set, else SQLite.
-const database = await createTestDatabase(process.env.DATABASE_URL ? "postgres" : "sqlite");
-const assayPort = await freePort();
-const assay = await startProcess(
-  [...assayNodeFlags(), ASSAY_BIN, "serve", "--no-workers"],
-  {
-    ...process.env,
-    ...assayNodeEnv(),
-    PORT: String(assayPort),
-    ASSAY_DATA_DIR: database.dataDir,
-    ...(database.url ? { DATABASE_URL: database.url } : {}),
-    ASSAY_BOOTSTRAP_API_KEY: apiKey,
-    // The limiter runs (its cost is part of every request) but never refuses.
-    ASSAY_RATE_LIMIT_PER_SECOND: process.env.ASSAY_RATE_LIMIT_PER_SECOND ?? "1000000",
-    ASSAY_RATE_LIMIT_BURST: "1000000",
-  },
-  "listening on",
-);
-const organizations = `http://127.0.0.1:${assayPort}/api/v1/organizations`;
-const body = await (await fetch(organizations, { headers: { "x-api-key": apiKey } })).text();
+// The server's database is the one each run creates, never the caller's.
+const { DATABASE_URL: _callersDatabase, ...inheritedEnv } = process.env;
+
+/** `assay serve --no-workers` on a fresh database (and data dir) of the dialect. */
+async function startAssay(dialect: "sqlite" | "postgres") {
+  const database = await createTestDatabase(dialect);
+  const port = await freePort();
+  const process_ = await startProcess(
+    [...assayNodeFlags(), ASSAY_BIN, "serve", "--no-workers"],
+    {
+      ...inheritedEnv,
+      ...assayNodeEnv(),
+      PORT: String(port),
+      ASSAY_DATA_DIR: database.dataDir,
+      ...(database.url ? { DATABASE_URL: database.url } : {}),
+      ASSAY_BOOTSTRAP_API_KEY: apiKey,
+      // The limiter runs (its cost is part of every request) but never refuses.
+      ASSAY_RATE_LIMIT_PER_SECOND: process.env.ASSAY_RATE_LIMIT_PER_SECOND ?? "1000000",
+      ASSAY_RATE_LIMIT_BURST: "1000000",
+    },
+    "listening on",
+  );
+  return {
+    label: dialect === "postgres" ? "PostgreSQL" : "SQLite",
+    url: `http://127.0.0.1:${port}/api/v1/organizations`,
+    process: process_,
+    async stop() {
+      await stopProcess(process_);
+      await database.drop();
+    },
+  };
+}
+
+// SQLite always; PostgreSQL beside it when DATABASE_URL is set (a throwaway database on it).
+const dialects = process.env.DATABASE_URL
+  ? (["sqlite", "postgres"] as const)
+  : (["sqlite"] as const);
+const first = await startAssay(dialects[0]);
+const body = await (await fetch(first.url, { headers: { "x-api-key": apiKey } })).text();
 const floorPort = await freePort();
 const floor = await startProcess(
   ["bench/support/floor-server.ts"],
@@ -81,10 +102,11 @@ const floor = await startProcess(
   "listening",
 );
 
+const results: Result[] = [];
 try {
-  const label = database.dialect === "postgres" ? "PostgreSQL" : "SQLite";
   console.log(
-    `API overhead: GET /organizations, ${connections} connections, ${seconds} s each, ${label}\n`,
+    `API overhead: GET /organizations, ${connections} connections, ${seconds} s each, ` +
+      `${dialects.map((d) => (d === "postgres" ? "PostgreSQL" : "SQLite")).join(" and ")}\n`,
   );
   const floorResult = await measure(
     "node:http floor",
@@ -92,21 +114,39 @@ try {
     floor.pid as number,
     {},
   );
-  const assayResult = await measure("assay", organizations, assay.pid as number, {
-    "x-api-key": apiKey,
-  });
-  console.table([floorResult, assayResult]);
-  console.log(
-    `assay/floor: ${(assayResult.requestsPerSecond / floorResult.requestsPerSecond).toFixed(2)}× the requests/s, ` +
-      `${(assayResult.cpuMicrosPerRequest / floorResult.cpuMicrosPerRequest).toFixed(2)}× the CPU per request ` +
-      `(+${assayResult.cpuMicrosPerRequest - floorResult.cpuMicrosPerRequest} µs)`,
-  );
-  if (assayResult.errors > 0 || floorResult.errors > 0) {
+  results.push(floorResult);
+  for (const dialect of dialects) {
+    const assay = dialect === dialects[0] ? first : await startAssay(dialect);
+    try {
+      results.push(
+        await measure(`assay, ${assay.label}`, assay.url, assay.process.pid as number, {
+          "x-api-key": apiKey,
+        }),
+      );
+    } finally {
+      await assay.stop();
+    }
+  }
+  console.table(results);
+  for (const assayResult of results.slice(1)) {
+    console.log(
+      `${assayResult.name} / floor: ${(assayResult.requestsPerSecond / floorResult.requestsPerSecond).toFixed(2)}× the requests/s, ` +
+        `${(assayResult.cpuMicrosPerRequest / floorResult.cpuMicrosPerRequest).toFixed(2)}× the CPU per request ` +
+        `(+${assayResult.cpuMicrosPerRequest - floorResult.cpuMicrosPerRequest} µs)`,
+    );
+  }
+  const [sqlite, postgres] = results.slice(1);
+  if (sqlite && postgres) {
+    console.log(
+      `PostgreSQL / SQLite: ${(postgres.requestsPerSecond / sqlite.requestsPerSecond).toFixed(2)}× the requests/s; ` +
+        `PostgreSQL ${postgres.requestsPerSecond} requests/s against the target of ${POSTGRES_TARGET} ` +
+        `(${(postgres.requestsPerSecond / POSTGRES_TARGET).toFixed(2)}×)`,
+    );
+  }
+  if (results.some((r) => r.errors > 0)) {
     console.error("errors during the run: the figures are not valid");
     process.exitCode = 1;
   }
 } finally {
-  await stopProcess(assay);
   await stopProcess(floor);
-  await database.drop();
 }

@@ -27,6 +27,7 @@ import type { Database } from "./platform/db/database.ts";
 import type { CopyRows } from "./platform/db/postgres-copy.ts";
 import type { JobQueue } from "./platform/queue/job-queue.ts";
 import type { RateLimiter } from "./platform/rate-limit/rate-limiter.ts";
+import { createRecentCache } from "./platform/recent-cache.ts";
 import { checkModelUrl } from "./platform/ssrf/model-url.ts";
 import { registerAnnotationRoutes } from "./resources/annotations/routes.ts";
 import { createAnnotationService } from "./resources/annotations/service.ts";
@@ -67,6 +68,7 @@ import { createTraceService } from "./resources/traces/service.ts";
 import { createUiSessionService } from "./resources/ui-sessions/service.ts";
 import { registerUploadRoutes } from "./resources/uploads/routes.ts";
 import { createUploadService } from "./resources/uploads/service.ts";
+import { TENANCY_CACHE_MS } from "./tenancy.ts";
 
 /** Everything the HTTP app needs, built by the composition root (or by a test). */
 export interface AppDeps {
@@ -192,10 +194,13 @@ export function createApp(deps: AppDeps): FastifyInstance {
     reply.code(404).type("text/plain; charset=utf-8").send(NOT_FOUND_TEXT);
   app.setNotFoundHandler(async (_request, reply) => notFound(reply));
 
-  const apiKeys = createApiKeyService(deps);
+  // Serving processes keep keys and organizations for TENANCY_CACHE_MS: a round trip or two less
+  // per request on PostgreSQL.
+  const apiKeys = createApiKeyService({ ...deps, keyCache: createRecentCache(TENANCY_CACHE_MS) });
   const organizations = createOrganizationService({
     ...deps,
     catalog: catalogEntries(deps.catalog),
+    tenantCache: createRecentCache(TENANCY_CACHE_MS),
   });
 
   const models = createModelService({

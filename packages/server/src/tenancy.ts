@@ -15,3 +15,11 @@ export interface ProjectScope {
   organizationId: string;
   projectId: string;
 }
+
+/**
+ * How long a serving process may act on a tenancy fact after it changed elsewhere (a key revoked
+ * by `assay keys revoke` or through another process on the same database, a project gone): keys
+ * and organizations are cached that long (`platform/recent-cache.ts`), a round trip saved on
+ * every request. Half the promised second, to leave room for a busy event loop.
+ */
+export const TENANCY_CACHE_MS = 500;

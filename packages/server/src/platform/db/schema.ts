@@ -116,6 +116,8 @@ export interface RateLimitBucketsTable {
   tokens: number;
   /** Seconds since the epoch, fractional. */
   updated_at: number;
+  /** How many requests the last statement let in (it serves a batch of them). */
+  taken: number;
 }
 
 export interface InstanceSettingsTable {

@@ -6,28 +6,42 @@ import {
   hashApiKey,
 } from "../../platform/crypto/api-key-material.ts";
 import type { Database } from "../../platform/db/database.ts";
+import type { RecentCache } from "../../platform/recent-cache.ts";
 import type { AuthContext } from "../../tenancy.ts";
 import { createApiKeyRepository } from "./repository.ts";
 
 /** Recording last use on every request would turn each read into a write; once a minute is plenty. */
 const TOUCH_INTERVAL_MS = 60_000;
 
-export function createApiKeyService(deps: { db: Database; clock: Clock }) {
+/**
+ * API keys. The serving process passes a `keyCache` of callers by key hash: a key revoked elsewhere
+ * is then refused within `TENANCY_CACHE_MS`; admin commands pass none and read the database.
+ */
+export function createApiKeyService(deps: {
+  db: Database;
+  clock: Clock;
+  keyCache?: RecentCache<AuthContext>;
+}) {
   const repo = createApiKeyRepository(deps.db);
   const now = () => deps.clock.now().toISOString();
 
+  async function lookUp(keyHash: string): Promise<AuthContext | undefined> {
+    const row = await repo.findActiveByHash(keyHash);
+    if (!row) return undefined;
+    const last = row.last_used_at ? Date.parse(row.last_used_at) : 0;
+    if (deps.clock.now().getTime() - last > TOUCH_INTERVAL_MS) await repo.touch(row.id, now());
+    return {
+      apiKeyId: row.id,
+      organizationId: row.organization_id,
+      defaultProjectId: row.project_id,
+    };
+  }
+
   return {
     /** The caller behind a key, or undefined for an unknown or revoked key. */
-    async authenticate(key: string): Promise<AuthContext | undefined> {
-      const row = await repo.findActiveByHash(hashApiKey(key));
-      if (!row) return undefined;
-      const last = row.last_used_at ? Date.parse(row.last_used_at) : 0;
-      if (deps.clock.now().getTime() - last > TOUCH_INTERVAL_MS) await repo.touch(row.id, now());
-      return {
-        apiKeyId: row.id,
-        organizationId: row.organization_id,
-        defaultProjectId: row.project_id,
-      };
+    authenticate(key: string): Promise<AuthContext | undefined> {
+      const keyHash = hashApiKey(key);
+      return deps.keyCache ? deps.keyCache.get(keyHash, lookUp) : lookUp(keyHash);
     },
 
     /**
@@ -60,7 +74,7 @@ export function createApiKeyService(deps: { db: Database; clock: Clock }) {
 
     list: (organizationId?: string) => repo.list(organizationId),
 
-    /** Revokes by id; answers false when there is no such active key. Takes effect on the next request. */
+    /** Revokes by id; answers false when there is no such active key. Serving processes refuse it within `TENANCY_CACHE_MS`. */
     revoke: (id: string) => repo.revoke(id, now()),
   };
 }

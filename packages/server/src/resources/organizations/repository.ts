@@ -3,8 +3,26 @@ import type { OrganizationRow, ProjectRow } from "../../platform/db/schema.ts";
 
 export function createOrganizationRepository(db: Database) {
   return {
-    findById: (id: string): Promise<OrganizationRow | undefined> =>
-      db.selectFrom("organizations").selectAll().where("id", "=", id).executeTakeFirst(),
+    /**
+     * The organization's row and its projects in one round trip (one row per project, the
+     * organization's columns repeated; none when it does not exist): every `GET /organizations`
+     * reads both.
+     */
+    findWithProjects: (id: string) =>
+      db
+        .selectFrom("organizations")
+        .leftJoin("projects", "projects.organization_id", "organizations.id")
+        .select([
+          "organizations.id",
+          "organizations.name",
+          "organizations.owner_id",
+          "projects.id as project_id",
+          "projects.name as project_name",
+        ])
+        .where("organizations.id", "=", id)
+        .orderBy("projects.created_at")
+        .orderBy("projects.id")
+        .execute(),
     findByName: (name: string): Promise<OrganizationRow | undefined> =>
       db
         .selectFrom("organizations")

@@ -5,6 +5,7 @@ import type { CatalogEntries } from "../../catalog/catalog-entries.ts";
 import type { Clock } from "../../platform/clock.ts";
 import type { Database } from "../../platform/db/database.ts";
 import type { OrganizationRow, ProjectRow } from "../../platform/db/schema.ts";
+import type { RecentCache } from "../../platform/recent-cache.ts";
 import type { AuthContext, ProjectScope } from "../../tenancy.ts";
 import { attachCatalogToProject } from "../projects/sync-catalog.ts";
 import { createOrganizationRepository } from "./repository.ts";
@@ -14,18 +15,53 @@ export interface OrganizationDeps {
   clock: Clock;
   /** What a new project starts with attached. */
   catalog: CatalogEntries;
+  /**
+   * The serving process's organizations with their projects, for `TENANCY_CACHE_MS`; admin
+   * commands pass none and read the database.
+   */
+  tenantCache?: RecentCache<Tenant>;
+}
+
+/** An organization with its projects: what every request's tenancy is resolved against. */
+export interface Tenant {
+  id: string;
+  name: string;
+  owner_id: string | null;
+  projects: { id: string; name: string }[];
 }
 
 export function createOrganizationService(deps: OrganizationDeps) {
   const repo = createOrganizationRepository(deps.db);
   const now = () => deps.clock.now().toISOString();
 
+  async function lookUp(organizationId: string): Promise<Tenant | undefined> {
+    const rows = await repo.findWithProjects(organizationId);
+    const org = rows[0];
+    if (!org) return undefined;
+    const projects = rows.flatMap((r) =>
+      r.project_id && r.project_name ? [{ id: r.project_id, name: r.project_name }] : [],
+    );
+    return { id: org.id, name: org.name, owner_id: org.owner_id, projects };
+  }
+
+  /**
+   * The organization, holding `projectId` when it should. A cached organization is trusted for
+   * what it holds; one without the project is read again (the project may be a moment old), so
+   * only a project's removal waits for the cache to expire.
+   */
+  async function tenant(organizationId: string, projectId: string): Promise<Tenant | undefined> {
+    if (!deps.tenantCache) return lookUp(organizationId);
+    const cached = await deps.tenantCache.get(organizationId, lookUp);
+    if (!cached || cached.projects.some((p) => p.id === projectId)) return cached;
+    return deps.tenantCache.refresh(organizationId, lookUp);
+  }
+
   return {
     /** The caller's organization with all its projects, the key's default project first. */
     async getForKey(auth: AuthContext): Promise<Organization> {
-      const org = await repo.findById(auth.organizationId);
+      const org = await tenant(auth.organizationId, auth.defaultProjectId);
       if (!org) throw notFound("organization");
-      const projects = await repo.listProjects(org.id);
+      const projects = org.projects;
       const ordered = [
         ...projects.filter((p) => p.id === auth.defaultProjectId),
         ...projects.filter((p) => p.id !== auth.defaultProjectId),
@@ -48,8 +84,8 @@ export function createOrganizationService(deps: OrganizationDeps) {
       projectId: string,
     ): Promise<ProjectScope> {
       if (organizationId !== auth.organizationId) throw notFound("organization");
-      const project = await repo.findProject(organizationId, projectId);
-      if (!project) throw notFound("project");
+      const org = await tenant(organizationId, projectId);
+      if (!org?.projects.some((p) => p.id === projectId)) throw notFound("project");
       return { organizationId, projectId };
     },
 
