@@ -130,6 +130,25 @@ describe.each(DIALECTS)("embedded job queue on %s", (dialect) => {
     expect(runs).toEqual([1]);
   });
 
+  it("claims the lowest rank first, then the oldest (fair scheduling of evaluation chunks)", async () => {
+    const clock = new TestClock();
+    const queue = makeQueue({ clock });
+    // Three "runs" of three chunks each, enqueued run after run as the service does; the rank is
+    // the chunk's index in its run.
+    for (const run of ["a", "b", "c"])
+      for (const chunk of [0, 1, 2]) {
+        await queue.enqueue({ name: "emb.fair", data: { job: `${run}${chunk}` }, rank: chunk });
+        clock.advance(1);
+      }
+    const order: string[] = [];
+    await queue.startWorkers(
+      { "emb.fair": async (job) => void order.push(job.data.job as string) },
+      { concurrency: 1 },
+    );
+    await waitFor("every job to run", async () => (order.length === 9 ? true : undefined));
+    expect(order).toEqual(["a0", "b0", "c0", "a1", "b1", "c1", "a2", "b2", "c2"]);
+  });
+
   it(`retries a throwing handler with backoff and fails the job after ${DEFAULT_MAX_ATTEMPTS} attempts`, async () => {
     const clock = new TestClock();
     const queue = makeQueue({ clock });

@@ -101,6 +101,8 @@ export interface JobsTable {
   /** At most one queued-or-active job per singleton key. */
   singleton_key: string | null;
   run_at: string;
+  /** Fair-scheduling rank: due jobs are claimed lowest rank first, then by run_at. */
+  rank: Generated<number>;
   attempts: Generated<number>;
   max_attempts: number;
   /** Fencing token of the current lease: a worker whose lease was taken over writes nothing. */

@@ -7,6 +7,12 @@ export interface JobRequest {
   data: Record<string, unknown>;
   /** Not before this moment. */
   runAt?: Date;
+  /**
+   * Fair-scheduling rank: among due jobs of a name, workers take the lowest rank first, in
+   * enqueue order within a rank (default 0). The evaluation service ranks each chunk by its index
+   * in its run, so every queued run's first chunk goes before any run's second (README.md).
+   */
+  rank?: number;
 }
 
 export interface EnqueueOptions {

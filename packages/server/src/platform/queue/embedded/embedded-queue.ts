@@ -54,6 +54,7 @@ export function createEmbeddedQueue(options: EmbeddedQueueOptions): JobQueue {
     data: Record<string, unknown>,
     runAt: Date | undefined,
     singletonKey: string | null,
+    rank = 0,
   ) {
     const now = iso();
     const id = randomUUID();
@@ -66,6 +67,7 @@ export function createEmbeddedQueue(options: EmbeddedQueueOptions): JobQueue {
         status: "queued",
         singleton_key: singletonKey,
         run_at: runAt?.toISOString() ?? now,
+        rank,
         max_attempts: DEFAULT_MAX_ATTEMPTS,
         created_at: now,
         updated_at: now,
@@ -77,7 +79,10 @@ export function createEmbeddedQueue(options: EmbeddedQueueOptions): JobQueue {
     return id;
   }
 
-  /** Takes the next due job (or one whose lease expired) and leases it to this worker. */
+  /**
+   * Takes the next due job (or one whose lease expired) and leases it to this worker: the lowest
+   * rank first (fair scheduling, README.md), then the longest due.
+   */
   async function claim(names: string[]): Promise<JobRow | undefined> {
     const now = iso();
     let next = db
@@ -90,6 +95,7 @@ export function createEmbeddedQueue(options: EmbeddedQueueOptions): JobQueue {
           eb.and([eb("status", "=", "active"), eb("lease_expires_at", "<", now)]),
         ]),
       )
+      .orderBy("rank")
       .orderBy("run_at")
       .limit(1);
     // SQLite serializes writers, so the single UPDATE is the lock; PostgreSQL needs SKIP LOCKED
@@ -254,7 +260,14 @@ export function createEmbeddedQueue(options: EmbeddedQueueOptions): JobQueue {
   return {
     driver: "embedded",
     enqueue: (request, opts = {}) =>
-      insertJob(opts.transaction ?? db, request.name, request.data, request.runAt, null),
+      insertJob(
+        opts.transaction ?? db,
+        request.name,
+        request.data,
+        request.runAt,
+        null,
+        request.rank,
+      ),
     async schedule(name, everyMinutes) {
       cronForPeriod(everyMinutes); // the same periods as every driver
       schedules.set(name, { everyMs: everyMinutes * 60_000, nextAt: 0 });
