@@ -13,6 +13,11 @@ export interface JobRequest {
    * in its run, so every queued run's first chunk goes before any run's second (README.md).
    */
   rank?: number;
+  /**
+   * Whom the job works for (an organization). The embedded driver hands a free worker to the key
+   * with the fewest running jobs before it looks at ranks; pg-boss orders by rank alone (README.md).
+   */
+  fairnessKey?: string;
 }
 
 export interface EnqueueOptions {

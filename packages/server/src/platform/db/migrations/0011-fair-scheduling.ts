@@ -1,14 +1,20 @@
 import type { Kysely } from "kysely";
 
 /**
- * Fair scheduling of the embedded queue (platform/queue/README.md): each job has a rank, and a
- * worker claims the due job of lowest rank first, then the oldest. The claim index leads with the
- * rank so that order is read from it.
+ * Fair scheduling of the embedded queue (platform/queue/README.md): a worker claims the due job
+ * whose fairness key (its organization) has the fewest active jobs, then the lowest rank, then the
+ * oldest. The claim index leads with the rank; the key's index counts its active jobs.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .alterTable("jobs")
     .addColumn("rank", "integer", (c) => c.notNull().defaultTo(0))
+    .execute();
+  await db.schema.alterTable("jobs").addColumn("fair_key", "text").execute();
+  await db.schema
+    .createIndex("jobs_fair_key_idx")
+    .on("jobs")
+    .columns(["fair_key", "status"])
     .execute();
   await db.schema.dropIndex("jobs_claim_idx").execute();
   await db.schema
@@ -19,6 +25,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.dropIndex("jobs_fair_key_idx").execute();
+  await db.schema.alterTable("jobs").dropColumn("fair_key").execute();
   await db.schema.dropIndex("jobs_claim_idx").execute();
   await db.schema.createIndex("jobs_claim_idx").on("jobs").columns(["status", "run_at"]).execute();
   await db.schema.alterTable("jobs").dropColumn("rank").execute();

@@ -54,7 +54,7 @@ export function createEmbeddedQueue(options: EmbeddedQueueOptions): JobQueue {
     data: Record<string, unknown>,
     runAt: Date | undefined,
     singletonKey: string | null,
-    rank = 0,
+    fairness: { rank?: number; fairnessKey?: string } = {},
   ) {
     const now = iso();
     const id = randomUUID();
@@ -67,7 +67,8 @@ export function createEmbeddedQueue(options: EmbeddedQueueOptions): JobQueue {
         status: "queued",
         singleton_key: singletonKey,
         run_at: runAt?.toISOString() ?? now,
-        rank,
+        rank: fairness.rank ?? 0,
+        fair_key: fairness.fairnessKey ?? null,
         max_attempts: DEFAULT_MAX_ATTEMPTS,
         created_at: now,
         updated_at: now,
@@ -80,8 +81,9 @@ export function createEmbeddedQueue(options: EmbeddedQueueOptions): JobQueue {
   }
 
   /**
-   * Takes the next due job (or one whose lease expired) and leases it to this worker: the lowest
-   * rank first (fair scheduling, README.md), then the longest due.
+   * Takes the next due job (or one whose lease expired) and leases it to this worker. Fair
+   * scheduling (README.md): the job whose key has the fewest active jobs, then the lowest rank,
+   * then the longest due.
    */
   async function claim(names: string[]): Promise<JobRow | undefined> {
     const now = iso();
@@ -94,6 +96,13 @@ export function createEmbeddedQueue(options: EmbeddedQueueOptions): JobQueue {
           eb.and([eb("status", "=", "queued"), eb("run_at", "<=", now)]),
           eb.and([eb("status", "=", "active"), eb("lease_expires_at", "<", now)]),
         ]),
+      )
+      .orderBy((eb) =>
+        eb
+          .selectFrom("jobs as busy")
+          .select((b) => b.fn.countAll().as("n"))
+          .whereRef("busy.fair_key", "=", "jobs.fair_key")
+          .where("busy.status", "=", "active"),
       )
       .orderBy("rank")
       .orderBy("run_at")
@@ -260,14 +269,7 @@ export function createEmbeddedQueue(options: EmbeddedQueueOptions): JobQueue {
   return {
     driver: "embedded",
     enqueue: (request, opts = {}) =>
-      insertJob(
-        opts.transaction ?? db,
-        request.name,
-        request.data,
-        request.runAt,
-        null,
-        request.rank,
-      ),
+      insertJob(opts.transaction ?? db, request.name, request.data, request.runAt, null, request),
     async schedule(name, everyMinutes) {
       cronForPeriod(everyMinutes); // the same periods as every driver
       schedules.set(name, { everyMs: everyMinutes * 60_000, nextAt: 0 });
