@@ -3,7 +3,8 @@ import type { Kysely } from "kysely";
 /**
  * Fair scheduling of the embedded queue (platform/queue/README.md): a worker claims the due job
  * whose fairness key (its organization) has the fewest active jobs, then the lowest rank, then the
- * oldest. The claim index leads with the rank; the key's index counts its active jobs.
+ * oldest. The claim index serves both: its `status` finds the few active jobs to count per key,
+ * and the rank follows.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
@@ -11,11 +12,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("rank", "integer", (c) => c.notNull().defaultTo(0))
     .execute();
   await db.schema.alterTable("jobs").addColumn("fair_key", "text").execute();
-  await db.schema
-    .createIndex("jobs_fair_key_idx")
-    .on("jobs")
-    .columns(["fair_key", "status"])
-    .execute();
   await db.schema.dropIndex("jobs_claim_idx").execute();
   await db.schema
     .createIndex("jobs_claim_idx")
@@ -25,7 +21,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await db.schema.dropIndex("jobs_fair_key_idx").execute();
   await db.schema.alterTable("jobs").dropColumn("fair_key").execute();
   await db.schema.dropIndex("jobs_claim_idx").execute();
   await db.schema.createIndex("jobs_claim_idx").on("jobs").columns(["status", "run_at"]).execute();

@@ -87,29 +87,33 @@ export function createEmbeddedQueue(options: EmbeddedQueueOptions): JobQueue {
    */
   async function claim(names: string[]): Promise<JobRow | undefined> {
     const now = iso();
+    // Active jobs per fairness key: a handful of rows (one per running job), grouped once per
+    // claim rather than counted once per candidate.
+    const busy = db
+      .selectFrom("jobs")
+      .select(["fair_key", (eb) => eb.fn.countAll<number>().as("n")])
+      .where("status", "=", "active")
+      .where("fair_key", "is not", null)
+      .groupBy("fair_key")
+      .as("busy");
     let next = db
       .selectFrom("jobs")
-      .select("id")
-      .where("name", "in", names)
+      .leftJoin(busy, "busy.fair_key", "jobs.fair_key")
+      .select("jobs.id")
+      .where("jobs.name", "in", names)
       .where((eb) =>
         eb.or([
-          eb.and([eb("status", "=", "queued"), eb("run_at", "<=", now)]),
-          eb.and([eb("status", "=", "active"), eb("lease_expires_at", "<", now)]),
+          eb.and([eb("jobs.status", "=", "queued"), eb("jobs.run_at", "<=", now)]),
+          eb.and([eb("jobs.status", "=", "active"), eb("jobs.lease_expires_at", "<", now)]),
         ]),
       )
-      .orderBy((eb) =>
-        eb
-          .selectFrom("jobs as busy")
-          .select((b) => b.fn.countAll().as("n"))
-          .whereRef("busy.fair_key", "=", "jobs.fair_key")
-          .where("busy.status", "=", "active"),
-      )
-      .orderBy("rank")
-      .orderBy("run_at")
+      .orderBy((eb) => eb.fn.coalesce("busy.n", eb.lit(0)))
+      .orderBy("jobs.rank")
+      .orderBy("jobs.run_at")
       .limit(1);
     // SQLite serializes writers, so the single UPDATE is the lock; PostgreSQL needs SKIP LOCKED
     // so two workers never take the same row.
-    if (options.dialect === "postgres") next = next.forUpdate().skipLocked();
+    if (options.dialect === "postgres") next = next.forUpdate(["jobs"]).skipLocked();
     return db
       .updateTable("jobs")
       .set({
