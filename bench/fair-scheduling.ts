@@ -87,8 +87,10 @@ function client(base: string) {
 async function measureDriver(dialect: Dialect) {
   const database = await createTestDatabase(dialect);
   const port = await freePort();
+  // Not the bench's own DATABASE_URL: the SQLite leg must not reach PostgreSQL.
+  const { DATABASE_URL: _, ...inherited } = process.env;
   const env = {
-    ...process.env,
+    ...inherited,
     ...assayNodeEnv(),
     PORT: String(port),
     HOST: "127.0.0.1",
