@@ -76,6 +76,8 @@ describe.each(DIALECTS)("migrations on %s", (dialect) => {
         "0008-evaluation-spaces",
         "0009-evaluation-benchmark-version",
         "0010-scorers",
+        "0011-unlogged-rate-limits",
+        "0012-fair-scheduling",
       ]);
     } finally {
       await handle.close();

@@ -130,6 +130,55 @@ describe.each(DIALECTS)("embedded job queue on %s", (dialect) => {
     expect(runs).toEqual([1]);
   });
 
+  it("claims the lowest rank first, then the oldest (fair scheduling of evaluation chunks)", async () => {
+    const clock = new TestClock();
+    const queue = makeQueue({ clock });
+    // Three "runs" of three chunks each, enqueued run after run as the service does; the rank is
+    // the chunk's index in its run.
+    for (const run of ["a", "b", "c"])
+      for (const chunk of [0, 1, 2]) {
+        await queue.enqueue({ name: "emb.fair", data: { job: `${run}${chunk}` }, rank: chunk });
+        clock.advance(1);
+      }
+    const order: string[] = [];
+    await queue.startWorkers(
+      { "emb.fair": async (job) => void order.push(job.data.job as string) },
+      { concurrency: 1 },
+    );
+    await waitFor("every job to run", async () => (order.length === 9 ? true : undefined));
+    expect(order).toEqual(["a0", "b0", "c0", "a1", "b1", "c1", "a2", "b2", "c2"]);
+  });
+
+  it("serves the fairness key with the fewest active jobs first, before ranks", async () => {
+    const clock = new TestClock();
+    const queue = makeQueue({ clock });
+    const held = hold();
+    const order: string[] = [];
+    await queue.startWorkers(
+      {
+        "emb.org": async (job) => {
+          order.push(job.data.job as string);
+          if (job.data.job === "x-running") await held.promise;
+        },
+      },
+      { concurrency: 2 },
+    );
+    await queue.enqueue({ name: "emb.org", data: { job: "x-running" }, fairnessKey: "x" });
+    await waitFor("x's first job to run", () => order.includes("x-running"));
+    // Organization x has a job running, y none: y's job goes first, though x's outranks it and
+    // was enqueued before it (one transaction: the free worker sees both at once).
+    await t.db.transaction().execute(async (transaction) => {
+      const job = (name: string, more: object) =>
+        queue.enqueue({ name: "emb.org", data: { job: name }, ...more }, { transaction });
+      await job("x-next", { fairnessKey: "x" });
+      clock.advance(1);
+      await job("y", { fairnessKey: "y", rank: 5 });
+    });
+    await waitFor("both to run", () => order.length === 3);
+    held.open();
+    expect(order).toEqual(["x-running", "y", "x-next"]);
+  });
+
   it(`retries a throwing handler with backoff and fails the job after ${DEFAULT_MAX_ATTEMPTS} attempts`, async () => {
     const clock = new TestClock();
     const queue = makeQueue({ clock });

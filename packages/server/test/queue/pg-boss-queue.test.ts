@@ -26,6 +26,7 @@ const JOB_NAMES = [
   "pgb.hourly",
   "pgb.slow",
   "pgb.doomed",
+  "pgb.fair",
 ];
 
 describe.skipIf(!DIALECTS.includes("postgres"))("pg-boss job queue", () => {
@@ -111,6 +112,24 @@ describe.skipIf(!DIALECTS.includes("postgres"))("pg-boss job queue", () => {
     const { rows: updated } = await sql<{ heartbeat_seconds: number }>`
       select distinct heartbeat_seconds from pgboss.queue where name like 'pgb.%'`.execute(t.db);
     expect(updated).toEqual([{ heartbeat_seconds: 10 }]);
+  });
+
+  it("fetches the lowest rank first, then the oldest (fair scheduling of evaluation chunks)", async () => {
+    const queue = makeQueue();
+    // Three "runs" of three chunks each, enqueued run after run as the service does; the rank is
+    // the chunk's index in its run.
+    for (const run of ["a", "b", "c"])
+      for (const chunk of [0, 1, 2])
+        await queue.enqueue({ name: "pgb.fair", data: { job: `${run}${chunk}` }, rank: chunk });
+    const order: string[] = [];
+    await queue.startWorkers(
+      { "pgb.fair": async (job) => void order.push(job.data.job as string) },
+      { concurrency: 1 },
+    );
+    await waitFor("every job to run", async () => (order.length === 9 ? true : undefined), {
+      timeoutMs: 20_000,
+    });
+    expect(order).toEqual(["a0", "b0", "c0", "a1", "b1", "c1", "a2", "b2", "c2"]);
   });
 
   it("runs an enqueued job with its data and attempt 1, then completes it", async () => {

@@ -101,6 +101,10 @@ export interface JobsTable {
   /** At most one queued-or-active job per singleton key. */
   singleton_key: string | null;
   run_at: string;
+  /** Fair-scheduling rank: due jobs are claimed lowest rank first, then by run_at. */
+  rank: Generated<number>;
+  /** Whom the job works for: the key with the fewest active jobs is served first. */
+  fair_key: string | null;
   attempts: Generated<number>;
   max_attempts: number;
   /** Fencing token of the current lease: a worker whose lease was taken over writes nothing. */

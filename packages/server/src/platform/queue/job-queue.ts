@@ -7,6 +7,17 @@ export interface JobRequest {
   data: Record<string, unknown>;
   /** Not before this moment. */
   runAt?: Date;
+  /**
+   * Fair-scheduling rank: among due jobs of a name, workers take the lowest rank first, in
+   * enqueue order within a rank (default 0). The evaluation service ranks each chunk by its index
+   * in its run, so every queued run's first chunk goes before any run's second (README.md).
+   */
+  rank?: number;
+  /**
+   * Whom the job works for (an organization). The embedded driver hands a free worker to the key
+   * with the fewest running jobs before it looks at ranks; pg-boss orders by rank alone (README.md).
+   */
+  fairnessKey?: string;
 }
 
 export interface EnqueueOptions {

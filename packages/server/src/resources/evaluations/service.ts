@@ -118,8 +118,16 @@ export function createEvaluationService(deps: EvaluationServiceDeps) {
               from,
               to: Math.min(total, from + chunk),
             };
+            // Ranked by its index in the run: each run's first chunk goes before any run's
+            // second, so runs created together (or a small one behind a big one) all start at
+            // once and share the workers; per organization first (platform/queue/README.md).
             await deps.queue.enqueue(
-              { name: RUN_EVALUATION_JOB, data: { ...payload } },
+              {
+                name: RUN_EVALUATION_JOB,
+                data: { ...payload },
+                rank: from / chunk,
+                fairnessKey: scope.organizationId,
+              },
               { transaction: trx },
             );
           }

@@ -10,6 +10,7 @@ import * as evaluationSpaces from "./0008-evaluation-spaces.ts";
 import * as evaluationBenchmarkVersion from "./0009-evaluation-benchmark-version.ts";
 import * as scorers from "./0010-scorers.ts";
 import * as unloggedRateLimits from "./0011-unlogged-rate-limits.ts";
+import * as fairScheduling from "./0012-fair-scheduling.ts";
 
 /**
  * Every migration, in order. Listed statically (not read from a folder) so they travel with the
@@ -27,6 +28,7 @@ const migrations: Record<string, Migration> = {
   "0009-evaluation-benchmark-version": evaluationBenchmarkVersion,
   "0010-scorers": scorers,
   "0011-unlogged-rate-limits": unloggedRateLimits,
+  "0012-fair-scheduling": fairScheduling,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -54,6 +54,7 @@ export function createEmbeddedQueue(options: EmbeddedQueueOptions): JobQueue {
     data: Record<string, unknown>,
     runAt: Date | undefined,
     singletonKey: string | null,
+    fairness: { rank?: number; fairnessKey?: string } = {},
   ) {
     const now = iso();
     const id = randomUUID();
@@ -66,6 +67,8 @@ export function createEmbeddedQueue(options: EmbeddedQueueOptions): JobQueue {
         status: "queued",
         singleton_key: singletonKey,
         run_at: runAt?.toISOString() ?? now,
+        rank: fairness.rank ?? 0,
+        fair_key: fairness.fairnessKey ?? null,
         max_attempts: DEFAULT_MAX_ATTEMPTS,
         created_at: now,
         updated_at: now,
@@ -77,24 +80,40 @@ export function createEmbeddedQueue(options: EmbeddedQueueOptions): JobQueue {
     return id;
   }
 
-  /** Takes the next due job (or one whose lease expired) and leases it to this worker. */
+  /**
+   * Takes the next due job (or one whose lease expired) and leases it to this worker. Fair
+   * scheduling (README.md): the job whose key has the fewest active jobs, then the lowest rank,
+   * then the longest due.
+   */
   async function claim(names: string[]): Promise<JobRow | undefined> {
     const now = iso();
+    // Active jobs per fairness key: a handful of rows (one per running job), grouped once per
+    // claim rather than counted once per candidate.
+    const busy = db
+      .selectFrom("jobs")
+      .select(["fair_key", (eb) => eb.fn.countAll<number>().as("n")])
+      .where("status", "=", "active")
+      .where("fair_key", "is not", null)
+      .groupBy("fair_key")
+      .as("busy");
     let next = db
       .selectFrom("jobs")
-      .select("id")
-      .where("name", "in", names)
+      .leftJoin(busy, "busy.fair_key", "jobs.fair_key")
+      .select("jobs.id")
+      .where("jobs.name", "in", names)
       .where((eb) =>
         eb.or([
-          eb.and([eb("status", "=", "queued"), eb("run_at", "<=", now)]),
-          eb.and([eb("status", "=", "active"), eb("lease_expires_at", "<", now)]),
+          eb.and([eb("jobs.status", "=", "queued"), eb("jobs.run_at", "<=", now)]),
+          eb.and([eb("jobs.status", "=", "active"), eb("jobs.lease_expires_at", "<", now)]),
         ]),
       )
-      .orderBy("run_at")
+      .orderBy((eb) => eb.fn.coalesce("busy.n", eb.lit(0)))
+      .orderBy("jobs.rank")
+      .orderBy("jobs.run_at")
       .limit(1);
     // SQLite serializes writers, so the single UPDATE is the lock; PostgreSQL needs SKIP LOCKED
     // so two workers never take the same row.
-    if (options.dialect === "postgres") next = next.forUpdate().skipLocked();
+    if (options.dialect === "postgres") next = next.forUpdate(["jobs"]).skipLocked();
     return db
       .updateTable("jobs")
       .set({
@@ -254,7 +273,7 @@ export function createEmbeddedQueue(options: EmbeddedQueueOptions): JobQueue {
   return {
     driver: "embedded",
     enqueue: (request, opts = {}) =>
-      insertJob(opts.transaction ?? db, request.name, request.data, request.runAt, null),
+      insertJob(opts.transaction ?? db, request.name, request.data, request.runAt, null, request),
     async schedule(name, everyMinutes) {
       cronForPeriod(everyMinutes); // the same periods as every driver
       schedules.set(name, { everyMs: everyMinutes * 60_000, nextAt: 0 });

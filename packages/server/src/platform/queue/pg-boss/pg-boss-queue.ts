@@ -103,6 +103,8 @@ export function createPgBossQueue(options: PgBossQueueOptions): JobQueue {
       await ready();
       const id = await boss.send(request.name, request.data, {
         ...(request.runAt ? { startAfter: request.runAt } : {}),
+        // pg-boss fetches the highest priority first, then the oldest: the lowest rank first.
+        ...(request.rank ? { priority: -request.rank } : {}),
         // Sent inside the caller's transaction: the job exists exactly when its rows commit.
         ...(opts.transaction
           ? { db: fromKysely(opts.transaction as unknown as KyselyTransactionLike) }
