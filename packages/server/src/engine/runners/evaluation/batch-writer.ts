@@ -9,8 +9,13 @@ export function createBatchWriter<T>(options: {
   maxDelayMs?: number;
   maxPending?: number;
 }) {
-  const maxItems = options.maxItems ?? 256;
-  const maxDelayMs = options.maxDelayMs ?? 25;
+  // A flush is one transaction whose cost hardly depends on its size (the run's row, the
+  // counters, the commit): a worker runs several chunks of a run, each with its own writer, and
+  // at 25 ms one of them committed a handful of results each time at L = 50 ms / C = 64. A
+  // result is visible at most this late, which nothing watching a run (progress events poll
+  // once a second) can tell.
+  const maxItems = options.maxItems ?? 512;
+  const maxDelayMs = options.maxDelayMs ?? 200;
   const maxPending = options.maxPending ?? maxItems * 8;
   let buffer: T[] = [];
   let writing: Promise<void> = Promise.resolve();
