@@ -45,13 +45,18 @@ export function createBatchWriter<T>(options: {
   }
 
   return {
-    async push(item: T): Promise<void> {
-      if (failure !== undefined) throw failure;
+    /**
+     * Adds an item; answers a promise to await only when the writer is far behind (the caller
+     * waits for it), so the usual push costs no promise. After a failed flush, a promise that
+     * rejects with its error.
+     */
+    push(item: T): Promise<void> | undefined {
+      if (failure !== undefined) return Promise.reject(failure);
       buffer.push(item);
       pending += 1;
       if (buffer.length >= maxItems) startFlush();
       else timer ??= setTimeout(startFlush, maxDelayMs);
-      if (pending > maxPending) await writing;
+      return pending > maxPending ? writing : undefined;
     },
     /** Writes everything pushed so far; throws the first flush error, if any. */
     async drain(): Promise<void> {
