@@ -23,6 +23,20 @@ describe("extractWithPattern", () => {
 
   it("survives zero-length matches", () => {
     expect(extractWithPattern("abc", "x*")).toEqual({ kind: "match", value: "" });
+    // As matchAll: "", "1", "", "22", then "" at the end.
+    expect(extractWithPattern("a1b22", "\\d*")).toEqual({ kind: "match", value: "" });
+  });
+
+  it("answers the same when a pattern comes again (its compiled form is reused)", () => {
+    const pattern = "####\\s*(\\d+)";
+    expect(extractWithPattern("a long answer that ends with #### 1234", pattern)).toEqual({
+      kind: "match",
+      value: "1234",
+    });
+    // A second use searches its own text from the beginning.
+    expect(extractWithPattern("#### 5", pattern)).toEqual({ kind: "match", value: "5" });
+    expect(extractWithPattern("text", "([a-")).toMatchObject({ kind: "invalid" });
+    expect(extractWithPattern("text", "([a-")).toMatchObject({ kind: "invalid" });
   });
 
   it("reports no match and invalid patterns without throwing", () => {

@@ -29,17 +29,42 @@ export function scannedTail(text: string): string {
  * question or list options before giving the answer, so the last match is the answer.
  */
 export function extractWithPattern(text: string, pattern: string): PatternExtraction {
-  let regex: RegExp;
-  try {
-    regex = new RegExp(pattern, "g");
-  } catch (err) {
-    return { kind: "invalid", message: err instanceof Error ? err.message : String(err) };
-  }
+  const regex = compiled(pattern);
+  if (typeof regex === "string") return { kind: "invalid", message: regex };
+  const scanned = scannedTail(text);
   let last: RegExpExecArray | undefined;
-  for (const match of scannedTail(text).matchAll(regex)) last = match;
+  // What matchAll does, without its iterator and its copy of the regex: each search starts where
+  // the previous match ended, one character further after an empty match.
+  regex.lastIndex = 0;
+  for (let match = regex.exec(scanned); match !== null; match = regex.exec(scanned)) {
+    last = match;
+    if (match[0] === "") regex.lastIndex += 1;
+  }
   if (last === undefined) return { kind: "no-match" };
-  const group = last.slice(1).find((value) => value !== undefined);
-  return { kind: "match", value: group ?? last[0] };
+  for (let i = 1; i < last.length; i += 1) {
+    const group = last[i];
+    if (group !== undefined) return { kind: "match", value: group };
+  }
+  return { kind: "match", value: last[0] };
+}
+
+/** Benchmark patterns compiled (or their syntax error), kept for the next prompt of the run. */
+const patterns = new Map<string, RegExp | string>();
+const MAX_PATTERNS = 256;
+
+function compiled(pattern: string): RegExp | string {
+  let regex = patterns.get(pattern);
+  if (regex === undefined) {
+    try {
+      regex = new RegExp(pattern, "g");
+    } catch (err) {
+      regex = err instanceof Error ? err.message : String(err);
+    }
+    // A few benchmarks run at a time: forgetting them all now and then is cheaper than an LRU.
+    if (patterns.size >= MAX_PATTERNS) patterns.clear();
+    patterns.set(pattern, regex);
+  }
+  return regex;
 }
 
 /**

@@ -18,7 +18,8 @@ export function exactMatch(input: ScoreInput): ScoreResult {
   }
   const candidate = extraction?.kind === "match" ? extraction.value : response;
   const normalized = normalizeAnswer(candidate);
-  const passed = truthReadings(input.truth, pattern, normalizeAnswer).includes(normalized);
+  const readings = truthReadings(input.truth, pattern, normalizeAnswer);
+  const passed = readings.includes(normalized);
   const source =
     extraction === null
       ? "response"
@@ -28,7 +29,8 @@ export function exactMatch(input: ScoreInput): ScoreResult {
   const relation = passed ? "equals" : "differs from";
   return verdict(
     passed,
-    `${source} ${quote(normalized)} ${relation} truth ${quote(normalizeAnswer(input.truth))}`,
+    // readings[0] is the normalized truth as written.
+    `${source} ${quote(normalized)} ${relation} truth ${quote(readings[0] as string)}`,
     normalized,
   );
 }

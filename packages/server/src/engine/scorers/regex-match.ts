@@ -17,10 +17,12 @@ export function regexMatch(input: ScoreInput): ScoreResult {
   }
   if (extraction.kind === "no-match") return verdict(false, "no match for pattern", null);
   const normalized = normalizeAnswer(extraction.value);
-  const passed = truthReadings(input.truth, pattern, normalizeAnswer).includes(normalized);
+  const readings = truthReadings(input.truth, pattern, normalizeAnswer);
+  const passed = readings.includes(normalized);
   return verdict(
     passed,
-    `extracted ${quote(normalized)} ${passed ? "equals" : "differs from"} truth ${quote(normalizeAnswer(input.truth))}`,
+    // readings[0] is the normalized truth as written.
+    `extracted ${quote(normalized)} ${passed ? "equals" : "differs from"} truth ${quote(readings[0] as string)}`,
     normalized,
   );
 }

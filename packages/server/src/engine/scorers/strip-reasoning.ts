@@ -8,11 +8,13 @@ const REASONING_TAGS = ["think", "thinking", "reasoning"];
  * Found with indexOf rather than a lazy regex, which is quadratic on many unclosed tags.
  */
 export function stripReasoning(response: string): string {
+  // Every closing tag starts so; most answers have none, and are scored without a lowercase copy.
+  if (!response.includes("</")) return response;
   let text = response;
+  let lower = text.toLowerCase();
   for (const tag of REASONING_TAGS) {
     const open = `<${tag}>`;
     const close = `</${tag}>`;
-    const lower = text.toLowerCase();
     if (!lower.includes(close)) continue;
     let kept = "";
     let from = 0;
@@ -24,6 +26,7 @@ export function stripReasoning(response: string): string {
       from = end + close.length;
     }
     text = kept + text.slice(from);
+    lower = text.toLowerCase();
   }
   return text;
 }

@@ -4,10 +4,11 @@ import type { Database } from "../../platform/db/database.ts";
 import { rowBatches } from "../../platform/db/row-batches.ts";
 import type {
   DatabaseSchema,
+  EvaluationResultsTable,
   EvaluationRow,
   EvaluationsTable,
-  NewEvaluationResult,
 } from "../../platform/db/schema.ts";
+import { insertResults } from "./result-insert-repository.ts";
 
 /** Statuses in which work may still happen. */
 export const ACTIVE_STATUSES: readonly EvaluationStatus[] = ["pending", "in-progress"];
@@ -243,7 +244,7 @@ export function createEvaluationRepository(db: Database) {
      */
     async writeResults(
       id: string,
-      results: readonly NewEvaluationResult[],
+      results: readonly EvaluationResultsTable[],
       cacheEntries: readonly CacheEntry[],
       createdAt: string,
     ): Promise<{ done: number; total: number } | undefined> {
@@ -269,21 +270,7 @@ export function createEvaluationRepository(db: Database) {
           cost: null as number | null,
         };
         for (const batch of rowBatches(results, BATCH)) {
-          const inserted = await trx
-            .insertInto("evaluation_results")
-            .values(batch)
-            .onConflict((oc) => oc.columns(["evaluation_id", "position"]).doNothing())
-            .returning([
-              "passed",
-              "error",
-              "duration_ms",
-              "prompt_tokens",
-              "completion_tokens",
-              "cost_usd",
-              "cached",
-            ])
-            .execute();
-          for (const r of inserted) {
+          for (const r of await insertResults(db, trx, batch)) {
             added.done += 1;
             added.correct += r.passed;
             if (r.error !== null) added.failed += 1;

@@ -70,11 +70,14 @@ describe("createBatchWriter", () => {
       maxItems: 2,
       maxPending: 3,
     });
-    await writer.push(1);
+    // A producer that is not far ahead gets nothing to wait for.
+    expect(writer.push(1)).toBeUndefined();
     await writer.push(2);
     await writer.push(3);
     let fourthReturned = false;
-    const fourth = writer.push(4).then(() => {
+    const held = writer.push(4);
+    expect(held).toBeInstanceOf(Promise);
+    const fourth = (held as Promise<void>).then(() => {
       fourthReturned = true;
     });
     await new Promise((resolve) => setImmediate(resolve));

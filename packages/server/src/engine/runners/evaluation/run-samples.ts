@@ -105,7 +105,10 @@ export async function runSamples(options: RunSamplesOptions): Promise<RunSamples
   ) {
     let scored: ScoreResult;
     try {
-      scored = await options.score(sample, response);
+      // Most scorers are synchronous: awaiting their plain result would cost a turn of the
+      // microtask queue per prompt.
+      const result = options.score(sample, response);
+      scored = result instanceof Promise ? await result : result;
     } catch (error) {
       scored = { score: 0, passed: false, reason: `scoring failed: ${describe(error)}` };
     }
@@ -120,7 +123,7 @@ export async function runSamples(options: RunSamplesOptions): Promise<RunSamples
         throw error;
       }
     }
-    await writer.push({
+    const full = writer.push({
       position: sample.position,
       response,
       score: scored.score,
@@ -130,6 +133,7 @@ export async function runSamples(options: RunSamplesOptions): Promise<RunSamples
       scorerScores,
       ...base,
     });
+    if (full) await full;
   }
 
   async function runOne(index: number) {
@@ -181,7 +185,7 @@ export async function runSamples(options: RunSamplesOptions): Promise<RunSamples
         stop.abort(new Error(reason));
         return;
       }
-      await writer.push({
+      const full = writer.push({
         position: sample.position,
         response: "",
         score: 0,
@@ -196,6 +200,7 @@ export async function runSamples(options: RunSamplesOptions): Promise<RunSamples
         metrics: {},
         scorerScores: null,
       });
+      if (full) await full;
     }
   }
 
