@@ -77,8 +77,17 @@ const { values: flags } = parseArgs({
     probe: { type: "boolean", default: true },
     profile: { type: "boolean", default: false },
     "wait-quiet": { type: "string", default: "180" },
+    help: { type: "boolean", default: false },
   },
 });
+
+if (flags.help) {
+  // The usage is this file's opening comment.
+  const source = readFileSync(new URL(import.meta.url), "utf8").split("\n");
+  const usage = source.slice(0, source.findIndex((line) => !line.startsWith("//")));
+  console.log(usage.map((line) => line.replace(/^\/\/ ?/, "")).join("\n"));
+  process.exit(0);
+}
 
 const seconds = flags.quick ? 5 : 10;
 const peerMaxN = Number(flags["peer-max-n"] ?? (flags.quick ? 2000 : 6400));
