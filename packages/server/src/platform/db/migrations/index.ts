@@ -9,6 +9,7 @@ import * as uiSessions from "./0007-ui-sessions.ts";
 import * as evaluationSpaces from "./0008-evaluation-spaces.ts";
 import * as evaluationBenchmarkVersion from "./0009-evaluation-benchmark-version.ts";
 import * as scorers from "./0010-scorers.ts";
+import * as resultIndexes from "./0011-result-indexes.ts";
 
 /**
  * Every migration, in order. Listed statically (not read from a folder) so they travel with the
@@ -25,6 +26,7 @@ const migrations: Record<string, Migration> = {
   "0008-evaluation-spaces": evaluationSpaces,
   "0009-evaluation-benchmark-version": evaluationBenchmarkVersion,
   "0010-scorers": scorers,
+  "0011-result-indexes": resultIndexes,
 };
 
 export const migrationProvider: MigrationProvider = {
