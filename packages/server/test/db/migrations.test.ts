@@ -76,6 +76,7 @@ describe.each(DIALECTS)("migrations on %s", (dialect) => {
         "0008-evaluation-spaces",
         "0009-evaluation-benchmark-version",
         "0010-scorers",
+        "0011-result-indexes",
       ]);
     } finally {
       await handle.close();
