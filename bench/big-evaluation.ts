@@ -347,7 +347,9 @@ function watch(client: Client, evaluationId: string) {
   return { firstEvent, close: () => abort.abort() };
 }
 
-const dialects: Dialect[] = process.env.DATABASE_URL ? ["sqlite", "postgres"] : ["sqlite"];
+const dialects = (
+  process.env.BENCH_DIALECTS ?? (process.env.DATABASE_URL ? "sqlite,postgres" : "sqlite")
+).split(",") as Dialect[];
 const figures: Figure[] = [];
 for (const dialect of dialects) figures.push(...(await measureDialect(dialect)));
 console.log(
