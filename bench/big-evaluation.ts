@@ -347,9 +347,7 @@ function watch(client: Client, evaluationId: string) {
   return { firstEvent, close: () => abort.abort() };
 }
 
-const dialects = (
-  process.env.BENCH_DIALECTS ?? (process.env.DATABASE_URL ? "sqlite,postgres" : "sqlite")
-).split(",") as Dialect[];
+const dialects: Dialect[] = process.env.DATABASE_URL ? ["sqlite", "postgres"] : ["sqlite"];
 const figures: Figure[] = [];
 for (const dialect of dialects) figures.push(...(await measureDialect(dialect)));
 console.log(
