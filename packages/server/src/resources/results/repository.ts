@@ -25,8 +25,8 @@ function outcomeTotal(counts: ResultCounts, outcome: ListResultsQuery["outcome"]
  * A page is found in two steps: the positions it holds, then those rows. Unless the prompts'
  * text is filtered, the positions come from an index alone ((evaluation, position), the
  * outcome's (evaluation, passed, position), or the failed calls' partial one), walked from the
- * nearer end, so no page of a 100,000-prompt run joins or skips more than half of it; a text
- * filter reads the matches once, for the page and its total together.
+ * nearer end, so no page of a 100,000-prompt run joins or skips more than half of it; a filter
+ * on the prompts counts its matches, then walks them from the nearer end likewise.
  */
 export function createResultRepository(db: Database) {
   function outcomeRows(evaluationId: string, outcome: ListResultsQuery["outcome"]) {
@@ -75,29 +75,27 @@ export function createResultRepository(db: Database) {
   ): Promise<{ positions: number[]; total: number }> {
     const offset = (query.page - 1) * query.page_size;
     const results = outcomeRows(evaluationId, query.outcome);
-    if (query.search !== undefined || query.subset !== undefined) {
-      // One pass over the matches: the window counts them all, the limit keeps the page's.
-      const rows = await withPrompts(results, query)
-        .select((eb) => ["r.position", eb.fn.countAll<number>().over().as("total")])
-        .orderBy("r.position")
-        .limit(query.page_size)
-        .offset(offset)
-        .execute();
-      if (rows.length > 0)
-        return { positions: rows.map((r) => r.position), total: Number(rows[0]?.total) };
-      // Past the last page: the matches are still counted.
-      const { total } = await withPrompts(results, query)
-        .select((eb) => eb.fn.countAll<number>().as("total"))
-        .executeTakeFirstOrThrow();
-      return { positions: [], total: Number(total) };
-    }
-    const total = outcomeTotal(counts, query.outcome);
+    // A filter on the prompts must read them: one pass counts the matches, then the page is
+    // taken from the nearer end, so at most half of them are read again.
+    const onPrompts = query.search !== undefined || query.subset !== undefined;
+    const kept = onPrompts
+      ? withPrompts(results, query).select("r.position")
+      : results.select("r.position");
+    const total = onPrompts
+      ? Number(
+          (
+            await kept
+              .clearSelect()
+              .select((eb) => eb.fn.countAll<number>().as("total"))
+              .executeTakeFirstOrThrow()
+          ).total,
+        )
+      : outcomeTotal(counts, query.outcome);
     const end = Math.min(offset + query.page_size, total);
     if (offset >= end) return { positions: [], total };
     // The last rows of the page are the first ones counted from the end.
     const fromEnd = total - end < offset;
-    const rows = await results
-      .select("r.position")
+    const rows = await kept
       .orderBy("r.position", fromEnd ? "desc" : "asc")
       .limit(end - offset)
       .offset(fromEnd ? total - end : offset)
