@@ -78,6 +78,7 @@ describe.each(DIALECTS)("migrations on %s", (dialect) => {
         "0010-scorers",
         "0011-unlogged-rate-limits",
         "0012-fair-scheduling",
+        "0013-result-indexes",
       ]);
     } finally {
       await handle.close();

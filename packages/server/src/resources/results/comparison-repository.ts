@@ -36,34 +36,24 @@ export interface ComparisonPageQuery extends ComparisonFilter {
  * evaluation 1's benchmark order.
  */
 export function createComparisonRepository(db: Database) {
+  // Evaluation 1's results in benchmark order, each joined to its prompt, to evaluation 2's copy
+  // of that prompt through (evaluation, prompt id, position), and to that copy's result: index
+  // lookups all the way. Written as cross joins because SQLite then keeps this order: left to
+  // itself, without statistics, it may drive from evaluation 2 and scan evaluation 1's prompts
+  // for each of them (minutes at 100,000). PostgreSQL plans cross joins like inner ones.
   const pairs = (id1: string, id2: string) =>
     db
-      // Evaluation 2's results keyed by prompt id, materialized once. No index leads from a
-      // prompt id to its position, and joined table by table SQLite would scan all of
-      // evaluation 2's prompts for each prompt of evaluation 1 (quadratic: seconds at 5,000
-      // prompts). Materialized, SQLite builds a transient index on prompt_id and PostgreSQL
-      // hashes it: measured at 100,000 pairs, about 0.7 s per query on either.
-      .with(
-        (cte) => cte("r2").materialized(),
-        (q) =>
-          q
-            .selectFrom("evaluation_results as r")
-            .innerJoin("evaluation_samples as s", (join) =>
-              join
-                .onRef("s.evaluation_id", "=", "r.evaluation_id")
-                .onRef("s.position", "=", "r.position"),
-            )
-            .select(["s.prompt_id", "r.position", "r.response", "r.score", "r.passed"])
-            .where("r.evaluation_id", "=", id2),
-      )
       .selectFrom("evaluation_results as r1")
-      .innerJoin("evaluation_samples as s1", (join) =>
-        join
-          .onRef("s1.evaluation_id", "=", "r1.evaluation_id")
-          .onRef("s1.position", "=", "r1.position"),
-      )
-      .innerJoin("r2", "r2.prompt_id", "s1.prompt_id")
-      .where("r1.evaluation_id", "=", id1);
+      .crossJoin("evaluation_samples as s1")
+      .crossJoin("evaluation_samples as s2")
+      .crossJoin("evaluation_results as r2")
+      .where("r1.evaluation_id", "=", id1)
+      .whereRef("s1.evaluation_id", "=", "r1.evaluation_id")
+      .whereRef("s1.position", "=", "r1.position")
+      .where("s2.evaluation_id", "=", id2)
+      .whereRef("s2.prompt_id", "=", "s1.prompt_id")
+      .whereRef("r2.evaluation_id", "=", "s2.evaluation_id")
+      .whereRef("r2.position", "=", "s2.position");
 
   /** What the outcome filter and the search keep; undefined when they keep every pair. */
   function kept(query: ComparisonFilter): RawBuilder<SqlBool> | undefined {
@@ -126,43 +116,87 @@ export function createComparisonRepository(db: Database) {
       return { subsets, kept: keptPairs };
     },
 
-    /** One page of the pairs the filter keeps, in evaluation 1's benchmark order. */
-    async page(id1: string, id2: string, query: ComparisonPageQuery): Promise<ComparisonResult[]> {
+    /**
+     * One page of the pairs the filter keeps (`total` of them, as the summary counted), in
+     * evaluation 1's benchmark order: the page's pairs found by their positions alone, from the
+     * nearer end of the list, then their texts read for those pairs only.
+     */
+    async page(
+      id1: string,
+      id2: string,
+      query: ComparisonPageQuery,
+      total: number,
+    ): Promise<ComparisonResult[]> {
+      const offset = (query.page - 1) * query.pageSize;
+      const end = Math.min(offset + query.pageSize, total);
+      if (offset >= end) return [];
+      const fromEnd = total - end < offset;
       let base = pairs(id1, id2);
       const keep = kept(query);
       if (keep) base = base.where(keep);
-      const rows = await base
-        .select([
-          "r1.position as position_1",
-          "r2.position as position_2",
-          "s1.prompt_id",
-          "s1.subset",
-          "s1.input_text",
-          "s1.truth",
-          "r1.response as response_1",
-          "r2.response as response_2",
-          "r1.score as score_1",
-          "r2.score as score_2",
-          "r1.passed as passed_1",
-          "r2.passed as passed_2",
-        ])
-        .orderBy("r1.position")
-        .limit(query.pageSize)
-        .offset((query.page - 1) * query.pageSize)
+      const keys = await base
+        .select(["r1.position as position_1", "r2.position as position_2"])
+        .orderBy("r1.position", fromEnd ? "desc" : "asc")
+        .limit(end - offset)
+        .offset(fromEnd ? total - end : offset)
         .execute();
-      return rows.map((row) => ({
-        result_id_1: row.position_1,
-        result_id_2: row.position_2,
-        prompt: row.input_text,
-        truth: row.truth,
-        result1: row.response_1,
-        result2: row.response_2,
-        score1: row.score_1,
-        score2: row.score_2,
-        prompt_id: row.prompt_id,
-        subset: row.subset ?? "default",
-        passed1: row.passed_1 === 1,
-        passed2: row.passed_2 === 1,
+      if (fromEnd) keys.reverse();
+      const [firsts, seconds] = await Promise.all([
+        db
+          .selectFrom("evaluation_results as r")
+          .innerJoin("evaluation_samples as s", (join) =>
+            join
+              .onRef("s.evaluation_id", "=", "r.evaluation_id")
+              .onRef("s.position", "=", "r.position"),
+          )
+          .select([
+            "r.position",
+            "s.prompt_id",
+            "s.subset",
+            "s.input_text",
+            "s.truth",
+            "r.response",
+            "r.score",
+            "r.passed",
+          ])
+          .where("r.evaluation_id", "=", id1)
+          .where(
+            "r.position",
+            "in",
+            keys.map((k) => k.position_1),
+          )
+          .execute(),
+        db
+          .selectFrom("evaluation_results")
+          .select(["position", "response", "score", "passed"])
+          .where("evaluation_id", "=", id2)
+          .where(
+            "position",
+            "in",
+            keys.map((k) => k.position_2),
+          )
+          .execute(),
+      ]);
+      const first = new Map(firsts.map((row) => [row.position, row]));
+      const second = new Map(seconds.map((row) => [row.position, row]));
+      const rows = keys.flatMap((k) => {
+        const one = first.get(k.position_1);
+        const two = second.get(k.position_2);
+        return one && two ? [{ one, two }] : [];
+      });
+      return rows.map(({ one, two }) => ({
+        result_id_1: one.position,
+        result_id_2: two.position,
+        prompt: one.input_text,
+        truth: one.truth,
+        result1: one.response,
+        result2: two.response,
+        score1: one.score,
+        score2: two.score,
+        prompt_id: one.prompt_id,
+        subset: one.subset ?? "default",
+        passed1: one.passed === 1,
+        passed2: two.passed === 1,
       }));
     },
   };

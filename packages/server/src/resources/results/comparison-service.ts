@@ -32,14 +32,14 @@ export function createComparisonService(deps: { db: Database }) {
           `evaluation ${second.id} ran benchmark ${second.benchmark_id}, evaluation ${first.id} ran ${first.benchmark_id}; only evaluations of the same benchmark compare`,
         );
       const filter = { outcome: query.outcome_filter, search: query.search };
-      const [summary, results] = await Promise.all([
-        comparisons.summary(first.id, second.id, filter),
-        comparisons.page(first.id, second.id, {
-          ...filter,
-          page: query.page,
-          pageSize: query.page_size,
-        }),
-      ]);
+      // The summary first: how many pairs the filter keeps tells the page which end is nearer.
+      const summary = await comparisons.summary(first.id, second.id, filter);
+      const results = await comparisons.page(
+        first.id,
+        second.id,
+        { ...filter, page: query.page, pageSize: query.page_size },
+        summary.kept,
+      );
       return {
         results,
         total_count: summary.kept,

@@ -5,69 +5,138 @@ import type { Database } from "../../platform/db/database.ts";
 /** Prompts without a subset are reported (and filtered) as `default`. */
 const DEFAULT_SUBSET = "default";
 
-/** An evaluation's per-prompt results joined with the prompts they answer, in benchmark order. */
+/** What a run's counters say of its results: kept in step with the rows, in their transaction. */
+export interface ResultCounts {
+  done_count: number;
+  correct_count: number;
+  failed_count: number;
+}
+
+/** How many results an outcome filter keeps, from the counters: no count over 100,000 rows. */
+function outcomeTotal(counts: ResultCounts, outcome: ListResultsQuery["outcome"]): number {
+  if (outcome === "passed") return counts.correct_count;
+  if (outcome === "failed") return counts.done_count - counts.correct_count;
+  if (outcome === "error") return counts.failed_count;
+  return counts.done_count;
+}
+
+/**
+ * An evaluation's per-prompt results joined with the prompts they answer, in benchmark order.
+ * A page is found in two steps: the positions it holds, then those rows. Unless the prompts'
+ * text is filtered, the positions come from an index alone ((evaluation, position), the
+ * outcome's (evaluation, passed, position), or the failed calls' partial one), walked from the
+ * nearer end, so no page of a 100,000-prompt run joins or skips more than half of it; a filter
+ * on the prompts counts its matches, then walks them from the nearer end likewise.
+ */
 export function createResultRepository(db: Database) {
+  function outcomeRows(evaluationId: string, outcome: ListResultsQuery["outcome"]) {
+    let results = db
+      .selectFrom("evaluation_results as r")
+      .where("r.evaluation_id", "=", evaluationId);
+    if (outcome === "passed") results = results.where("r.passed", "=", 1);
+    if (outcome === "failed") results = results.where("r.passed", "=", 0);
+    if (outcome === "error") results = results.where("r.error", "is not", null);
+    return results;
+  }
+
+  function withPrompts(
+    results: ReturnType<typeof outcomeRows>,
+    { search, subset }: { search?: string; subset?: string },
+  ) {
+    let base = results.innerJoin("evaluation_samples as s", (join) =>
+      join.onRef("s.evaluation_id", "=", "r.evaluation_id").onRef("s.position", "=", "r.position"),
+    );
+    if (search !== undefined) {
+      base = base.where((eb) =>
+        eb.or(
+          ["s.input_text", "s.truth", "r.response"].map((column) => containsText(column, search)),
+        ),
+      );
+    }
+    if (subset !== undefined) {
+      base = base.where((eb) =>
+        subset === DEFAULT_SUBSET
+          ? eb.or([eb("s.subset", "is", null), eb("s.subset", "=", subset)])
+          : eb("s.subset", "=", subset),
+      );
+    }
+    return base;
+  }
+
+  /**
+   * The page's positions and the filter's total, by the cheapest way the filter allows. While a
+   * run goes on, a write landing between the counters' read and this one can shift a page by
+   * the rows it added, as it could between a count and a page before.
+   */
+  async function pagePositions(
+    evaluationId: string,
+    counts: ResultCounts,
+    query: ListResultsQuery,
+  ): Promise<{ positions: number[]; total: number }> {
+    const offset = (query.page - 1) * query.page_size;
+    const results = outcomeRows(evaluationId, query.outcome);
+    // A filter on the prompts must read them: one pass counts the matches, then the page is
+    // taken from the nearer end, so at most half of them are read again.
+    const onPrompts = query.search !== undefined || query.subset !== undefined;
+    const kept = onPrompts
+      ? withPrompts(results, query).select("r.position")
+      : results.select("r.position");
+    const total = onPrompts
+      ? Number(
+          (
+            await kept
+              .clearSelect()
+              .select((eb) => eb.fn.countAll<number>().as("total"))
+              .executeTakeFirstOrThrow()
+          ).total,
+        )
+      : outcomeTotal(counts, query.outcome);
+    const end = Math.min(offset + query.page_size, total);
+    if (offset >= end) return { positions: [], total };
+    // The last rows of the page are the first ones counted from the end.
+    const fromEnd = total - end < offset;
+    const rows = await kept
+      .orderBy("r.position", fromEnd ? "desc" : "asc")
+      .limit(end - offset)
+      .offset(fromEnd ? total - end : offset)
+      .execute();
+    return { positions: rows.map((r) => r.position), total };
+  }
+
   return {
     async page(
       evaluationId: string,
+      counts: ResultCounts,
       query: ListResultsQuery,
     ): Promise<{ results: Result[]; total: number }> {
-      let results = db
-        .selectFrom("evaluation_results as r")
-        .where("r.evaluation_id", "=", evaluationId);
-      if (query.outcome === "passed") results = results.where("r.passed", "=", 1);
-      if (query.outcome === "failed") results = results.where("r.passed", "=", 0);
-      if (query.outcome === "error") results = results.where("r.error", "is not", null);
-      let base = results.innerJoin("evaluation_samples as s", (join) =>
-        join
-          .onRef("s.evaluation_id", "=", "r.evaluation_id")
-          .onRef("s.position", "=", "r.position"),
-      );
-      const { search, subset } = query;
-      if (search !== undefined) {
-        base = base.where((eb) =>
-          eb.or(
-            ["s.input_text", "s.truth", "r.response"].map((column) => containsText(column, search)),
-          ),
-        );
-      }
-      if (subset !== undefined) {
-        base = base.where((eb) =>
-          subset === DEFAULT_SUBSET
-            ? eb.or([eb("s.subset", "is", null), eb("s.subset", "=", subset)])
-            : eb("s.subset", "=", subset),
-        );
-      }
-      // Results and prompts are one to one: unless a filter reads the prompts, the results alone
-      // are counted (over their primary key), far cheaper than the join for 100,000 results.
-      const { total } = await (search === undefined && subset === undefined ? results : base)
-        .select((eb) => eb.fn.countAll<number>().as("total"))
-        .executeTakeFirstOrThrow();
-      const rows = await base
-        .select([
-          "r.position",
-          "s.prompt_id",
-          "s.subset",
-          "s.input_text",
-          "s.truth",
-          "r.response",
-          "r.duration_ms",
-          "r.score",
-          "r.metrics",
-          "r.passed",
-          "r.reason",
-          "r.error",
-          "r.prompt_tokens",
-          "r.completion_tokens",
-          "r.cached",
-          "r.scorer_scores",
-        ])
-        .orderBy("r.position")
-        .limit(query.page_size)
-        .offset((query.page - 1) * query.page_size)
-        .execute();
+      const { positions, total } = await pagePositions(evaluationId, counts, query);
+      const rows =
+        positions.length === 0
+          ? []
+          : await withPrompts(outcomeRows(evaluationId, undefined), {})
+              .where("r.position", "in", positions)
+              .select([
+                "r.position",
+                "s.prompt_id",
+                "s.subset",
+                "s.input_text",
+                "s.truth",
+                "r.response",
+                "r.duration_ms",
+                "r.score",
+                "r.metrics",
+                "r.passed",
+                "r.reason",
+                "r.error",
+                "r.prompt_tokens",
+                "r.completion_tokens",
+                "r.cached",
+                "r.scorer_scores",
+              ])
+              .orderBy("r.position")
+              .execute();
       return {
-        total: Number(total),
+        total,
         results: rows.map((row) => ({
           subset: row.subset ?? DEFAULT_SUBSET,
           prompt: row.input_text,

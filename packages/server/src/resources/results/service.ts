@@ -21,7 +21,7 @@ export function createResultService(deps: { db: Database }) {
     async list(auth: AuthContext, query: ListResultsQuery) {
       const evaluation = await evaluations.findReadable(auth.organizationId, query.evaluation_id);
       if (!evaluation) throw notFound("evaluation");
-      const page = await results.page(evaluation.id, query);
+      const page = await results.page(evaluation.id, evaluation, query);
       return {
         evaluation_id: evaluation.id,
         results: page.results,

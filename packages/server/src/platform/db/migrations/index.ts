@@ -11,6 +11,7 @@ import * as evaluationBenchmarkVersion from "./0009-evaluation-benchmark-version
 import * as scorers from "./0010-scorers.ts";
 import * as unloggedRateLimits from "./0011-unlogged-rate-limits.ts";
 import * as fairScheduling from "./0012-fair-scheduling.ts";
+import * as resultIndexes from "./0013-result-indexes.ts";
 
 /**
  * Every migration, in order. Listed statically (not read from a folder) so they travel with the
@@ -29,6 +30,7 @@ const migrations: Record<string, Migration> = {
   "0010-scorers": scorers,
   "0011-unlogged-rate-limits": unloggedRateLimits,
   "0012-fair-scheduling": fairScheduling,
+  "0013-result-indexes": resultIndexes,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,143 @@
+import { Client } from "@assay/client";
+import type { KyselyPlugin } from "kysely";
+import { pino } from "pino";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createProgressPoller } from "../../src/resources/evaluations/progress-poller.ts";
+import type { EvaluationProgressRow } from "../../src/resources/evaluations/repository.ts";
+import { DIALECTS } from "../support/databases.ts";
+import { openEventStream } from "../support/event-stream.ts";
+import { startTestService, type TestService } from "../support/test-service.ts";
+import { tenantOf } from "./support.ts";
+
+/**
+ * What live progress costs the database: every query made through the progress poller is
+ * counted (a Kysely plugin on the service's own connection), while 200 viewers watch one run and
+ * the clock is stepped by hand. One query per tick, whatever the number of viewers.
+ */
+
+const VIEWERS = 200;
+
+/** Timers run by hand: `tick()` runs every pending callback once and lets the reads settle. */
+function manualTimers() {
+  const pending = new Map<number, () => void>();
+  let next = 0;
+  return {
+    timers: {
+      setTimeout: (callback: () => void) => {
+        next += 1;
+        pending.set(next, callback);
+        return next;
+      },
+      clearTimeout: (handle: unknown) => pending.delete(handle as number),
+    },
+    pending: () => pending.size,
+    async tick() {
+      const callbacks = [...pending.values()];
+      pending.clear();
+      for (const callback of callbacks) callback();
+      await settled(() => pending.size >= callbacks.length);
+    },
+  };
+}
+
+/** Waits for the viewers' connections to close (a deadline, not a measurement). */
+async function until(done: () => boolean) {
+  const deadline = Date.now() + 10_000;
+  while (!done() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+  expect(done()).toBe(true);
+}
+
+/** Waits (on the event loop, not a clock) until `done()` holds. */
+async function settled(done: () => boolean) {
+  for (let i = 0; i < 1000 && !done(); i++) await new Promise((r) => setImmediate(r));
+  expect(done()).toBe(true);
+}
+
+describe.each(DIALECTS)("live progress on %s", (dialect) => {
+  let service: TestService;
+  let client: Client;
+  let running: string;
+  let other: string;
+
+  beforeAll(async () => {
+    service = await startTestService({
+      dialect,
+      env: { ALLOWED_MODEL_HOSTS: "127.0.0.1", ASSAY_RATE_LIMIT_ENABLED: "false" },
+    });
+    client = new Client({ apiKey: service.apiKey, baseURL: service.apiUrl });
+    await client.models.createCustom({
+      name: "acme/unused",
+      key: "acme/unused",
+      description: "",
+      api_url: "http://127.0.0.1:9/v1",
+      max_tokens: 8,
+    });
+    await client.benchmarks.createCustom({
+      name: "Tiny",
+      description: "",
+      file: new TextEncoder().encode(
+        '{"input":"1+1?","truth":"2"}\n{"input":"2+2?","truth":"4"}\n',
+      ),
+      filename: "tiny.jsonl",
+      scoring_metric: "exact_match",
+    });
+    const model = await client.models.getByKey("acme/unused");
+    const benchmark = await client.benchmarks.getByKey("tiny");
+    if (!model || !benchmark) throw new Error("setup failed");
+    // No workers: both runs stay pending, so their streams stay open.
+    running = (await client.evaluations.create(model, benchmark)).id;
+    other = (await client.evaluations.create(model, benchmark)).id;
+  }, 60_000);
+
+  afterAll(async () => {
+    await service?.close();
+  });
+
+  it(`reads a run once per tick for ${VIEWERS} viewers, and each watched run once`, async () => {
+    let queries = 0;
+    const counter: KyselyPlugin = {
+      transformQuery: ({ node }) => {
+        queries += 1;
+        return node;
+      },
+      transformResult: async ({ result }) => result,
+    };
+    const clock = manualTimers();
+    const poller = createProgressPoller(
+      service.running.deps.db.withPlugin(counter),
+      pino({ level: "silent" }),
+      clock.timers,
+    );
+    const seen = Array.from({ length: VIEWERS }, () => [] as (EvaluationProgressRow | undefined)[]);
+    const stops = seen.map((values, i) =>
+      poller.subscribe(i === 0 ? other : running, (row) => values.push(row)),
+    );
+    await settled(() => seen.every((values) => values.length === 1));
+    expect(queries).toBe(2); // the first read of each run, shared by its viewers
+
+    for (let tick = 1; tick <= 5; tick++) await clock.tick();
+    expect(queries).toBe(2 + 2 * 5);
+    expect(seen.every((values) => values.length === 6)).toBe(true);
+    expect(seen[1]?.at(-1)).toMatchObject({ id: running, status: "pending", total_count: 2 });
+    expect(poller.stats()).toEqual({ pollers: 2, subscribers: VIEWERS, reads: 12 });
+
+    for (const stop of stops) stop();
+    expect(clock.pending()).toBe(0);
+    await clock.tick();
+    expect(queries).toBe(12);
+  });
+
+  it("serves many event streams of one run from one poller", async () => {
+    const poller = service.running.deps.evaluationProgress;
+    const tenant = await tenantOf(service);
+    const url = `${service.apiUrl}/organizations/${tenant.org}/projects/${tenant.project}/evaluations/${running}/events`;
+    const streams = await Promise.all(
+      Array.from({ length: 20 }, () => openEventStream(url, service.apiKey)),
+    );
+    for (const stream of streams)
+      expect((await stream.events.next()).value?.event).toBe("progress");
+    expect(poller.stats()).toMatchObject({ pollers: 1, subscribers: 20 });
+    for (const stream of streams) stream.close();
+    await until(() => poller.stats().pollers === 0);
+  });
+});
