@@ -84,7 +84,10 @@ const { values: flags } = parseArgs({
 if (flags.help) {
   // The usage is this file's opening comment.
   const source = readFileSync(new URL(import.meta.url), "utf8").split("\n");
-  const usage = source.slice(0, source.findIndex((line) => !line.startsWith("//")));
+  const usage = source.slice(
+    0,
+    source.findIndex((line) => !line.startsWith("//")),
+  );
   console.log(usage.map((line) => line.replace(/^\/\/ ?/, "")).join("\n"));
   process.exit(0);
 }
