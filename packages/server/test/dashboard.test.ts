@@ -204,6 +204,15 @@ describe("sign-in sessions", () => {
     });
     expect(res.status).toBe(401);
   });
+
+  it("refuses a revoked key at sign-in at once, though the serving process cached it a moment ago", async () => {
+    const key = await service.admin.create({ name: "revoked, then signed in with" });
+    expect((await service.call("GET", "/organizations", { apiKey: key.key })).status).toBe(200);
+    await service.admin.revoke(key.id);
+    const { res, cookie } = await signIn(key.key);
+    expect(res.status).toBe(401);
+    expect(cookie).toBe("");
+  });
 });
 
 describe("session expiry", () => {

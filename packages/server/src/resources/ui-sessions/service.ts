@@ -27,7 +27,7 @@ export function createUiSessionService(deps: {
   return {
     /** A new session's token for a valid key, or undefined for an unknown or revoked key. */
     async create(apiKey: string): Promise<string | undefined> {
-      const auth = await deps.apiKeys.authenticate(apiKey);
+      const auth = await deps.apiKeys.authenticateNow(apiKey);
       if (!auth) return undefined;
       const now = deps.clock.now();
       await repo.deleteExpired(now.toISOString());
