@@ -1,30 +1,14 @@
 import { describe, expect, it } from "vitest";
+import { manualTimers } from "../../test/support/manual-timers.ts";
 import { createSharedPoller } from "./shared-poller.ts";
 
-/** Timers run by hand: `fire()` runs every pending callback once. */
-function manualTimers() {
-  const pending = new Map<number, () => void>();
-  let next = 0;
-  return {
-    timers: {
-      setTimeout: (callback: () => void) => {
-        next += 1;
-        pending.set(next, callback);
-        return next;
-      },
-      clearTimeout: (handle: unknown) => pending.delete(handle as number),
-    },
-    pending: () => pending.size,
-    async fire() {
-      const callbacks = [...pending.values()];
-      pending.clear();
-      for (const callback of callbacks) callback();
-      await settle();
-    },
-  };
-}
-
 const settle = () => new Promise((resolve) => setImmediate(resolve));
+
+/** Fires the pending timers, then lets their reads settle. */
+async function fire(clock: ReturnType<typeof manualTimers>) {
+  clock.fire();
+  await settle();
+}
 
 function counterPoller() {
   const clock = manualTimers();
@@ -48,7 +32,7 @@ describe("createSharedPoller", () => {
     const seen: number[][] = [[], [], []];
     const stops = seen.map((values) => poller.subscribe("e1", (v) => values.push(v)));
     await settle();
-    for (let i = 0; i < 4; i++) await clock.fire();
+    for (let i = 0; i < 4; i++) await fire(clock);
     expect(reads).toEqual(["e1", "e1", "e1", "e1", "e1"]);
     expect(poller.stats()).toEqual({ pollers: 1, subscribers: 3, reads: 5 });
     // The first gets the immediate read; the later ones its value at once, then every tick.
@@ -62,7 +46,7 @@ describe("createSharedPoller", () => {
     poller.subscribe("a", () => {});
     poller.subscribe("b", () => {});
     await settle();
-    await clock.fire();
+    await fire(clock);
     expect(reads.sort()).toEqual(["a", "a", "b", "b"]);
     expect(poller.stats().pollers).toBe(2);
   });
@@ -73,12 +57,12 @@ describe("createSharedPoller", () => {
     const stopB = poller.subscribe("e1", () => {});
     await settle();
     stopA();
-    await clock.fire();
+    await fire(clock);
     expect(reads).toHaveLength(2);
     stopB();
     expect(clock.pending()).toBe(0);
     expect(poller.stats()).toEqual({ pollers: 0, subscribers: 0, reads: 2 });
-    await clock.fire();
+    await fire(clock);
     expect(reads).toHaveLength(2);
     const values: number[] = [];
     poller.subscribe("e1", (v) => values.push(v));
@@ -103,7 +87,7 @@ describe("createSharedPoller", () => {
     const values: number[] = [];
     poller.subscribe("e1", (v) => values.push(v));
     await settle();
-    await clock.fire();
+    await fire(clock);
     expect(errors).toHaveLength(1);
     expect(values).toEqual([2]);
   });

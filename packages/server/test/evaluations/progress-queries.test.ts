@@ -6,6 +6,7 @@ import { createProgressPoller } from "../../src/resources/evaluations/progress-p
 import type { EvaluationProgressRow } from "../../src/resources/evaluations/repository.ts";
 import { DIALECTS } from "../support/databases.ts";
 import { openEventStream } from "../support/event-stream.ts";
+import { manualTimers } from "../support/manual-timers.ts";
 import { startTestService, type TestService } from "../support/test-service.ts";
 import { tenantOf } from "./support.ts";
 
@@ -17,27 +18,10 @@ import { tenantOf } from "./support.ts";
 
 const VIEWERS = 200;
 
-/** Timers run by hand: `tick()` runs every pending callback once and lets the reads settle. */
-function manualTimers() {
-  const pending = new Map<number, () => void>();
-  let next = 0;
-  return {
-    timers: {
-      setTimeout: (callback: () => void) => {
-        next += 1;
-        pending.set(next, callback);
-        return next;
-      },
-      clearTimeout: (handle: unknown) => pending.delete(handle as number),
-    },
-    pending: () => pending.size,
-    async tick() {
-      const callbacks = [...pending.values()];
-      pending.clear();
-      for (const callback of callbacks) callback();
-      await settled(() => pending.size >= callbacks.length);
-    },
-  };
+/** Fires the pending timers and waits until each read they started has rescheduled its timer. */
+async function tick(clock: ReturnType<typeof manualTimers>) {
+  const fired = clock.fire();
+  await settled(() => clock.pending() >= fired);
 }
 
 /** Waits for the viewers' connections to close (a deadline, not a measurement). */
@@ -115,7 +99,7 @@ describe.each(DIALECTS)("live progress on %s", (dialect) => {
     await settled(() => seen.every((values) => values.length === 1));
     expect(queries).toBe(2); // the first read of each run, shared by its viewers
 
-    for (let tick = 1; tick <= 5; tick++) await clock.tick();
+    for (let i = 0; i < 5; i++) await tick(clock);
     expect(queries).toBe(2 + 2 * 5);
     expect(seen.every((values) => values.length === 6)).toBe(true);
     expect(seen[1]?.at(-1)).toMatchObject({ id: running, status: "pending", total_count: 2 });
@@ -123,7 +107,7 @@ describe.each(DIALECTS)("live progress on %s", (dialect) => {
 
     for (const stop of stops) stop();
     expect(clock.pending()).toBe(0);
-    await clock.tick();
+    await tick(clock);
     expect(queries).toBe(12);
   });
 
