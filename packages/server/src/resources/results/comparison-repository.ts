@@ -3,6 +3,7 @@ import { type RawBuilder, type SqlBool, sql } from "kysely";
 import type { PairedCounts } from "../../engine/stats/index.ts";
 import { containsText } from "../../platform/db/contains-text.ts";
 import type { Database } from "../../platform/db/database.ts";
+import { nearerEnd } from "./nearer-end.ts";
 
 /** Which pairs each outcome filter keeps (evaluation 1 is the reference). */
 const OUTCOME_CONDITIONS: Record<ComparisonOutcome, RawBuilder<SqlBool> | undefined> = {
@@ -127,20 +128,18 @@ export function createComparisonRepository(db: Database) {
       query: ComparisonPageQuery,
       total: number,
     ): Promise<ComparisonResult[]> {
-      const offset = (query.page - 1) * query.pageSize;
-      const end = Math.min(offset + query.pageSize, total);
-      if (offset >= end) return [];
-      const fromEnd = total - end < offset;
+      const span = nearerEnd(total, query.page, query.pageSize);
+      if (!span) return [];
       let base = pairs(id1, id2);
       const keep = kept(query);
       if (keep) base = base.where(keep);
       const keys = await base
         .select(["r1.position as position_1", "r2.position as position_2"])
-        .orderBy("r1.position", fromEnd ? "desc" : "asc")
-        .limit(end - offset)
-        .offset(fromEnd ? total - end : offset)
+        .orderBy("r1.position", span.direction)
+        .limit(span.limit)
+        .offset(span.offset)
         .execute();
-      if (fromEnd) keys.reverse();
+      if (span.direction === "desc") keys.reverse();
       const [firsts, seconds] = await Promise.all([
         db
           .selectFrom("evaluation_results as r")

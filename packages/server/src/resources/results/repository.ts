@@ -1,6 +1,7 @@
 import type { ListResultsQuery, Result, ScorerScore } from "@assay/protocol";
 import { containsText } from "../../platform/db/contains-text.ts";
 import type { Database } from "../../platform/db/database.ts";
+import { nearerEnd } from "./nearer-end.ts";
 
 /** Prompts without a subset are reported (and filtered) as `default`. */
 const DEFAULT_SUBSET = "default";
@@ -73,7 +74,6 @@ export function createResultRepository(db: Database) {
     counts: ResultCounts,
     query: ListResultsQuery,
   ): Promise<{ positions: number[]; total: number }> {
-    const offset = (query.page - 1) * query.page_size;
     const results = outcomeRows(evaluationId, query.outcome);
     // A filter on the prompts must read them: one pass counts the matches, then the page is
     // taken from the nearer end, so at most half of them are read again.
@@ -91,14 +91,12 @@ export function createResultRepository(db: Database) {
           ).total,
         )
       : outcomeTotal(counts, query.outcome);
-    const end = Math.min(offset + query.page_size, total);
-    if (offset >= end) return { positions: [], total };
-    // The last rows of the page are the first ones counted from the end.
-    const fromEnd = total - end < offset;
+    const span = nearerEnd(total, query.page, query.page_size);
+    if (!span) return { positions: [], total };
     const rows = await kept
-      .orderBy("r.position", fromEnd ? "desc" : "asc")
-      .limit(end - offset)
-      .offset(fromEnd ? total - end : offset)
+      .orderBy("r.position", span.direction)
+      .limit(span.limit)
+      .offset(span.offset)
       .execute();
     return { positions: rows.map((r) => r.position), total };
   }
