@@ -14,6 +14,7 @@
 //   npm run bench:fair                                   SQLite (embedded queue)
 //   DATABASE_URL=postgres://… npm run bench:fair         SQLite, then PostgreSQL (pg-boss)
 //   BENCH_LATENCY_MS=50 BENCH_BIG=20000 BENCH_SMALL=100 npm run bench:fair
+
 import { execFileSync } from "node:child_process";
 import {
   createTestDatabase,
@@ -26,6 +27,7 @@ import {
 } from "../packages/server/test/support/fake-model-server.ts";
 import { freePort } from "../packages/server/test/support/free-port.ts";
 import { ANSWER_PATTERN, makeItems, toAssayJsonl } from "./eval/fixture.ts";
+import { apiClient } from "./support/api-client.ts";
 import {
   ASSAY_BIN,
   assayNodeEnv,
@@ -68,22 +70,6 @@ interface Evaluation {
   assay: { progress: { done: number; total: number } };
 }
 
-function client(base: string) {
-  return async <T>(key: string, method: string, path: string, body?: unknown): Promise<T> => {
-    const res = await fetch(`${base}${path}`, {
-      method,
-      headers: {
-        "x-api-key": key,
-        ...(body === undefined ? {} : { "content-type": "application/json" }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await res.text();
-    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text.slice(0, 500)}`);
-    return JSON.parse(text) as T;
-  };
-}
-
 async function measureDriver(dialect: Dialect) {
   const database = await createTestDatabase(dialect);
   const port = await freePort();
@@ -103,7 +89,9 @@ async function measureDriver(dialect: Dialect) {
   };
   const serve = await startProcess([...assayNodeFlags(), ASSAY_BIN, "serve"], env, "listening on");
   try {
-    const api = client(`http://127.0.0.1:${port}/api/v1`);
+    const base = `http://127.0.0.1:${port}/api/v1`;
+    const api = <T>(key: string, method: string, path: string, body?: unknown) =>
+      apiClient(base, key)<T>(method, path, body);
     const tenantOf = async (key: string): Promise<Tenant> => {
       const org = await api<{ data: { id: string; projects: { id: string }[] } }>(
         key,

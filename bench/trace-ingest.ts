@@ -15,6 +15,7 @@
 //   BENCH_SHAPES=large npm run bench:traces    one shape (large | small)
 //   BENCH_RUNS=5 npm run bench:traces          runs per shape (the median is reported; default 3)
 //   BENCH_PROFILE_DIR=/tmp/prof npm run bench:traces   also write the server's CPU profile
+
 import { Readable } from "node:stream";
 import { readTraceFile } from "../packages/server/src/engine/traces/index.ts";
 import { createTestDatabase } from "../packages/server/test/support/databases.ts";
@@ -27,6 +28,7 @@ import {
   startLoadMeter,
   waitForQuiet,
 } from "./eval/proc.ts";
+import { apiClient } from "./support/api-client.ts";
 import { startAssayServe, stopProcess } from "./support/processes.ts";
 import { generateTraceFile, TRACE_SHAPES, type TraceShape } from "./support/trace-file.ts";
 
@@ -57,17 +59,6 @@ async function readerMs(bytes: Buffer): Promise<number> {
 
 function* chunked(bytes: Buffer, size: number): Generator<Buffer> {
   for (let i = 0; i < bytes.length; i += size) yield bytes.subarray(i, i + size);
-}
-
-async function api<T>(base: string, method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(base + path, {
-    method,
-    headers: { "x-api-key": API_KEY, "content-type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text.slice(0, 500)}`);
-  return JSON.parse(text) as T;
 }
 
 interface Cell {
@@ -106,16 +97,15 @@ async function runShape(shape: TraceShape, profileDir: string | undefined): Prom
   const pid = server.pid as number;
   const idleRssMb = rssMb(pid);
   const base = `http://127.0.0.1:${port}/api/v1`;
+  const api = apiClient(base, API_KEY);
   try {
     const org = await api<{ data: { id: string; projects: { id: string }[] } }>(
-      base,
       "GET",
       "/organizations",
     );
     const project = `/organizations/${org.data.id}/projects/${org.data.projects[0]?.id}`;
     const filename = `bench-${shape}.jsonl`;
     const upload = await api<{ data: { url: string; headers: Record<string, string> } }>(
-      base,
       "POST",
       `${project}/traces/upload`,
       { filename, type: "application/jsonl", size: bytes.length },
@@ -139,14 +129,9 @@ async function runShape(shape: TraceShape, profileDir: string | undefined): Prom
     const cpuBefore = cpuSeconds(pid);
     const load = startLoadMeter();
     const start = performance.now();
-    const created = await api<{ data: { trace_ids: string[] } }>(
-      base,
-      "POST",
-      `${project}/traces`,
-      {
-        filename,
-      },
-    );
+    const created = await api<{ data: { trace_ids: string[] } }>("POST", `${project}/traces`, {
+      filename,
+    });
     const ingestMs = performance.now() - start;
     clearInterval(sampler);
     const serverCpuS = cpuSeconds(pid) - cpuBefore;
@@ -156,7 +141,6 @@ async function runShape(shape: TraceShape, profileDir: string | undefined): Prom
     if (created.data.trace_ids.length !== lines)
       throw new Error(`expected ${lines} traces, got ${created.data.trace_ids.length}`);
     const listed = await api<{ data: { total_count: number } }>(
-      base,
       "GET",
       `${project}/traces?page_size=1&source=${filename}`,
     );

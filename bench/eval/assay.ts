@@ -1,6 +1,7 @@
 // Assay end to end: fresh service processes per cell, a custom benchmark of the cell's prompts and a
 // custom model on the fake endpoint set up through the API, then one evaluation timed from its
 // POST until the API reports `success` (results are durable by then).
+
 import type { ChildProcess } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -10,6 +11,7 @@ import {
   type TestDatabase,
 } from "../../packages/server/test/support/databases.ts";
 import { freePort } from "../../packages/server/test/support/free-port.ts";
+import { apiClient } from "../support/api-client.ts";
 import {
   ASSAY_BIN,
   assayNodeEnv,
@@ -119,7 +121,7 @@ export async function runAssay(
       );
     }
     const pids = processes.map((p) => p.pid as number);
-    const api = apiClient(`http://127.0.0.1:${port}/api/v1`);
+    const api = apiClient(`http://127.0.0.1:${port}/api/v1`, API_KEY);
 
     const org = await api<{ data: { id: string; projects: { id: string }[] } }>(
       "GET",
@@ -268,22 +270,6 @@ export async function runAssay(
     await database?.drop();
     rmSync(dataDir, { recursive: true, force: true });
   }
-}
-
-function apiClient(base: string) {
-  return async <T>(method: string, path: string, body?: unknown): Promise<T> => {
-    const res = await fetch(`${base}${path}`, {
-      method,
-      headers: {
-        "x-api-key": API_KEY,
-        ...(body === undefined ? {} : { "content-type": "application/json" }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await res.text();
-    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text.slice(0, 500)}`);
-    return JSON.parse(text) as T;
-  };
 }
 
 interface ProbeLine {
