@@ -23,6 +23,7 @@ export interface DatabaseSchema {
   evaluations: EvaluationsTable;
   evaluation_samples: EvaluationSamplesTable;
   evaluation_results: EvaluationResultsTable;
+  result_text_indexes: ResultTextIndexesTable;
   response_cache: ResponseCacheTable;
   endpoint_limits: EndpointLimitsTable;
   endpoint_grants: EndpointGrantsTable;
@@ -278,6 +279,18 @@ export interface EvaluationResultsTable {
   /** JSON of each scorer's grade by scorer id (the wire's ScorerScore); null without scorers. */
   scorer_scores: string | null;
   created_at: string;
+}
+
+/**
+ * A finished evaluation whose texts are in the search index (`result_texts`, read through raw SQL:
+ * an FTS5 table on SQLite, a trigram-indexed one on PostgreSQL).
+ */
+export interface ResultTextIndexesTable {
+  /** Never reused: on SQLite, the evaluation's rows are the rowids key × 2³² + position. */
+  key: Generated<number>;
+  evaluation_id: string;
+  /** The results indexed; the index is rebuilt when the run's done_count differs. */
+  indexed_count: number;
 }
 
 export interface ResponseCacheTable {

@@ -4,6 +4,7 @@ import type { PairedCounts } from "../../engine/stats/index.ts";
 import { containsText } from "../../platform/db/contains-text.ts";
 import type { Database } from "../../platform/db/database.ts";
 import { nearerEnd } from "./nearer-end.ts";
+import type { SearchMatches } from "./text-index.ts";
 
 /** Which pairs each outcome filter keeps (evaluation 1 is the reference). */
 const OUTCOME_CONDITIONS: Record<ComparisonOutcome, RawBuilder<SqlBool> | undefined> = {
@@ -24,6 +25,8 @@ export interface SubsetCounts {
 export interface ComparisonFilter {
   outcome: ComparisonOutcome;
   search?: string;
+  /** The search's matches from the text index, by evaluation; without them the rows are read. */
+  matches?: { first: SearchMatches; second: SearchMatches };
 }
 
 export interface ComparisonPageQuery extends ComparisonFilter {
@@ -62,7 +65,10 @@ export function createComparisonRepository(db: Database) {
     const outcome = OUTCOME_CONDITIONS[query.outcome];
     if (outcome) conditions.push(outcome);
     const text = query.search;
-    if (text !== undefined) {
+    if (query.matches) {
+      const { first, second } = query.matches;
+      conditions.push(sql<SqlBool>`(r1.position in ${first} or r2.position in ${second})`);
+    } else if (text !== undefined) {
       const columns = ["s1.input_text", "s1.truth", "r1.response", "r2.response"];
       const matches = columns.map((column) => containsText(column, text));
       conditions.push(sql<SqlBool>`(${sql.join(matches, sql` or `)})`);

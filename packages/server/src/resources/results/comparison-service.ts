@@ -3,15 +3,16 @@ import { badRequest, notFound } from "../../app-error.ts";
 import type { Database } from "../../platform/db/database.ts";
 import type { AuthContext } from "../../tenancy.ts";
 import { createEvaluationRepository } from "../evaluations/repository.ts";
-import { createComparisonRepository } from "./comparison-repository.ts";
+import { type ComparisonFilter, createComparisonRepository } from "./comparison-repository.ts";
 import { toComparisonStats } from "./paired-stats.ts";
+import type { IndexedEvaluation, ResultTextIndex } from "./text-index.ts";
 
 /**
  * `GET /results/comparison` (protocol §12.4): two evaluations the caller may read (its own or
  * public ones), on the same benchmark, paired by prompt. The counters describe whole evaluations
  * and the statistics every pair; only the rows are filtered and paged.
  */
-export function createComparisonService(deps: { db: Database }) {
+export function createComparisonService(deps: { db: Database; textIndex: ResultTextIndex }) {
   const evaluations = createEvaluationRepository(deps.db);
   const comparisons = createComparisonRepository(deps.db);
 
@@ -20,6 +21,22 @@ export function createComparisonService(deps: { db: Database }) {
     // A private evaluation of another organization is answered like one that does not exist.
     if (!row) throw notFound(`${field}: evaluation`);
     return row;
+  }
+
+  /**
+   * The pairs a search keeps through the text index: the first evaluation's prompt, truth or
+   * response, or the second's response, holds the text. Undefined when either cannot be answered
+   * there; the repository then reads the rows.
+   */
+  async function searchMatches(
+    first: IndexedEvaluation,
+    second: IndexedEvaluation,
+    text: string | undefined,
+  ): Promise<ComparisonFilter["matches"]> {
+    if (text === undefined) return undefined;
+    const inFirst = await deps.textIndex.matching(first, text);
+    const inSecond = inFirst && (await deps.textIndex.matching(second, text, ["response"]));
+    return inFirst && inSecond ? { first: inFirst, second: inSecond } : undefined;
   }
 
   return {
@@ -31,7 +48,11 @@ export function createComparisonService(deps: { db: Database }) {
           "query.evaluation_id_2",
           `evaluation ${second.id} ran benchmark ${second.benchmark_id}, evaluation ${first.id} ran ${first.benchmark_id}; only evaluations of the same benchmark compare`,
         );
-      const filter = { outcome: query.outcome_filter, search: query.search };
+      const filter = {
+        outcome: query.outcome_filter,
+        search: query.search,
+        matches: await searchMatches(first, second, query.search),
+      };
       // The summary first: how many pairs the filter keeps tells the page which end is nearer.
       const summary = await comparisons.summary(first.id, second.id, filter);
       const results = await comparisons.page(

@@ -2,6 +2,7 @@ import type { ListResultsQuery, Result, ScorerScore } from "@assay/protocol";
 import { containsText } from "../../platform/db/contains-text.ts";
 import type { Database } from "../../platform/db/database.ts";
 import { nearerEnd } from "./nearer-end.ts";
+import type { SearchMatches } from "./text-index.ts";
 
 /** Prompts without a subset are reported (and filtered) as `default`. */
 const DEFAULT_SUBSET = "default";
@@ -26,8 +27,9 @@ function outcomeTotal(counts: ResultCounts, outcome: ListResultsQuery["outcome"]
  * A page is found in two steps: the positions it holds, then those rows. Unless the prompts'
  * text is filtered, the positions come from an index alone ((evaluation, position), the
  * outcome's (evaluation, passed, position), or the failed calls' partial one), walked from the
- * nearer end, so no page of a 100,000-prompt run joins or skips more than half of it; a filter
- * on the prompts counts its matches, then walks them from the nearer end likewise.
+ * nearer end, so no page of a 100,000-prompt run joins or skips more than half of it; a search
+ * or a subset counts its matches (a search of a finished run through its text index), then walks
+ * them from the nearer end likewise.
  */
 export function createResultRepository(db: Database) {
   function outcomeRows(evaluationId: string, outcome: ListResultsQuery["outcome"]) {
@@ -73,24 +75,29 @@ export function createResultRepository(db: Database) {
     evaluationId: string,
     counts: ResultCounts,
     query: ListResultsQuery,
+    matches: SearchMatches | undefined,
   ): Promise<{ positions: number[]; total: number }> {
-    const results = outcomeRows(evaluationId, query.outcome);
-    // A filter on the prompts must read them: one pass counts the matches, then the page is
-    // taken from the nearer end, so at most half of them are read again.
-    const onPrompts = query.search !== undefined || query.subset !== undefined;
+    let results = outcomeRows(evaluationId, query.outcome);
+    if (matches) results = results.where("r.position", "in", matches);
+    // A search the text index did not answer, or a subset, must read the prompts.
+    const search = matches ? undefined : query.search;
+    const onPrompts = search !== undefined || query.subset !== undefined;
     const kept = onPrompts
-      ? withPrompts(results, query).select("r.position")
+      ? withPrompts(results, { search, subset: query.subset }).select("r.position")
       : results.select("r.position");
-    const total = onPrompts
-      ? Number(
-          (
-            await kept
-              .clearSelect()
-              .select((eb) => eb.fn.countAll<number>().as("total"))
-              .executeTakeFirstOrThrow()
-          ).total,
-        )
-      : outcomeTotal(counts, query.outcome);
+    // A filter beyond the outcome counts its matches (one pass), then the page is taken from
+    // the nearer end, so at most half of them are read again.
+    const total =
+      onPrompts || matches
+        ? Number(
+            (
+              await kept
+                .clearSelect()
+                .select((eb) => eb.fn.countAll<number>().as("total"))
+                .executeTakeFirstOrThrow()
+            ).total,
+          )
+        : outcomeTotal(counts, query.outcome);
     const span = nearerEnd(total, query.page, query.page_size);
     if (!span) return { positions: [], total };
     const rows = await kept
@@ -102,12 +109,17 @@ export function createResultRepository(db: Database) {
   }
 
   return {
+    /**
+     * One page of results. `matches`: the positions the text index found for `query.search`
+     * (text-index.ts); without them a search reads the rows.
+     */
     async page(
       evaluationId: string,
       counts: ResultCounts,
       query: ListResultsQuery,
+      matches?: SearchMatches,
     ): Promise<{ results: Result[]; total: number }> {
-      const { positions, total } = await pagePositions(evaluationId, counts, query);
+      const { positions, total } = await pagePositions(evaluationId, counts, query, matches);
       const rows =
         positions.length === 0
           ? []

@@ -5,6 +5,7 @@ import type { AuthContext } from "../../tenancy.ts";
 import { createEvaluationRepository } from "../evaluations/repository.ts";
 import { createComparisonService } from "./comparison-service.ts";
 import { createResultRepository } from "./repository.ts";
+import { createResultTextIndex } from "./text-index.ts";
 
 /**
  * Results of evaluations, authorized by the key's organization as the evaluation is (its own
@@ -14,14 +15,17 @@ import { createResultRepository } from "./repository.ts";
 export function createResultService(deps: { db: Database }) {
   const evaluations = createEvaluationRepository(deps.db);
   const results = createResultRepository(deps.db);
-  const comparisons = createComparisonService(deps);
+  const textIndex = createResultTextIndex(deps.db);
+  const comparisons = createComparisonService({ ...deps, textIndex });
 
   return {
     /** One page of an evaluation's results, and how many there are. */
     async list(auth: AuthContext, query: ListResultsQuery) {
       const evaluation = await evaluations.findReadable(auth.organizationId, query.evaluation_id);
       if (!evaluation) throw notFound("evaluation");
-      const page = await results.page(evaluation.id, evaluation, query);
+      const matches =
+        query.search === undefined ? undefined : await textIndex.matching(evaluation, query.search);
+      const page = await results.page(evaluation.id, evaluation, query, matches);
       return {
         evaluation_id: evaluation.id,
         results: page.results,

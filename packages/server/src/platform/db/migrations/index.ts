@@ -12,6 +12,7 @@ import * as scorers from "./0010-scorers.ts";
 import * as unloggedRateLimits from "./0011-unlogged-rate-limits.ts";
 import * as fairScheduling from "./0012-fair-scheduling.ts";
 import * as resultIndexes from "./0013-result-indexes.ts";
+import * as resultTextIndex from "./0014-result-text-index.ts";
 
 /**
  * Every migration, in order. Listed statically (not read from a folder) so they travel with the
@@ -31,6 +32,7 @@ const migrations: Record<string, Migration> = {
   "0011-unlogged-rate-limits": unloggedRateLimits,
   "0012-fair-scheduling": fairScheduling,
   "0013-result-indexes": resultIndexes,
+  "0014-result-text-index": resultTextIndex,
 };
 
 export const migrationProvider: MigrationProvider = {
