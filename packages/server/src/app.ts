@@ -297,7 +297,9 @@ export function createApp(deps: AppDeps): FastifyInstance {
           optimizerModel: deps.config.optimizerModel,
         }),
       });
-      registerResultRoutes(api, { ...routeDeps, results: createResultService(deps) });
+      const results = createResultService(deps);
+      api.addHook("onClose", results.close);
+      registerResultRoutes(api, { ...routeDeps, results });
       registerTraceRoutes(api, {
         ...routeDeps,
         traces: createTraceService({ ...deps, uploads, importer }),

@@ -9,9 +9,9 @@ import { startTestService, type TestService } from "../support/test-service.ts";
 /**
  * The trigram index behind `search` (resources/results/text-index.ts): what a finished
  * evaluation's search answers through it is what reading the rows answers (the expected lists are
- * computed here from the texts written), on both databases; a running evaluation and a text
- * shorter than a trigram are read row by row; the index is built once, rebuilt when the run's
- * count moves, and goes with its evaluation.
+ * computed here from the texts written), on both databases; a running evaluation, a text
+ * shorter than a trigram and a finished one not yet indexed are read row by row; the index is
+ * built once in the background, rebuilt when the run's count moves, and goes with its evaluation.
  */
 
 interface Row {
@@ -118,6 +118,15 @@ describe.each(DIALECTS)("searching finished evaluations on %s", (dialect) => {
     return Number(counted.rows[0]?.n);
   }
 
+  const indexedCount = async (id: string) =>
+    (
+      await service.running.deps.db
+        .selectFrom("result_text_indexes")
+        .select("indexed_count")
+        .where("evaluation_id", "=", id)
+        .executeTakeFirst()
+    )?.indexed_count;
+
   const emptyIndex = async (id: string) =>
     sql`delete ${rowsOf(await keyOf(id))}`.execute(service.running.deps.db);
 
@@ -155,9 +164,9 @@ describe.each(DIALECTS)("searching finished evaluations on %s", (dialect) => {
     const benchmark = await client.benchmarks.getByKey("searched");
     if (!model || !benchmark) throw new Error("setup failed");
     // No workers: results are written as a worker writes them, then the runs are finished.
-    [first, second, running] = await Promise.all(
-      [1, 2, 3].map(async () => (await client.evaluations.create(model, benchmark)).id),
-    );
+    first = (await client.evaluations.create(model, benchmark)).id;
+    second = (await client.evaluations.create(model, benchmark)).id;
+    running = (await client.evaluations.create(model, benchmark)).id;
     const all = PROMPTS.map((_, i) => i);
     await write(first, (i) => (PROMPTS[i] as Row).response, all);
     // The second run lacks every fifth prompt.
@@ -175,8 +184,12 @@ describe.each(DIALECTS)("searching finished evaluations on %s", (dialect) => {
     await service?.close();
   });
 
-  it("answers every search as reading the rows does, and builds the index once", async () => {
+  it("answers every search as reading the rows does, through the index once it is built", async () => {
     expect(await indexRows()).toEqual([]);
+    // The first search is answered from the rows, and starts the index in the background.
+    const paris = PROMPTS.filter((p) => holds([p.input, p.truth, p.response], "paris"));
+    expect((await search(first, "paris")).metrics.total_count).toBe(paris.length);
+    await expect.poll(() => indexedCount(first)).toBe(40);
     for (const text of SEARCHES) {
       const expected = PROMPTS.flatMap((p, i) =>
         holds([p.input, p.truth, p.response], text) ? [i] : [],
@@ -221,45 +234,55 @@ describe.each(DIALECTS)("searching finished evaluations on %s", (dialect) => {
   });
 
   it("pairs a comparison's search through both runs' indexes: run 1's texts or run 2's answer", async () => {
-    for (const text of ["jade", "paris", '"hi"', "MILAN"]) {
-      const expected = PROMPTS.flatMap((p, i) =>
-        i % 5 !== 4 && holds([p.input, p.truth, p.response, secondResponse(i)], text) ? [i] : [],
-      );
+    const compare = async (text: string) => {
       const answer = await service.call<ComparisonResponse>(
         "GET",
         `/results/comparison?evaluation_id_1=${first}&evaluation_id_2=${second}&page_size=100&search=${encodeURIComponent(text)}`,
       );
       expect(answer.status).toBe(200);
-      expect(answer.body.total_count, text).toBe(expected.length);
-      expect(
-        (answer.body.results ?? []).map((r) => r.result_id_1),
-        text,
-      ).toEqual(expected);
+      return answer.body;
+    };
+    for (const indexed of [false, true]) {
+      // The first comparison reads the rows and starts run 2's index; then both are indexed.
+      if (indexed) await expect.poll(() => indexedCount(second)).toBe(32);
+      for (const text of ["jade", "paris", '"hi"', "MILAN"]) {
+        const expected = PROMPTS.flatMap((p, i) =>
+          i % 5 !== 4 && holds([p.input, p.truth, p.response, secondResponse(i)], text) ? [i] : [],
+        );
+        const answer = await compare(text);
+        expect(answer.total_count, text).toBe(expected.length);
+        expect(
+          (answer.results ?? []).map((r) => r.result_id_1),
+          text,
+        ).toEqual(expected);
+      }
     }
-    expect((await indexRows()).map((r) => r.evaluation_id).sort()).toEqual([first, second].sort());
   });
 
-  it("shares one build between concurrent searches, and rebuilds when the run's count moves", async () => {
+  it("answers concurrent first searches, holds each row once, and rebuilds when the run's count moves", async () => {
     const db = service.running.deps.db;
-    await db.deleteFrom("result_text_indexes").where("evaluation_id", "=", first).execute();
-    const answers = await Promise.all([1, 2, 3].map(() => search(first, "jade pencils")));
     const expected = PROMPTS.flatMap((p, i) =>
       holds([p.input, p.response], "jade pencils") ? [i] : [],
     );
+    await db.deleteFrom("result_text_indexes").where("evaluation_id", "=", first).execute();
+    const answers = await Promise.all([1, 2, 3].map(() => search(first, "jade pencils")));
     for (const answer of answers) expect(answer.results.map((r) => r.position)).toEqual(expected);
-    // Each row once: a second build over the first would have doubled them.
-    expect((await search(first, "jade pencils")).metrics.total_count).toBe(expected.length);
+    await expect.poll(() => indexedCount(first)).toBe(40);
+    // Each row once, however many searches started a build.
+    expect(await indexedRows(await keyOf(first))).toBe(40);
     // Emptied behind its back, the index answers nothing: searches do go through it.
     await emptyIndex(first);
     expect((await search(first, "jade pencils")).metrics.total_count).toBe(0);
-    // Once the counters say 41 results (one the index never saw), it is rebuilt.
+    // Once the counters say 41 results (one the index never saw), the rows answer and the
+    // index is built again.
     await db.updateTable("evaluations").set({ done_count: 41 }).where("id", "=", first).execute();
     expect((await search(first, "jade pencils")).results.map((r) => r.position)).toEqual(expected);
+    await expect.poll(async () => indexedRows(await keyOf(first))).toBe(40);
     await db.updateTable("evaluations").set({ done_count: 40 }).where("id", "=", first).execute();
+    expect((await search(first, "jade pencils")).results.map((r) => r.position)).toEqual(expected);
   });
 
   it("drops an evaluation's index with the evaluation", async () => {
-    await search(second, "jade");
     const key = await keyOf(second);
     expect(await indexedRows(key)).toBe(32);
     await service.running.deps.db.deleteFrom("evaluations").where("id", "=", second).execute();

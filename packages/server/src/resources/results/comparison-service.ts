@@ -34,8 +34,11 @@ export function createComparisonService(deps: { db: Database; textIndex: ResultT
     text: string | undefined,
   ): Promise<ComparisonFilter["matches"]> {
     if (text === undefined) return undefined;
-    const inFirst = await deps.textIndex.matching(first, text);
-    const inSecond = inFirst && (await deps.textIndex.matching(second, text, ["response"]));
+    // Both asked, so that each starts its index if it has none yet.
+    const [inFirst, inSecond] = await Promise.all([
+      deps.textIndex.matching(first, text),
+      deps.textIndex.matching(second, text, ["response"]),
+    ]);
     return inFirst && inSecond ? { first: inFirst, second: inSecond } : undefined;
   }
 

@@ -42,29 +42,23 @@ export function createResultRepository(db: Database) {
     return results;
   }
 
-  function withPrompts(
-    results: ReturnType<typeof outcomeRows>,
-    { search, subset }: { search?: string; subset?: string },
-  ) {
-    let base = results.innerJoin("evaluation_samples as s", (join) =>
+  /** The results joined with the prompts they answer. */
+  const withPrompts = (results: ReturnType<typeof outcomeRows>) =>
+    results.innerJoin("evaluation_samples as s", (join) =>
       join.onRef("s.evaluation_id", "=", "r.evaluation_id").onRef("s.position", "=", "r.position"),
     );
-    if (search !== undefined) {
-      base = base.where((eb) =>
-        eb.or(
-          ["s.input_text", "s.truth", "r.response"].map((column) => containsText(column, search)),
-        ),
-      );
-    }
-    if (subset !== undefined) {
-      base = base.where((eb) =>
+
+  /** The positions of the evaluation's prompts in `subset`, from (evaluation, subset, position). */
+  const subsetPositions = (evaluationId: string, subset: string) =>
+    db
+      .selectFrom("evaluation_samples")
+      .select("position")
+      .where("evaluation_id", "=", evaluationId)
+      .where((eb) =>
         subset === DEFAULT_SUBSET
-          ? eb.or([eb("s.subset", "is", null), eb("s.subset", "=", subset)])
-          : eb("s.subset", "=", subset),
+          ? eb.or([eb("subset", "is", null), eb("subset", "=", subset)])
+          : eb("subset", "=", subset),
       );
-    }
-    return base;
-  }
 
   /**
    * The page's positions and the filter's total, by the cheapest way the filter allows. While a
@@ -77,18 +71,29 @@ export function createResultRepository(db: Database) {
     query: ListResultsQuery,
     matches: SearchMatches | undefined,
   ): Promise<{ positions: number[]; total: number }> {
+    // A subset and an indexed search are sets of positions, found through indexes; a search
+    // the text index could not answer reads every prompt and response.
     let results = outcomeRows(evaluationId, query.outcome);
+    if (query.subset !== undefined)
+      results = results.where("r.position", "in", subsetPositions(evaluationId, query.subset));
     if (matches) results = results.where("r.position", "in", matches);
-    // A search the text index did not answer, or a subset, must read the prompts.
     const search = matches ? undefined : query.search;
-    const onPrompts = search !== undefined || query.subset !== undefined;
-    const kept = onPrompts
-      ? withPrompts(results, { search, subset: query.subset }).select("r.position")
-      : results.select("r.position");
-    // A filter beyond the outcome counts its matches (one pass), then the page is taken from
+    const kept =
+      search === undefined
+        ? results.select("r.position")
+        : withPrompts(results)
+            .where((eb) =>
+              eb.or(
+                ["s.input_text", "s.truth", "r.response"].map((column) =>
+                  containsText(column, search),
+                ),
+              ),
+            )
+            .select("r.position");
+    // A filter beyond the outcome counts what it keeps (one pass), then the page is taken from
     // the nearer end, so at most half of them are read again.
     const total =
-      onPrompts || matches
+      query.subset !== undefined || query.search !== undefined
         ? Number(
             (
               await kept
@@ -123,7 +128,7 @@ export function createResultRepository(db: Database) {
       const rows =
         positions.length === 0
           ? []
-          : await withPrompts(outcomeRows(evaluationId, undefined), {})
+          : await withPrompts(outcomeRows(evaluationId, undefined))
               .where("r.position", "in", positions)
               .select([
                 "r.position",

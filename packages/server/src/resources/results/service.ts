@@ -1,4 +1,5 @@
 import type { ComparisonQuery, ComparisonResponse, ListResultsQuery } from "@assay/protocol";
+import type { Logger } from "pino";
 import { notFound } from "../../app-error.ts";
 import type { Database } from "../../platform/db/database.ts";
 import type { AuthContext } from "../../tenancy.ts";
@@ -12,10 +13,10 @@ import { createResultTextIndex } from "./text-index.ts";
  * evaluations and public ones). Results written so far are served while the run goes on (the
  * original SDK only asks once it is `success`).
  */
-export function createResultService(deps: { db: Database }) {
+export function createResultService(deps: { db: Database; logger: Logger }) {
   const evaluations = createEvaluationRepository(deps.db);
   const results = createResultRepository(deps.db);
-  const textIndex = createResultTextIndex(deps.db);
+  const textIndex = createResultTextIndex(deps.db, deps.logger);
   const comparisons = createComparisonService({ ...deps, textIndex });
 
   return {
@@ -36,6 +37,9 @@ export function createResultService(deps: { db: Database }) {
     /** Two evaluations paired by prompt (comparison-service.ts). */
     compare: (auth: AuthContext, query: ComparisonQuery): Promise<ComparisonResponse> =>
       comparisons.compare(auth, query),
+
+    /** Stops the search indexing under way (text-index.ts) when the server stops. */
+    close: () => textIndex.close(),
   };
 }
 

@@ -1,5 +1,6 @@
 import type { EvaluationStatus } from "@assay/protocol";
 import { PostgresAdapter, type RawBuilder, sql } from "kysely";
+import type { Logger } from "pino";
 import { likePattern } from "../../platform/db/contains-text.ts";
 import type { Database } from "../../platform/db/database.ts";
 import { ACTIVE_STATUSES } from "../evaluations/repository.ts";
@@ -22,109 +23,130 @@ export interface IndexedEvaluation {
 const MIN_INDEXED_LENGTH = 3;
 /** SQLite: one evaluation's rows are the rowids key × 2³² + position. */
 const KEY_SPAN = 2 ** 32;
-/** SQLite builds in statements of this many results: its one writer is never held for long. */
-const BUILD_CHUNK = 5_000;
+/**
+ * Results indexed per statement: SQLite's one writer (and Node's event loop, which its driver
+ * holds) is never held for long, and a stopping server waits for one statement at most.
+ */
+const BUILD_CHUNK = 2_000;
 
 /**
  * The trigram index of finished evaluations' prompts, truths and responses (migration 0014),
  * which turns a substring search of a 100,000-result run from reading every row into an index
- * lookup. An evaluation is indexed the first time it is searched once finished (no more results
- * come then) and re-indexed if its `done_count` ever differs from what was indexed; a running
- * evaluation is searched by reading its rows, as is a text shorter than a trigram.
+ * lookup. Indexing costs seconds for such a run (~70 µs a result), so it is never on a request's
+ * path: the first search of a finished evaluation (no more results come then) starts it in the
+ * background and is answered by reading the rows, as every search is until the index holds as
+ * many results as the run's `done_count`. A running evaluation, and a text shorter than a
+ * trigram, are always read row by row.
  */
-export function createResultTextIndex(db: Database) {
+export function createResultTextIndex(db: Database, logger: Logger) {
   const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
-  /** SQLite: the builds under way in this process, so that concurrent searches share one. */
-  const building = new Map<string, Promise<number>>();
+  /** The builds under way in this process, by evaluation, so that searches share one. */
+  const building = new Map<string, Promise<void>>();
+  let stopping = false;
 
-  /** The evaluation's index row, made if missing: its key and what it holds. */
-  async function indexRow(trx: Database, evaluationId: string, lock: boolean) {
-    await trx
-      .insertInto("result_text_indexes")
-      .values({ evaluation_id: evaluationId, indexed_count: -1 })
-      .onConflict((oc) => oc.column("evaluation_id").doNothing())
-      .execute();
-    let row = trx
+  const indexRow = (evaluationId: string) =>
+    db
       .selectFrom("result_text_indexes")
       .select(["key", "indexed_count"])
-      .where("evaluation_id", "=", evaluationId);
-    if (lock) row = row.forUpdate();
-    const found = await row.executeTakeFirstOrThrow();
-    return { key: Number(found.key), indexedCount: found.indexed_count };
-  }
+      .where("evaluation_id", "=", evaluationId)
+      .executeTakeFirst();
 
-  const setCount = (trx: Database, key: number, count: number) =>
-    trx.updateTable("result_text_indexes").set({ indexed_count: count }).where("key", "=", key);
-
-  /** The results joined to their prompts, as the index holds them; SQLite's rowid or PG's key. */
-  const texts = (evaluationId: string, key: number) =>
-    sql`select ${postgres ? sql`${key}, r.position, lower(s.input_text), lower(s.truth), lower(r.response)` : sql`${key * KEY_SPAN} + r.position, s.input_text, s.truth, r.response`}
+  /** The results of `evaluation` from `from`, joined to their prompts, as the index holds them. */
+  const texts = (evaluationId: string, key: number, from: number) =>
+    sql`select ${
+      postgres
+        ? sql`${key}, r.position, lower(s.input_text), lower(s.truth), lower(r.response)`
+        : sql`${key * KEY_SPAN} + r.position, s.input_text, s.truth, r.response`
+    }
       from evaluation_results r
       join evaluation_samples s on s.evaluation_id = r.evaluation_id and s.position = r.position
-      where r.evaluation_id = ${evaluationId}`;
+      where r.evaluation_id = ${evaluationId}
+        and r.position >= ${from} and r.position < ${from + BUILD_CHUNK}`;
+
+  /** The rows the index holds for `key`. */
+  async function heldRows(key: number): Promise<number> {
+    const rows = postgres
+      ? sql<{ n: number }>`select count(*) as n from result_texts where index_key = ${key}`
+      : sql<{ n: number }>`select count(*) as n from result_texts
+          where rowid between ${key * KEY_SPAN} and ${key * KEY_SPAN + KEY_SPAN - 1}`;
+    return Number((await rows.execute(db)).rows[0]?.n ?? 0);
+  }
 
   /**
-   * PostgreSQL: one transaction under the index row's lock, so concurrent searches from any
-   * process wait for one build; other writers are not held up by it.
+   * (Re)indexes the evaluation's results, BUILD_CHUNK positions a statement, then records how
+   * many the index holds. PostgreSQL's inserts skip rows already there (results never change),
+   * so a build resumed or run by two processes at once ends complete. SQLite's contentless FTS5
+   * table cannot tell a row already there: the evaluation's rows are deleted first, and the
+   * count is -1 meanwhile (a build cut short is redone).
    */
-  const buildPostgres = (evaluation: IndexedEvaluation): Promise<number> =>
-    db.transaction().execute(async (trx) => {
-      const { key, indexedCount } = await indexRow(trx, evaluation.id, true);
-      if (indexedCount === evaluation.done_count) return key;
-      await sql`delete from result_texts where index_key = ${key}`.execute(trx);
-      const inserted = await sql`insert into result_texts
-        (index_key, position, input_text, truth, response) ${texts(evaluation.id, key)}`.execute(
-        trx,
-      );
-      await setCount(trx, key, Number(inserted.numAffectedRows ?? 0)).execute();
-      return key;
-    });
-
-  /**
-   * SQLite: in statements of BUILD_CHUNK positions, marked unready (-1) until the last one, so
-   * the single writer is free between them; one build per evaluation at a time in the process.
-   */
-  async function buildSqlite(evaluation: IndexedEvaluation): Promise<number> {
-    const { key, indexedCount } = await indexRow(db, evaluation.id, false);
-    if (indexedCount === evaluation.done_count) return key;
-    await setCount(db, key, -1).execute();
-    const first = key * KEY_SPAN;
-    await sql`delete from result_texts where rowid between ${first} and ${first + KEY_SPAN - 1}`.execute(
-      db,
-    );
+  async function build(evaluation: IndexedEvaluation): Promise<void> {
+    await db
+      .insertInto("result_text_indexes")
+      .values({ evaluation_id: evaluation.id, indexed_count: -1 })
+      .onConflict((oc) => oc.column("evaluation_id").doNothing())
+      .execute();
+    const row = await indexRow(evaluation.id);
+    if (!row || row.indexed_count === evaluation.done_count) return;
+    const key = Number(row.key);
+    if (!postgres) {
+      await db
+        .updateTable("result_text_indexes")
+        .set({ indexed_count: -1 })
+        .where("key", "=", key)
+        .execute();
+      await sql`delete from result_texts
+        where rowid between ${key * KEY_SPAN} and ${key * KEY_SPAN + KEY_SPAN - 1}`.execute(db);
+    }
     const last = await db
       .selectFrom("evaluation_results")
       .select((eb) => eb.fn.max("position").as("position"))
       .where("evaluation_id", "=", evaluation.id)
       .executeTakeFirst();
-    let count = 0;
     for (let from = 0; from <= (last?.position ?? -1); from += BUILD_CHUNK) {
-      const inserted = await sql`insert into result_texts (rowid, input_text, truth, response)
-        ${texts(evaluation.id, key)} and r.position >= ${from} and r.position < ${from + BUILD_CHUNK}`.execute(
-        db,
-      );
-      count += Number(inserted.numAffectedRows ?? 0);
+      if (stopping) return;
+      await (postgres
+        ? sql`insert into result_texts (index_key, position, input_text, truth, response)
+            ${texts(evaluation.id, key, from)} on conflict do nothing`
+        : sql`insert into result_texts (rowid, input_text, truth, response)
+            ${texts(evaluation.id, key, from)}`
+      ).execute(db);
     }
-    await setCount(db, key, count).execute();
-    return key;
+    const held = await heldRows(key);
+    await db
+      .updateTable("result_text_indexes")
+      .set({ indexed_count: held })
+      .where("key", "=", key)
+      .execute();
   }
 
-  /** The evaluation's key once its index holds every result. */
-  async function ready(evaluation: IndexedEvaluation): Promise<number> {
-    if (postgres) return buildPostgres(evaluation);
-    let build = building.get(evaluation.id);
-    if (!build) {
-      build = buildSqlite(evaluation).finally(() => building.delete(evaluation.id));
-      building.set(evaluation.id, build);
-    }
-    return build;
+  /** Starts the evaluation's build unless one is under way here; a failure is logged, not thrown. */
+  function startBuild(evaluation: IndexedEvaluation): void {
+    if (stopping || building.has(evaluation.id)) return;
+    const started = performance.now();
+    const run = build(evaluation)
+      .then(() => {
+        if (!stopping)
+          logger.debug(
+            { evaluationId: evaluation.id, ms: Math.round(performance.now() - started) },
+            "indexed an evaluation's texts for search",
+          );
+      })
+      .catch((error: unknown) => {
+        logger.warn(
+          { err: error, evaluationId: evaluation.id },
+          "indexing an evaluation's texts failed",
+        );
+      })
+      .finally(() => building.delete(evaluation.id));
+    building.set(evaluation.id, run);
   }
 
   return {
     /**
      * The positions of `evaluation`'s results whose `columns` hold `text` (ignoring case), as a
-     * subquery for `position in (…)`; undefined when the index cannot answer (a running
-     * evaluation, a text shorter than a trigram), and the caller reads the rows instead.
+     * subquery for `position in (…)`, once its index is complete; until then undefined (and the
+     * index is started), as for a running evaluation or a text shorter than a trigram: the
+     * caller reads the rows.
      */
     async matching(
       evaluation: IndexedEvaluation,
@@ -133,7 +155,12 @@ export function createResultTextIndex(db: Database) {
     ): Promise<SearchMatches | undefined> {
       if ([...text].length < MIN_INDEXED_LENGTH) return undefined;
       if (ACTIVE_STATUSES.includes(evaluation.status as EvaluationStatus)) return undefined;
-      const key = await ready(evaluation);
+      const row = await indexRow(evaluation.id);
+      if (!row || row.indexed_count !== evaluation.done_count) {
+        startBuild(evaluation);
+        return undefined;
+      }
+      const key = Number(row.key);
       if (postgres) {
         const pattern = likePattern(text);
         const matches = columns.map((c) => sql`${sql.ref(c)} like ${pattern} escape '\\'`);
@@ -146,6 +173,17 @@ export function createResultTextIndex(db: Database) {
       const first = key * KEY_SPAN;
       return sql<number>`(select rowid - ${first} from result_texts
         where result_texts match ${phrase} and rowid between ${first} and ${first + KEY_SPAN - 1})`;
+    },
+
+    /** Resolves once the builds under way in this process have ended (tests and benches wait). */
+    async settled(): Promise<void> {
+      while (building.size > 0) await Promise.all(building.values());
+    },
+
+    /** Stops the builds under way after their current statement; they resume on a later search. */
+    async close(): Promise<void> {
+      stopping = true;
+      await Promise.all(building.values());
     },
   };
 }

@@ -1,10 +1,11 @@
 import { type Kysely, PostgresAdapter, sql } from "kysely";
 
 /**
- * A trigram index of finished evaluations' texts (prompt, truth, response) for the `search` of
- * `GET /results` and of comparisons (`resources/results/text-index.ts`). It is built the first
- * time a finished evaluation is searched, not as results are written: an evaluation pays nothing
- * for it on its hot path, and one nobody searches never pays at all.
+ * What keeps the filters of a 100,000-result evaluation cheap: an index of its prompts by subset,
+ * and a trigram index of finished evaluations' texts (prompt, truth, response) for the `search`
+ * of `GET /results` and of comparisons (`resources/results/text-index.ts`). The latter is built
+ * the first time a finished evaluation is searched, not as results are written: an evaluation
+ * pays nothing for it on its hot path, and one nobody searches never pays at all.
  *
  * `result_text_indexes`: one row per indexed evaluation, its integer `key` (never reused) and how
  * many results the index holds, against the run's `done_count` (a mismatch means rebuild).
@@ -18,6 +19,12 @@ import { type Kysely, PostgresAdapter, sql } from "kysely";
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  // The `subset` filter's positions, from an index alone.
+  await db.schema
+    .createIndex("evaluation_samples_subset_idx")
+    .on("evaluation_samples")
+    .columns(["evaluation_id", "subset", "position"])
+    .execute();
   await db.schema
     .createTable("result_text_indexes")
     .addColumn("key", postgres ? "bigserial" : "integer", (c) =>
@@ -63,6 +70,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   // SQLite drops the trigger with its table.
+  await db.schema.dropIndex("evaluation_samples_subset_idx").ifExists().execute();
   await db.schema.dropTable("result_texts").ifExists().execute();
   await db.schema.dropTable("result_text_indexes").ifExists().execute();
 }
