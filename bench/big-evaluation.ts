@@ -244,14 +244,25 @@ async function measureDialect(dialect: Dialect): Promise<Figure[]> {
       return { ms: median(runs), body };
     };
 
-    // A finished run's first search builds its text index (text-index.ts): timed once per run.
+    // A finished run's first search starts its text index (text-index.ts) in the background and
+    // is answered from the rows; the index is timed from there until it holds every result.
+    const indexed = (id: string) =>
+      deps.db
+        .selectFrom("result_text_indexes")
+        .select("indexed_count")
+        .where("evaluation_id", "=", id)
+        .executeTakeFirst();
     for (const [name, id] of [
       ["run 1", first],
       ["run 2", second],
     ] as const) {
       const start = performance.now();
-      await get(`/results?evaluation_id=${id}&page_size=${PAGE_SIZE}&search=jade%20pencils`);
-      record(`first search of ${name} (builds its index)`, performance.now() - start, "ms");
+      const path = `/results?evaluation_id=${id}&page_size=${PAGE_SIZE}&search=jade%20pencils`;
+      await get(path);
+      record(`first search of ${name} (reads the rows)`, performance.now() - start, "ms");
+      while ((await indexed(id))?.indexed_count !== PROMPTS)
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      record(`${name}'s search index built`, performance.now() - start, "ms");
     }
 
     // Results pages: each filter's total from its first page, then its middle and last pages.
@@ -360,7 +371,10 @@ function watch(client: Client, evaluationId: string) {
   return { firstEvent, close: () => abort.abort() };
 }
 
-const dialects: Dialect[] = process.env.DATABASE_URL ? ["sqlite", "postgres"] : ["sqlite"];
+// BENCH_DIALECTS=postgres (or sqlite) measures one of them.
+const dialects: Dialect[] = (process.env.DATABASE_URL ? ["sqlite", "postgres"] : ["sqlite"]).filter(
+  (d) => !process.env.BENCH_DIALECTS || process.env.BENCH_DIALECTS.split(",").includes(d),
+);
 const figures: Figure[] = [];
 for (const dialect of dialects) figures.push(...(await measureDialect(dialect)));
 console.log(

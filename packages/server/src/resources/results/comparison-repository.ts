@@ -67,7 +67,9 @@ export function createComparisonRepository(db: Database) {
     const text = query.search;
     if (query.matches) {
       const { first, second } = query.matches;
-      conditions.push(sql<SqlBool>`(r1.position in ${first} or r2.position in ${second})`);
+      conditions.push(
+        sql<SqlBool>`(r1.position in ${first.subquery} or r2.position in ${second.subquery})`,
+      );
     } else if (text !== undefined) {
       const columns = ["s1.input_text", "s1.truth", "r1.response", "r2.response"];
       const matches = columns.map((column) => containsText(column, text));

@@ -71,12 +71,20 @@ export function createResultRepository(db: Database) {
     query: ListResultsQuery,
     matches: SearchMatches | undefined,
   ): Promise<{ positions: number[]; total: number }> {
+    // An indexed search alone is its page already: the matches are the results, in order.
+    if (matches && query.outcome === undefined && query.subset === undefined) {
+      const from = (query.page - 1) * query.page_size;
+      return {
+        positions: matches.positions.slice(from, from + query.page_size),
+        total: matches.positions.length,
+      };
+    }
     // A subset and an indexed search are sets of positions, found through indexes; a search
     // the text index could not answer reads every prompt and response.
     let results = outcomeRows(evaluationId, query.outcome);
     if (query.subset !== undefined)
       results = results.where("r.position", "in", subsetPositions(evaluationId, query.subset));
-    if (matches) results = results.where("r.position", "in", matches);
+    if (matches) results = results.where("r.position", "in", matches.subquery);
     const search = matches ? undefined : query.search;
     const kept =
       search === undefined

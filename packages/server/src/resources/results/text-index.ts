@@ -1,3 +1,4 @@
+import { setImmediate as yieldToEventLoop } from "node:timers/promises";
 import type { EvaluationStatus } from "@assay/protocol";
 import { PostgresAdapter, type RawBuilder, sql } from "kysely";
 import type { Logger } from "pino";
@@ -9,8 +10,11 @@ import { ACTIVE_STATUSES } from "../evaluations/repository.ts";
 export type TextColumn = "input_text" | "truth" | "response";
 export const ALL_TEXT_COLUMNS: readonly TextColumn[] = ["input_text", "truth", "response"];
 
-/** A subquery of the positions a search matched, for `position in (…)`. */
-export type SearchMatches = RawBuilder<number>;
+/** The positions a search matched, in order, and as a subquery for `position in (…)`. */
+export interface SearchMatches {
+  positions: readonly number[];
+  subquery: RawBuilder<number>;
+}
 
 /** What the index needs of an evaluation: a finished one is indexed, and its count says when. */
 export interface IndexedEvaluation {
@@ -24,10 +28,11 @@ const MIN_INDEXED_LENGTH = 3;
 /** SQLite: one evaluation's rows are the rowids key × 2³² + position. */
 const KEY_SPAN = 2 ** 32;
 /**
- * Results indexed per statement: SQLite's one writer (and Node's event loop, which its driver
- * holds) is never held for long, and a stopping server waits for one statement at most.
+ * Results indexed per statement (~35 ms on SQLite): SQLite's one writer, and Node's event loop,
+ * which its synchronous driver holds, are never held for long, and a stopping server waits for
+ * one statement at most.
  */
-const BUILD_CHUNK = 2_000;
+const BUILD_CHUNK = 500;
 
 /**
  * The trigram index of finished evaluations' prompts, truths and responses (migration 0014),
@@ -103,6 +108,9 @@ export function createResultTextIndex(db: Database, logger: Logger) {
       .where("evaluation_id", "=", evaluation.id)
       .executeTakeFirst();
     for (let from = 0; from <= (last?.position ?? -1); from += BUILD_CHUNK) {
+      // node:sqlite runs a statement synchronously and resolves at once: without a turn of the
+      // event loop between chunks, a build would hold every request until its end.
+      await yieldToEventLoop();
       if (stopping) return;
       await (postgres
         ? sql`insert into result_texts (index_key, position, input_text, truth, response)
@@ -112,6 +120,13 @@ export function createResultTextIndex(db: Database, logger: Logger) {
       ).execute(db);
     }
     const held = await heldRows(key);
+    if (postgres) {
+      // Now rather than when autovacuum comes round (and takes the CPU from the searches): the
+      // GIN index's pending list, where its inserts went, merged in; and statistics, without
+      // which the planner thinks the table small and scans it.
+      await sql`select gin_clean_pending_list('result_texts_search_idx'::regclass)`.execute(db);
+      await sql`analyze result_texts`.execute(db);
+    }
     await db
       .updateTable("result_text_indexes")
       .set({ indexed_count: held })
@@ -141,10 +156,38 @@ export function createResultTextIndex(db: Database, logger: Logger) {
     building.set(evaluation.id, run);
   }
 
+  /** The positions under `key` whose `columns` hold `text`, from the trigram index. */
+  async function matchedPositions(
+    key: number,
+    text: string,
+    columns: readonly TextColumn[],
+  ): Promise<number[]> {
+    if (postgres) {
+      const pattern = likePattern(text);
+      // The key in every arm of the OR, so that each arm's index scan keeps to this evaluation.
+      const matches = columns.map(
+        (c) => sql`(index_key = ${key} and ${sql.ref(c)} like ${pattern} escape '\\')`,
+      );
+      const found = await sql<{ position: number }>`select position from result_texts
+        where ${sql.join(matches, sql` or `)}`.execute(db);
+      return found.rows.map((r) => r.position).sort((a, b) => a - b);
+    }
+    // An FTS5 phrase of trigrams matches exactly the rows holding the text; a column filter keeps
+    // it to `columns`.
+    const phrase = `{${columns.join(" ")}} : "${text.replaceAll('"', '""')}"`;
+    const first = key * KEY_SPAN;
+    const found = await sql<{ position: number }>`select rowid - ${first} as position
+      from result_texts
+      where result_texts match ${phrase} and rowid between ${first} and ${first + KEY_SPAN - 1}`.execute(
+      db,
+    );
+    return found.rows.map((r) => r.position);
+  }
+
   return {
     /**
-     * The positions of `evaluation`'s results whose `columns` hold `text` (ignoring case), as a
-     * subquery for `position in (…)`, once its index is complete; until then undefined (and the
+     * The positions of `evaluation`'s results whose `columns` hold `text` (ignoring case), once
+     * its index is complete; until then undefined (and the
      * index is started), as for a running evaluation or a text shorter than a trigram: the
      * caller reads the rows.
      */
@@ -161,18 +204,15 @@ export function createResultTextIndex(db: Database, logger: Logger) {
         return undefined;
       }
       const key = Number(row.key);
-      if (postgres) {
-        const pattern = likePattern(text);
-        const matches = columns.map((c) => sql`${sql.ref(c)} like ${pattern} escape '\\'`);
-        return sql<number>`(select position from result_texts
-          where index_key = ${key} and (${sql.join(matches, sql` or `)}))`;
-      }
-      // An FTS5 phrase of trigrams matches exactly the rows holding the text; a column filter
-      // keeps it to `columns`.
-      const phrase = `{${columns.join(" ")}} : "${text.replaceAll('"', '""')}"`;
-      const first = key * KEY_SPAN;
-      return sql<number>`(select rowid - ${first} from result_texts
-        where result_texts match ${phrase} and rowid between ${first} and ${first + KEY_SPAN - 1})`;
+      const positions = await matchedPositions(key, text, columns);
+      // The positions go back as one parameter, so the queries that use them do not each search
+      // the index again.
+      return {
+        positions,
+        subquery: postgres
+          ? sql<number>`(select unnest(cast(${positions} as integer[])))`
+          : sql<number>`(select value from json_each(${JSON.stringify(positions)}))`,
+      };
     },
 
     /** Resolves once the builds under way in this process have ended (tests and benches wait). */

@@ -14,8 +14,8 @@ import { type Kysely, PostgresAdapter, sql } from "kysely";
  * rowid = key × 2³² + position, so one evaluation's rows are a rowid range; a trigger deletes the
  * range with its index row (which goes with its evaluation by cascade).
  *
- * PostgreSQL: `pg_trgm` (contrib; a trusted extension since PostgreSQL 13, so the database's owner
- * may create it) with a GIN index per column over lower-cased copies of the texts.
+ * PostgreSQL: `pg_trgm` and `btree_gin` (contrib; trusted extensions since PostgreSQL 13, so the
+ * database's owner may create them) and one GIN index over lower-cased copies of the texts.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
@@ -62,10 +62,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("response", "text", (c) => c.notNull())
     .addPrimaryKeyConstraint("result_texts_pk", ["index_key", "position"])
     .execute();
-  for (const column of ["input_text", "truth", "response"]) {
-    await sql`create index ${sql.id(`result_texts_${column}_idx`)} on result_texts
-      using gin (${sql.id(column)} gin_trgm_ops)`.execute(db);
-  }
+  // One GIN index over the evaluation's key (btree_gin) and the three texts: a search's index
+  // scan keeps to one evaluation's rows, and only its candidates are read from the table.
+  await sql`create extension if not exists btree_gin`.execute(db);
+  await sql`create index result_texts_search_idx on result_texts using gin
+    (index_key, input_text gin_trgm_ops, truth gin_trgm_ops, response gin_trgm_ops)`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
