@@ -2,15 +2,17 @@
 //
 // Two evaluations of one 100,000-prompt custom benchmark are seeded without running a model: the
 // benchmark goes through the real upload and import, each evaluation through the real create (the
-// prompt copy), and its results through the repository's real result write, in batches. Then,
-// over loopback against the in-process service (the round trip bounds the server time from
-// above): `GET /results` pages (first, middle, last) with each outcome filter and a search,
+// prompt copy), and its results through the repository's real result write, in batches; then
+// both are finished. Then, over loopback against the in-process service (the round trip bounds
+// the server time from above): each run's first search and the search index it starts, then
+// `GET /results` pages (first, middle, last) with each outcome filter and a search,
 // `GET /results/comparison` (whole pages, a filter, a search), and the database queries per
 // second while 200 clients watch a running evaluation's events. Each figure is printed with its
 // ratio to the issue's target (≤ 1 meets it).
 //
 //   npm run bench:big                               SQLite, and PostgreSQL when DATABASE_URL is set
 //   BENCH_PROMPTS=20000 BENCH_VIEWERS=50 npm run bench:big
+//   BENCH_DIALECTS=postgres DATABASE_URL=postgres://… npm run bench:big   one of them
 import { Client } from "@assay/client";
 import { type KyselyPlugin, sql } from "kysely";
 import { bootstrapTenancy } from "../packages/server/src/admin/bootstrap.ts";
