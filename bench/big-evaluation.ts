@@ -374,7 +374,8 @@ function watch(client: Client, evaluationId: string) {
 }
 
 // BENCH_DIALECTS=postgres (or sqlite) measures one of them.
-const dialects: Dialect[] = (process.env.DATABASE_URL ? ["sqlite", "postgres"] : ["sqlite"]).filter(
+const available: Dialect[] = process.env.DATABASE_URL ? ["sqlite", "postgres"] : ["sqlite"];
+const dialects = available.filter(
   (d) => !process.env.BENCH_DIALECTS || process.env.BENCH_DIALECTS.split(",").includes(d),
 );
 const figures: Figure[] = [];

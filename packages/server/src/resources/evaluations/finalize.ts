@@ -38,16 +38,23 @@ export async function finalizeEvaluation(
   const allFailed = row.failed_count === row.total_count;
   // Counted here, once every result is in: chunks given up side by side each said only theirs.
   const unanswered = row.failed_count > 0 ? await describeUnanswered(deps.repo, id) : "";
-  await deps.repo.transition(id, ["in-progress"], allFailed ? "failure" : "success", {
-    stats: JSON.stringify(stats),
-    finished_at: deps.clock.now().toISOString(),
-    status_description:
-      unanswered !== ""
-        ? unanswered
-        : allFailed
-          ? `every prompt failed at the model endpoint: ${stats.top_errors[0]?.error ?? "unknown error"}`
-          : "",
-  });
+  const finished = await deps.repo.transition(
+    id,
+    ["in-progress"],
+    allFailed ? "failure" : "success",
+    {
+      stats: JSON.stringify(stats),
+      finished_at: deps.clock.now().toISOString(),
+      status_description:
+        unanswered !== ""
+          ? unanswered
+          : allFailed
+            ? `every prompt failed at the model endpoint: ${stats.top_errors[0]?.error ?? "unknown error"}`
+            : "",
+    },
+  );
+  // Its results are read next (pages, comparisons): the planner should know they are there.
+  if (finished) await deps.repo.refreshStatistics(row.done_count);
 }
 
 /** The mean of each metric over the results that have a value for it (null when none do). */

@@ -1,6 +1,7 @@
 import type { EvaluationStatus } from "@assay/protocol";
 import { type Kysely, sql } from "kysely";
 import type { Database } from "../../platform/db/database.ts";
+import { refreshPlannerStatistics } from "../../platform/db/planner-statistics.ts";
 import { rowBatches } from "../../platform/db/row-batches.ts";
 import type {
   DatabaseSchema,
@@ -213,6 +214,10 @@ export function createEvaluationRepository(db: Database) {
         .executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
     },
+
+    /** The planner's statistics of results and prompts, after a run added `rows` of each. */
+    refreshStatistics: (rows: number): Promise<void> =>
+      refreshPlannerStatistics(db, ["evaluation_results", "evaluation_samples"], rows),
 
     /** Prompts of positions [from, to) that have no result yet, in order. */
     unscoredSamples: (id: string, from: number, to: number): Promise<SampleRow[]> =>
