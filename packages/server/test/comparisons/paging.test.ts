@@ -3,6 +3,7 @@ import type { ComparisonResponse, ListResultsResponse } from "@assay/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createEvaluationRepository } from "../../src/resources/evaluations/repository.ts";
 import { DIALECTS } from "../support/databases.ts";
+import { modelAndBenchmark, resultRow } from "../support/model-less-runs.ts";
 import { startTestService, type TestService } from "../support/test-service.ts";
 
 /**
@@ -53,30 +54,15 @@ describe.each(DIALECTS)("paging a run's results on %s", (dialect) => {
       env: { ALLOWED_MODEL_HOSTS: "127.0.0.1", ASSAY_RATE_LIMIT_ENABLED: "false" },
     });
     const client = new Client({ apiKey: service.apiKey, baseURL: service.apiUrl });
-    await client.models.createCustom({
-      name: "acme/unused",
-      key: "acme/unused",
-      description: "",
-      api_url: "http://127.0.0.1:9/v1",
-      max_tokens: 8,
-    });
-    const lines = Array.from({ length: PROMPTS }, (_, i) =>
-      JSON.stringify({
+    const { model, benchmark } = await modelAndBenchmark(
+      client,
+      "Paged",
+      Array.from({ length: PROMPTS }, (_, i) => ({
         input: i % 4 === 0 ? `Is the sky blue, ${i}?` : `Question ${i}?`,
         truth: `a${i}`,
         ...(SUBSETS[i % 3] ? { subset: SUBSETS[i % 3] } : {}),
-      }),
+      })),
     );
-    await client.benchmarks.createCustom({
-      name: "Paged",
-      description: "",
-      file: new TextEncoder().encode(`${lines.join("\n")}\n`),
-      filename: "paged.jsonl",
-      scoring_metric: "exact_match",
-    });
-    const model = await client.models.getByKey("acme/unused");
-    const benchmark = await client.benchmarks.getByKey("paged");
-    if (!model || !benchmark) throw new Error("setup failed");
     // No workers: the runs stay pending, and their results are written as a worker writes them.
     first = (await client.evaluations.create(model, benchmark)).id;
     second = (await client.evaluations.create(model, benchmark)).id;
@@ -90,23 +76,14 @@ describe.each(DIALECTS)("paging a run's results on %s", (dialect) => {
       for (const part of [rows.slice(30), rows.slice(0, 30)])
         await repo.writeResults(
           id,
-          part.map((r) => ({
-            evaluation_id: id,
-            position: r.position,
-            response: r.response,
-            score: r.passed ? 1 : 0,
-            passed: r.passed ? 1 : 0,
-            reason: "",
-            error: r.error,
-            duration_ms: 10,
-            prompt_tokens: 1,
-            completion_tokens: 1,
-            cost_usd: null,
-            cached: 0,
-            metrics: "{}",
-            scorer_scores: null,
-            created_at: at,
-          })),
+          part.map((r) =>
+            resultRow(id, r.position, {
+              response: r.response,
+              score: r.passed ? 1 : 0,
+              passed: r.passed ? 1 : 0,
+              error: r.error,
+            }),
+          ),
           [],
           at,
         );

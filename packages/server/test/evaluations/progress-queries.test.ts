@@ -7,6 +7,7 @@ import type { EvaluationProgressRow } from "../../src/resources/evaluations/repo
 import { DIALECTS } from "../support/databases.ts";
 import { openEventStream } from "../support/event-stream.ts";
 import { manualTimers } from "../support/manual-timers.ts";
+import { modelAndBenchmark } from "../support/model-less-runs.ts";
 import { startTestService, type TestService } from "../support/test-service.ts";
 import { tenantOf } from "./support.ts";
 
@@ -49,25 +50,10 @@ describe.each(DIALECTS)("live progress on %s", (dialect) => {
       env: { ALLOWED_MODEL_HOSTS: "127.0.0.1", ASSAY_RATE_LIMIT_ENABLED: "false" },
     });
     client = new Client({ apiKey: service.apiKey, baseURL: service.apiUrl });
-    await client.models.createCustom({
-      name: "acme/unused",
-      key: "acme/unused",
-      description: "",
-      api_url: "http://127.0.0.1:9/v1",
-      max_tokens: 8,
-    });
-    await client.benchmarks.createCustom({
-      name: "Tiny",
-      description: "",
-      file: new TextEncoder().encode(
-        '{"input":"1+1?","truth":"2"}\n{"input":"2+2?","truth":"4"}\n',
-      ),
-      filename: "tiny.jsonl",
-      scoring_metric: "exact_match",
-    });
-    const model = await client.models.getByKey("acme/unused");
-    const benchmark = await client.benchmarks.getByKey("tiny");
-    if (!model || !benchmark) throw new Error("setup failed");
+    const { model, benchmark } = await modelAndBenchmark(client, "Tiny", [
+      { input: "1+1?", truth: "2" },
+      { input: "2+2?", truth: "4" },
+    ]);
     // No workers: both runs stay pending, so their streams stay open.
     running = (await client.evaluations.create(model, benchmark)).id;
     other = (await client.evaluations.create(model, benchmark)).id;

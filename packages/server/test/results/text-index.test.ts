@@ -4,6 +4,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createEvaluationRepository } from "../../src/resources/evaluations/repository.ts";
 import { DIALECTS } from "../support/databases.ts";
+import { modelAndBenchmark, resultRow } from "../support/model-less-runs.ts";
 import { startTestService, type TestService } from "../support/test-service.ts";
 
 /**
@@ -61,31 +62,13 @@ describe.each(DIALECTS)("searching finished evaluations on %s", (dialect) => {
   let second: string;
   let running: string;
 
-  async function write(id: string, response: (i: number) => string, positions: number[]) {
-    const at = new Date().toISOString();
-    await createEvaluationRepository(service.running.deps.db).writeResults(
+  const write = (id: string, response: (i: number) => string, positions: number[]) =>
+    createEvaluationRepository(service.running.deps.db).writeResults(
       id,
-      positions.map((position) => ({
-        evaluation_id: id,
-        position,
-        response: response(position),
-        score: 1,
-        passed: position % 2,
-        reason: "",
-        error: null,
-        duration_ms: 10,
-        prompt_tokens: 1,
-        completion_tokens: 1,
-        cost_usd: null,
-        cached: 0,
-        metrics: "{}",
-        scorer_scores: null,
-        created_at: at,
-      })),
+      positions.map((i) => resultRow(id, i, { response: response(i), passed: i % 2 })),
       [],
-      at,
+      new Date().toISOString(),
     );
-  }
 
   const finish = (id: string) =>
     createEvaluationRepository(service.running.deps.db).transition(id, ["pending"], "success", {});
@@ -145,24 +128,11 @@ describe.each(DIALECTS)("searching finished evaluations on %s", (dialect) => {
       env: { ALLOWED_MODEL_HOSTS: "127.0.0.1", ASSAY_RATE_LIMIT_ENABLED: "false" },
     });
     const client = new Client({ apiKey: service.apiKey, baseURL: service.apiUrl });
-    await client.models.createCustom({
-      name: "acme/unused",
-      key: "acme/unused",
-      description: "",
-      api_url: "http://127.0.0.1:9/v1",
-      max_tokens: 8,
-    });
-    const lines = PROMPTS.map((p) => JSON.stringify({ input: p.input, truth: p.truth }));
-    await client.benchmarks.createCustom({
-      name: "Searched",
-      description: "",
-      file: new TextEncoder().encode(`${lines.join("\n")}\n`),
-      filename: "searched.jsonl",
-      scoring_metric: "exact_match",
-    });
-    const model = await client.models.getByKey("acme/unused");
-    const benchmark = await client.benchmarks.getByKey("searched");
-    if (!model || !benchmark) throw new Error("setup failed");
+    const { model, benchmark } = await modelAndBenchmark(
+      client,
+      "Searched",
+      PROMPTS.map((p) => ({ input: p.input, truth: p.truth })),
+    );
     // No workers: results are written as a worker writes them, then the runs are finished.
     first = (await client.evaluations.create(model, benchmark)).id;
     second = (await client.evaluations.create(model, benchmark)).id;
