@@ -8,7 +8,7 @@ import { ACTIVE_STATUSES } from "../evaluations/repository.ts";
 
 /** The texts of a result a search looks in. */
 export type TextColumn = "input_text" | "truth" | "response";
-export const ALL_TEXT_COLUMNS: readonly TextColumn[] = ["input_text", "truth", "response"];
+const ALL_TEXT_COLUMNS: readonly TextColumn[] = ["input_text", "truth", "response"];
 
 /** The positions a search matched, in order, and as a subquery for `position in (…)`. */
 export interface SearchMatches {
@@ -156,40 +156,45 @@ export function createResultTextIndex(db: Database, logger: Logger) {
     building.set(evaluation.id, run);
   }
 
-  /** The positions under `key` whose `columns` hold `text`, from the trigram index. */
+  /** The positions under `key` whose `columns` hold `text`, from the trigram index, in order. */
   async function matchedPositions(
     key: number,
     text: string,
     columns: readonly TextColumn[],
   ): Promise<number[]> {
-    if (postgres) {
-      const pattern = likePattern(text);
-      // The key in every arm of the OR, so that each arm's index scan keeps to this evaluation.
-      const matches = columns.map(
-        (c) => sql`(index_key = ${key} and ${sql.ref(c)} like ${pattern} escape '\\')`,
-      );
-      const found = await sql<{ position: number }>`select position from result_texts
-        where ${sql.join(matches, sql` or `)}`.execute(db);
-      return found.rows.map((r) => r.position).sort((a, b) => a - b);
-    }
-    // An FTS5 phrase of trigrams matches exactly the rows holding the text; a column filter keeps
-    // it to `columns`.
+    const found = await (postgres
+      ? matchingRowsPostgres(key, text, columns)
+      : matchingRowsSqlite(key, text, columns)
+    ).execute(db);
+    return found.rows.map((r) => r.position).sort((a, b) => a - b);
+  }
+
+  function matchingRowsPostgres(key: number, text: string, columns: readonly TextColumn[]) {
+    const pattern = likePattern(text);
+    // The key in every arm of the OR, so that each arm's index scan keeps to this evaluation.
+    const matches = columns.map(
+      (c) => sql`(index_key = ${key} and ${sql.ref(c)} like ${pattern} escape '\\')`,
+    );
+    return sql<{ position: number }>`select position from result_texts
+      where ${sql.join(matches, sql` or `)}`;
+  }
+
+  /**
+   * An FTS5 phrase of trigrams matches exactly the rows holding the text; a column filter keeps it
+   * to `columns`.
+   */
+  function matchingRowsSqlite(key: number, text: string, columns: readonly TextColumn[]) {
     const phrase = `{${columns.join(" ")}} : "${text.replaceAll('"', '""')}"`;
     const first = key * KEY_SPAN;
-    const found = await sql<{ position: number }>`select rowid - ${first} as position
-      from result_texts
-      where result_texts match ${phrase} and rowid between ${first} and ${first + KEY_SPAN - 1}`.execute(
-      db,
-    );
-    return found.rows.map((r) => r.position);
+    return sql<{ position: number }>`select rowid - ${first} as position from result_texts
+      where result_texts match ${phrase} and rowid between ${first} and ${first + KEY_SPAN - 1}`;
   }
 
   return {
     /**
      * The positions of `evaluation`'s results whose `columns` hold `text` (ignoring case), once
-     * its index is complete; until then undefined (and the
-     * index is started), as for a running evaluation or a text shorter than a trigram: the
-     * caller reads the rows.
+     * its index is complete; until then undefined (and the index is started), as for a running
+     * evaluation or a text shorter than a trigram: the caller reads the rows.
      */
     async matching(
       evaluation: IndexedEvaluation,
@@ -213,11 +218,6 @@ export function createResultTextIndex(db: Database, logger: Logger) {
           ? sql<number>`(select unnest(cast(${positions} as integer[])))`
           : sql<number>`(select value from json_each(${JSON.stringify(positions)}))`,
       };
-    },
-
-    /** Resolves once the builds under way in this process have ended (tests and benches wait). */
-    async settled(): Promise<void> {
-      while (building.size > 0) await Promise.all(building.values());
     },
 
     /** Stops the builds under way after their current statement; they resume on a later search. */
