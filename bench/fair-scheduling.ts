@@ -26,7 +26,7 @@ import {
   startFakeModelServer,
 } from "../packages/server/test/support/fake-model-server.ts";
 import { freePort } from "../packages/server/test/support/free-port.ts";
-import { ANSWER_PATTERN, makeItems, toAssayJsonl } from "./eval/fixture.ts";
+import { createFixtureBenchmark, makeItems } from "./eval/fixture.ts";
 import { apiClient } from "./support/api-client.ts";
 import {
   ASSAY_BIN,
@@ -112,35 +112,8 @@ async function measureDriver(dialect: Dialect) {
           max_tokens: 64,
         })
       ).data.model_id;
-    const benchmark = async (t: Tenant, name: string, count: number) => {
-      const bytes = Buffer.from(toAssayJsonl(makeItems(count)));
-      const filename = `${name}.jsonl`;
-      const upload = await api<{ data: { url: string; headers: Record<string, string> } }>(
-        t.key,
-        "POST",
-        `${t.project}/upload`,
-        { filename, type: "application/jsonl", size: bytes.length },
-      );
-      const put = await fetch(upload.data.url, {
-        method: "PUT",
-        headers: upload.data.headers,
-        body: bytes,
-      });
-      if (!put.ok) throw new Error(`upload PUT: ${put.status} ${await put.text()}`);
-      const created = await api<{ data: { benchmark_id: string } }>(
-        t.key,
-        "POST",
-        `${t.project}/custom-benchmarks`,
-        {
-          name,
-          description: "",
-          file: filename,
-          scoring_metric: "regex",
-          regex_pattern: ANSWER_PATTERN,
-        },
-      );
-      return created.data.benchmark_id;
-    };
+    const benchmark = (t: Tenant, name: string, count: number) =>
+      createFixtureBenchmark(apiClient(base, t.key), t.project, name, makeItems(count));
     const create = async (t: Tenant, items: { model: string; dataset: string }[]) =>
       (
         await api<{ data: { id: string }[] }>(

@@ -28,7 +28,7 @@ import {
   startLoadMeter,
   waitForQuiet,
 } from "./eval/proc.ts";
-import { apiClient } from "./support/api-client.ts";
+import { apiClient, presignedUpload } from "./support/api-client.ts";
 import { startAssayServe, stopProcess } from "./support/processes.ts";
 import { generateTraceFile, TRACE_SHAPES, type TraceShape } from "./support/trace-file.ts";
 
@@ -105,17 +105,7 @@ async function runShape(shape: TraceShape, profileDir: string | undefined): Prom
     );
     const project = `/organizations/${org.data.id}/projects/${org.data.projects[0]?.id}`;
     const filename = `bench-${shape}.jsonl`;
-    const upload = await api<{ data: { url: string; headers: Record<string, string> } }>(
-      "POST",
-      `${project}/traces/upload`,
-      { filename, type: "application/jsonl", size: bytes.length },
-    );
-    const put = await fetch(upload.data.url, {
-      method: "PUT",
-      headers: upload.data.headers,
-      body: bytes,
-    });
-    if (!put.ok) throw new Error(`upload PUT: ${put.status} ${await put.text()}`);
+    await presignedUpload(api, `${project}/traces/upload`, filename, bytes);
 
     // The ingest's own peak: VmHWM restarts from the current RSS (the upload's peak aside).
     if (!resetPeakRss(pid)) console.warn("could not reset VmHWM: peak includes the upload");

@@ -22,7 +22,7 @@ import {
 import { summarizeProfile } from "./cpu-profile.ts";
 import type { FakeEndpoint } from "./fake-endpoint.ts";
 import { sampleRequests } from "./fake-endpoint.ts";
-import { ANSWER_PATTERN, makeItems, roundUp4, toAssayJsonl } from "./fixture.ts";
+import { createFixtureBenchmark, makeItems, roundUp4 } from "./fixture.ts";
 import { cpuSeconds, peakRssMb, resetPeakRss, startLoadMeter } from "./proc.ts";
 import type { RunResult } from "./result.ts";
 
@@ -135,33 +135,8 @@ export async function runAssay(
       api_url: fake.url,
       max_tokens: 64,
     });
-    const benchmark = async (name: string, count: number, offset: number) => {
-      const bytes = Buffer.from(toAssayJsonl(makeItems(count, offset)));
-      const filename = `${name}.jsonl`;
-      const upload = await api<{ data: { url: string; headers: Record<string, string> } }>(
-        "POST",
-        `${project}/upload`,
-        { filename, type: "application/jsonl", size: bytes.length },
-      );
-      const put = await fetch(upload.data.url, {
-        method: "PUT",
-        headers: upload.data.headers,
-        body: bytes,
-      });
-      if (!put.ok) throw new Error(`upload PUT: ${put.status} ${await put.text()}`);
-      const created = await api<{ data: { benchmark_id: string } }>(
-        "POST",
-        `${project}/custom-benchmarks`,
-        {
-          name,
-          description: "",
-          file: filename,
-          scoring_metric: "regex",
-          regex_pattern: ANSWER_PATTERN,
-        },
-      );
-      return created.data.benchmark_id;
-    };
+    const benchmark = (name: string, count: number, offset: number) =>
+      createFixtureBenchmark(api, project, name, makeItems(count, offset));
     const evaluate = async (datasetId: string, onStart?: () => void) => {
       onStart?.();
       const created = await api<{ data: { id: string }[] }>("POST", `${project}/evaluations`, [

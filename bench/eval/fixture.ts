@@ -6,6 +6,7 @@ import {
   type ArithmeticItem,
   makeArithmeticItem,
 } from "../../packages/server/test/support/fake-model-server.ts";
+import { type ApiCall, presignedUpload } from "../support/api-client.ts";
 
 /** Seed of the bench's items; ids start at 0, so any multiple of four items is exactly 75 % right. */
 export const SEED = 20_261_121;
@@ -52,4 +53,30 @@ export function roundUp4(n: number): number {
 /** Seconds the cell takes at exactly C calls in flight, each taking L. */
 export function idealSeconds(n: number, concurrency: number, latencyMs: number): number {
   return (Math.ceil(n / concurrency) * latencyMs) / 1000;
+}
+
+/**
+ * A custom benchmark of `items` in `project` (an `/organizations/…/projects/…` path), uploaded and
+ * created through the API, scored by ANSWER_PATTERN as the peers score it; answers its id.
+ */
+export async function createFixtureBenchmark(
+  api: ApiCall,
+  project: string,
+  name: string,
+  items: readonly ArithmeticItem[],
+): Promise<string> {
+  const filename = `${name}.jsonl`;
+  await presignedUpload(api, `${project}/upload`, filename, Buffer.from(toAssayJsonl(items)));
+  const created = await api<{ data: { benchmark_id: string } }>(
+    "POST",
+    `${project}/custom-benchmarks`,
+    {
+      name,
+      description: "",
+      file: filename,
+      scoring_metric: "regex",
+      regex_pattern: ANSWER_PATTERN,
+    },
+  );
+  return created.data.benchmark_id;
 }

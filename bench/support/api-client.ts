@@ -14,3 +14,28 @@ export function apiClient(base: string, key: string) {
     return JSON.parse(text) as T;
   };
 }
+
+export type ApiCall = ReturnType<typeof apiClient>;
+
+/**
+ * Sends `bytes` as a client does: POST to `path` (a project's `/upload` or `/traces/upload`)
+ * announces the file and answers a presigned URL, then a PUT sends it there.
+ */
+export async function presignedUpload(
+  api: ApiCall,
+  path: string,
+  filename: string,
+  bytes: Uint8Array,
+): Promise<void> {
+  const upload = await api<{ data: { url: string; headers: Record<string, string> } }>(
+    "POST",
+    path,
+    { filename, type: "application/jsonl", size: bytes.length },
+  );
+  const put = await fetch(upload.data.url, {
+    method: "PUT",
+    headers: upload.data.headers,
+    body: bytes,
+  });
+  if (!put.ok) throw new Error(`upload PUT: ${put.status} ${await put.text()}`);
+}
