@@ -17,6 +17,8 @@ describe("toAppError", () => {
       "SERVICE_UNAVAILABLE",
     ],
     [{ errcode: 5, message: "database is locked" }, "SERVICE_UNAVAILABLE"],
+    [{ errcode: 261, message: "recovering the write-ahead log" }, "SERVICE_UNAVAILABLE"],
+    [{ errcode: 262, message: "table is locked" }, "SERVICE_UNAVAILABLE"],
     [{ statusCode: 400, message: "body is not valid JSON" }, "VALIDATION_ERROR"],
     [new TypeError("cannot read properties of undefined"), "INTERNAL"],
     ["a string", "INTERNAL"],

@@ -50,8 +50,10 @@ export function toAppError(error: unknown): AppError {
   if (code && (PG_UNAVAILABLE.has(code) || SOCKET_UNAVAILABLE.has(code))) {
     return unavailable(error);
   }
-  // node:sqlite: SQLITE_BUSY (5) / SQLITE_LOCKED (6) after the wait for the write lock ran out.
-  if (e.errcode === 5 || e.errcode === 6 || /database is locked/.test(message)) {
+  // node:sqlite: SQLITE_BUSY (5) / SQLITE_LOCKED (6), or one of their extended codes (which keep
+  // it in the low byte), after the wait for the write lock ran out.
+  const sqliteCode = typeof e.errcode === "number" ? e.errcode & 0xff : undefined;
+  if (sqliteCode === 5 || sqliteCode === 6 || /database is locked/.test(message)) {
     return unavailable(error);
   }
   if (typeof e.statusCode === "number" && e.statusCode >= 400 && e.statusCode < 500) {

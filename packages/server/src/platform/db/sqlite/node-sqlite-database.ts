@@ -52,10 +52,19 @@ function retryWhileBusy(action: () => void, attempts = 100, delayMs = 50): void 
       action();
       return;
     } catch (error) {
-      if ((error as { errcode?: number }).errcode !== 5 || attempt >= attempts) throw error;
+      if (!isSqliteBusy(error) || attempt >= attempts) throw error;
       Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, delayMs);
     }
   }
+}
+
+/**
+ * SQLITE_BUSY, with its extended codes: they keep it in their low byte, e.g. 261,
+ * SQLITE_BUSY_RECOVERY, while another process replays the write-ahead log.
+ */
+export function isSqliteBusy(error: unknown): boolean {
+  const code = (error as { errcode?: unknown } | null)?.errcode;
+  return typeof code === "number" && (code & 0xff) === 5;
 }
 
 function wrapStatement(statement: StatementSync): SqliteStatement {

@@ -6,14 +6,12 @@ import {
   SqliteAdapter,
   SqliteDialect,
 } from "kysely";
-import type { NodeSqlite } from "./node-sqlite-database.ts";
+import { isSqliteBusy, type NodeSqlite } from "./node-sqlite-database.ts";
 
 /** How long a statement waits for another connection to release the write lock. */
 const LOCK_WAIT_MS = 30_000;
 /** Pauses between tries double from 1 ms up to this. */
 const MAX_PAUSE_MS = 50;
-/** SQLITE_BUSY; extended codes (e.g. 261, SQLITE_BUSY_RECOVERY) keep it in their low byte. */
-const SQLITE_BUSY = 5;
 
 /**
  * Kysely's SQLite dialect over the one connection a process keeps to a file that other
@@ -102,7 +100,7 @@ function createSharedConnection(database: NodeSqlite) {
       try {
         return run<R>(database, query);
       } catch (error) {
-        if (!isBusy(error) || waited >= LOCK_WAIT_MS) throw error;
+        if (!isSqliteBusy(error) || waited >= LOCK_WAIT_MS) throw error;
       } finally {
         afterStatement(handle);
       }
@@ -135,9 +133,4 @@ function run<R>(database: NodeSqlite, { sql, parameters }: CompiledQuery): Query
     numAffectedRows: changes == null ? undefined : BigInt(changes),
     rows: [],
   };
-}
-
-function isBusy(error: unknown): boolean {
-  const code = (error as { errcode?: unknown } | null)?.errcode;
-  return typeof code === "number" && (code & 0xff) === SQLITE_BUSY;
 }
