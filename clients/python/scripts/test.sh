@@ -9,6 +9,9 @@
 #
 #   clients/python/scripts/test.sh [pytest arguments]
 #
+# ASSAY_PYTHON_STAGE splits the run in two: `prepare` (the build, the virtualenv and the checks) and
+# `pytest` (the tests, in the virtualenv `prepare` left). scripts/test.sh prepares first, because a
+# dashboard test uses that virtualenv, and runs pytest last. Unset: both, in that order.
 # DATABASE_URL (PostgreSQL) is passed through: the server then runs on a fresh database of its own.
 # ASSAY_PYTHON picks the interpreter (default python3), e.g. ASSAY_PYTHON=python3.8.
 # ASSAY_PYTHON_DIST=<dir> keeps the built sdist and wheel there.
@@ -16,6 +19,11 @@ set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 repo_root="$(cd "$here/../.." && pwd)"
 python="${ASSAY_PYTHON:-python3}"
+stage="${ASSAY_PYTHON_STAGE:-all}"
+case "$stage" in
+  prepare | pytest | all) ;;
+  *) echo "ASSAY_PYTHON_STAGE must be prepare, pytest or all, not '$stage'" >&2; exit 2 ;;
+esac
 started=$SECONDS
 
 # Node.js 24 runs the server: the one on PATH, else the copies scripts/lib/node.sh or a machine put aside.
@@ -38,6 +46,7 @@ version="$("$python" -c 'import sys; print("%d.%d" % sys.version_info[:2])')"
 work="$(mktemp -d "${TMPDIR:-/tmp}/assay-python-test.XXXXXX")"
 trap 'rm -rf "$work"' EXIT
 dist="${ASSAY_PYTHON_DIST:-$work/dist}"
+venv="$here/.venv-$version"
 
 # Virtualenvs without pip of their own when the interpreter's pip can install into them (pip >=
 # 22.3 has --python): that saves the seconds ensurepip takes on every new one.
@@ -60,51 +69,69 @@ pip_in() {
   fi
 }
 
-# The tools that check and build the sources (the `dev` extra) live in a virtualenv that is kept
-# and refreshed when pyproject.toml changes: they are not what is under test.
-tools="$here/.venv-tools-$version"
-stamp="$("$python" -c 'import hashlib,sys; print(hashlib.sha256(open(sys.argv[1],"rb").read()).hexdigest())' "$here/pyproject.toml")"
-if [ "$(cat "$tools/.pyproject-sha256" 2>/dev/null)" != "$stamp" ]; then
-  echo "== tools (the dev extra) into $tools"
-  rm -rf "$tools"
-  new_venv "$tools"
-  pip_in "$tools" install "$here[dev]"
-  echo "$stamp" >"$tools/.pyproject-sha256"
-fi
+# The build, the virtualenv under test and the static checks.
+prepare() {
+  # The tools that check and build the sources (the `dev` extra) live in a virtualenv that is kept
+  # and refreshed when pyproject.toml changes: they are not what is under test.
+  tools="$here/.venv-tools-$version"
+  stamp="$("$python" -c 'import hashlib,sys; print(hashlib.sha256(open(sys.argv[1],"rb").read()).hexdigest())' "$here/pyproject.toml")"
+  if [ "$(cat "$tools/.pyproject-sha256" 2>/dev/null)" != "$stamp" ]; then
+    echo "== tools (the dev extra) into $tools"
+    rm -rf "$tools"
+    new_venv "$tools"
+    pip_in "$tools" install "$here[dev]"
+    echo "$stamp" >"$tools/.pyproject-sha256"
+  fi
 
-echo "== build (sdist, then the wheel from it; Python $version)"
-"$tools/bin/python" -m build --no-isolation --outdir "$dist" "$here" >"$work/build.log" 2>&1 || {
-  cat "$work/build.log" >&2
-  exit 1
+  echo "== build (sdist, then the wheel from it; Python $version)"
+  "$tools/bin/python" -m build --no-isolation --outdir "$dist" "$here" >"$work/build.log" 2>&1 || {
+    cat "$work/build.log" >&2
+    exit 1
+  }
+  wheel="$(ls "$dist"/assay_client-*.whl)"
+  echo "   $(basename "$(ls "$dist"/assay_client-*.tar.gz)") $(basename "$wheel")"
+
+  # What is under test: the wheel with its test extra, in a virtualenv made anew on every run.
+  rm -rf "$venv"
+  new_venv "$venv"
+  # No byte-compiling of every installed module up front: Python compiles what the tests import.
+  pip_in "$venv" install --no-compile "$wheel[test]"
+
+  cd "$here"
+  echo "== Python 3.8 compatibility (vermin)"
+  "$tools/bin/vermin" --target=3.8- --violations --eval-annotations --no-tips --quiet src
+  echo "== lint and format (ruff)"
+  "$tools/bin/ruff" check --quiet src tests
+  "$tools/bin/ruff" format --check --quiet src tests
+  if [ -x "$tools/bin/mypy" ]; then
+    echo "== types (mypy --strict)"
+    "$tools/bin/mypy" --strict --no-error-summary src/assay
+  fi
 }
-wheel="$(ls "$dist"/assay_client-*.whl)"
-echo "   $(basename "$(ls "$dist"/assay_client-*.tar.gz)") $(basename "$wheel")"
 
-# What is under test: the wheel with its test extra, in a virtualenv made anew on every run.
-venv="$here/.venv-$version"
-rm -rf "$venv"
-new_venv "$venv"
-# No byte-compiling of every installed module up front: Python compiles what the tests import.
-pip_in "$venv" install --no-compile "$wheel[test]"
-
-cd "$here"
-echo "== Python 3.8 compatibility (vermin)"
-"$tools/bin/vermin" --target=3.8- --violations --eval-annotations --no-tips --quiet src
-echo "== lint and format (ruff)"
-"$tools/bin/ruff" check --quiet src tests
-"$tools/bin/ruff" format --check --quiet src tests
-if [ -x "$tools/bin/mypy" ]; then
-  echo "== types (mypy --strict)"
-  "$tools/bin/mypy" --strict --no-error-summary src/assay
-fi
-
-echo "== tests (pytest, Python $version, on the installed wheel)"
-cd "$work"
-"$venv/bin/python" - "$here/src" <<'PY'
+# The tests, from a directory where `import assay` cannot find the source tree.
+run_pytest() {
+  if [ ! -x "$venv/bin/python" ]; then
+    echo "no virtualenv at $venv: run with ASSAY_PYTHON_STAGE=prepare first" >&2
+    exit 1
+  fi
+  echo "== tests (pytest, Python $version, on the installed wheel)"
+  cd "$work"
+  "$venv/bin/python" - "$here/src" <<'PY'
 import os, sys
 import assay
 source, installed = os.path.realpath(sys.argv[1]), os.path.realpath(assay.__file__)
 assert "site-packages" in installed.split(os.sep) and not installed.startswith(source + os.sep), installed
 PY
-ASSAY_SDK_SOURCE="$here/src" "$venv/bin/python" -m pytest -q "$here/tests" "$@"
-echo "(clients/python/scripts/test.sh took $((SECONDS - started)) s)"
+  ASSAY_SDK_SOURCE="$here/src" "$venv/bin/python" -m pytest -q "$here/tests" "$@"
+}
+
+case "$stage" in
+  prepare) prepare ;;
+  pytest) run_pytest "$@" ;;
+  all)
+    prepare
+    run_pytest "$@"
+    ;;
+esac
+echo "(clients/python/scripts/test.sh $stage took $((SECONDS - started)) s)"
