@@ -12,6 +12,7 @@ import { createGateway } from "./engine/gateway/gateway.ts";
 import { createExhaustedHandlers, createJobHandlers, JOB_SCHEDULES } from "./jobs/index.ts";
 import type { Clock } from "./platform/clock.ts";
 import { createDatabaseCoordinator } from "./platform/concurrency/database-coordinator.ts";
+import { boundRegExpBacktracking } from "./platform/regexp-backtracking.ts";
 
 export interface RunningService {
   /** Where the API answers, e.g. `http://127.0.0.1:8080/api/v1`. */
@@ -35,6 +36,7 @@ export async function startService(
   config: Config,
   options: StartOptions & { workers: boolean; validateResponses?: boolean },
 ): Promise<RunningService> {
+  boundRegExpBacktracking();
   const deps = await createDeps(config, options);
   try {
     const bootstrap = await bootstrapTenancy({
@@ -68,6 +70,7 @@ export async function startService(
 
 /** `assay worker`: background jobs only, no HTTP. */
 export async function startWorker(config: Config, options: StartOptions = {}) {
+  boundRegExpBacktracking();
   const deps = await createDeps(config, options);
   let stopJobs: () => Promise<void>;
   try {

@@ -4,12 +4,11 @@
  * Patterns come from benchmark authors, and JavaScript regular expressions backtrack: searching
  * with a careless pattern costs time polynomial or exponential in the text length, and a runaway
  * model can answer with hundreds of kilobytes. Scoring runs on the event loop with every other
- * sample, so one slow search stalls them all. Bounding the text bounds the cost of the quadratic
- * cases (`a*b` over 200,000 "a"s: ~90 s; over the 20,000-char tail: ~1 s), and final answers sit
- * at the end, so the tail is the part worth keeping. It does not save us from worse patterns
- * (`a*a*b` takes minutes on 4,000 chars, `(a|aa)*b` longer): for those the process should run
- * with V8's `--enable-experimental-regexp-engine-on-excessive-backtracks`, which switches such a
- * search to a linear-time engine — a process-wide choice for the composition root, not for here.
+ * sample, so one slow search stalls them all. The service switches a search that backtracks too
+ * much to V8's linear-time engine (platform/regexp-backtracking.ts); that engine cannot run
+ * backreferences or lookaround, and for such patterns bounding the text bounds the cost of the
+ * quadratic cases (`a*b` over 200,000 "a"s: ~90 s; over the 20,000-char tail: ~1 s). Final
+ * answers sit at the end, so the tail is the part worth keeping.
  */
 export const MAX_SCANNED_CHARS = 20_000;
 
