@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createModel, type Tenant, tenantOf } from "../evaluations/support.ts";
 import { type FakeModelServer, startFakeModelServer } from "../support/fake-model-server.ts";
@@ -18,6 +19,11 @@ const ENV = {
 };
 
 const QUESTION = "At what pressure does the relief valve of the boiler open?";
+const PDF_QUESTION = "From which buoys are water samples taken?";
+
+/** PDFs printed by Chromium (test/fixtures/documents/make-pdfs.ts). */
+const pdf = (name: string) =>
+  readFileSync(new URL(`../fixtures/documents/${name}`, import.meta.url));
 
 let api: TestService;
 let writer: FakeModelServer;
@@ -26,11 +32,17 @@ let tenant: Tenant;
 beforeAll(async () => {
   writer = await startFakeModelServer({
     // Questions only about the document it was handed: a ready benchmark shows the text got there.
-    behavior: ({ lastUserMessage }) => ({
-      content: lastUserMessage.includes("The relief valve opens at 3 bar.")
-        ? JSON.stringify({ items: [{ question: QUESTION, answer: "3 bar" }] })
-        : "I see no document.",
-    }),
+    behavior: ({ lastUserMessage }) => {
+      if (lastUserMessage.includes("The relief valve opens at 3 bar."))
+        return { content: JSON.stringify({ items: [{ question: QUESTION, answer: "3 bar" }] }) };
+      if (lastUserMessage.includes("named\nKestrel, Heron and Osprey."))
+        return {
+          content: JSON.stringify({
+            items: [{ question: PDF_QUESTION, answer: "Kestrel, Heron and Osprey" }],
+          }),
+        };
+      return { content: "I see no document." };
+    },
   });
   api = await startTestService({ workers: true, env: ENV });
   tenant = await tenantOf(api);
@@ -45,7 +57,7 @@ afterAll(async () => {
 const projectPath = (owner = tenant) => `/organizations/${owner.org}/projects/${owner.project}`;
 
 async function createSmartBenchmark(
-  files: [string, string, string][],
+  files: [string, string | Buffer, string][],
   owner: Tenant = tenant,
 ): Promise<string> {
   for (const [filename, content, type] of files)
@@ -108,14 +120,28 @@ describe("smart benchmark generation", () => {
     expect(prompts.body.data.prompts).toMatchObject([{ input: QUESTION, truth: "3 bar" }]);
   });
 
-  it("fails, naming the document, when a document is not text", async () => {
+  it("reads a PDF's text layer", async () => {
     const id = await createSmartBenchmark([
-      ["scan.pdf", "%PDF-1.7\n1 0 obj\n<<>>\nendobj\n", "application/pdf"],
+      ["handbook.pdf", pdf("handbook.pdf"), "application/pdf"],
     ]);
+
+    expect(await generated(id)).toMatchObject({ generation_status: "ready", prompt_count: 1 });
+    const prompts = await api.call<{ data: { prompts: { input: string; truth: string }[] } }>(
+      "GET",
+      `${projectPath()}/benchmarks/${id}/prompts`,
+      { apiKey: tenant.key },
+    );
+    expect(prompts.body.data.prompts).toMatchObject([
+      { input: PDF_QUESTION, truth: "Kestrel, Heron and Osprey" },
+    ]);
+  });
+
+  it("fails, naming the document, when a document has no text", async () => {
+    const id = await createSmartBenchmark([["scan.pdf", pdf("scan.pdf"), "application/pdf"]]);
 
     const ended = await generated(id);
     expect(ended).toMatchObject({ generation_status: "failed", prompt_count: 0 });
-    expect(ended.status_description).toMatch(/^scan\.pdf: PDF files are not supported/);
+    expect(ended.status_description).toMatch(/^scan\.pdf: the PDF has no text layer/);
   });
 
   it("fails, saying what to set, when the generator model is unknown to the project", async () => {

@@ -55,9 +55,9 @@ export function SmartForm() {
   return (
     <form className="benchmark-form" onSubmit={submit} aria-label="Generate a smart benchmark">
       <p className="muted small">
-        Questions with short reference answers are written from your documents (plain text,
-        Markdown, JSON, JSON Lines, CSV or TSV) by the server's generator model. Say what the
-        benchmark should test in the description.
+        Questions with short reference answers are written from your documents (PDF with a text
+        layer, plain text, Markdown, JSON, JSON Lines, CSV or TSV) by the server's generator model.
+        Say what the benchmark should test in the description.
       </p>
       <label>
         Name
@@ -101,7 +101,7 @@ export function SmartForm() {
           label={`Documents (1–${MAX_DOCUMENTS})`}
           files={files}
           onChange={setFiles}
-          accept=".txt,.text,.md,.markdown,.mdx,.json,.jsonl,.ndjson,.csv,.tsv"
+          accept=".pdf,.txt,.text,.md,.markdown,.mdx,.json,.jsonl,.ndjson,.csv,.tsv"
           multiple
           field="body.files"
           invalid={Boolean(filesError)}

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { DocumentError } from "./document-error.ts";
 import { type DocumentFile, extractText } from "./extract-text.ts";
@@ -52,7 +53,9 @@ describe("extractText: text and Markdown", () => {
   it("refuses a file of an unknown type that is not text, listing what is supported", async () => {
     const zip = new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00, 0x06, 0x00, 0xff, 0xfe]);
     const error = await refusal(file("report.docx", zip, "application/octet-stream"));
-    expect(error.message).toMatch(/^report\.docx: not a supported document: upload plain text/);
+    expect(error.message).toMatch(
+      /^report\.docx: not a supported document: upload PDF, plain text/,
+    );
   });
 
   it("refuses a document with no text", async () => {
@@ -148,15 +151,45 @@ describe("extractText: CSV", () => {
 });
 
 describe("extractText: PDF", () => {
-  it("says PDF is not supported, by extension, content type or signature", async () => {
-    const pdf = "%PDF-1.7\n%âãÏÓ\n1 0 obj";
+  // Printed by Chromium, the encrypted copy by qpdf (test/fixtures/documents/make-pdfs.ts).
+  const fixture = (name: string) =>
+    new Uint8Array(
+      readFileSync(new URL(`../../../test/fixtures/documents/${name}`, import.meta.url)),
+    );
+
+  it("reads the text layer page after page, by extension, content type or signature", async () => {
+    const bytes = fixture("handbook.pdf");
     for (const document of [
-      file("paper.pdf", pdf),
-      file("paper", pdf, "application/pdf"),
-      file("paper", pdf, "application/octet-stream"),
-    ])
-      expect((await refusal(document)).reason).toBe(
-        "PDF files are not supported by this server: convert to text or Markdown",
-      );
+      file("handbook.pdf", bytes),
+      file("handbook", bytes, "application/pdf"),
+      file("handbook", bytes, "application/octet-stream"),
+      // What the blob store hands over.
+      file("handbook.pdf", Buffer.from(bytes)),
+    ]) {
+      const { text, kind } = await extractText(document);
+      expect(kind).toBe("pdf");
+      expect(text).toMatch(/^Veridian Lake Station: field handbook\n/);
+      expect(text).toContain("three buoys named\nKestrel, Heron and Osprey.");
+      expect(text).toContain("Naïve visitors from Zürich");
+      // Page 1 comes before page 2.
+      expect(text.indexOf("Osprey")).toBeLessThan(text.indexOf("Safety"));
+    }
+    // pdf.js got a copy: the caller's bytes are still whole.
+    expect(bytes.byteLength).toBe(
+      readFileSync(new URL(`../../../test/fixtures/documents/handbook.pdf`, import.meta.url))
+        .byteLength,
+    );
+  });
+
+  it("refuses an encrypted PDF, one without text and one that is not a PDF, naming the file", async () => {
+    expect((await refusal(file("locked.pdf", fixture("handbook-encrypted.pdf")))).message).toBe(
+      "locked.pdf: the PDF is protected by a password: upload a copy without one",
+    );
+    expect((await refusal(file("scan.pdf", fixture("scan.pdf")))).reason).toMatch(
+      /^the PDF has no text layer \(a scan\?\)/,
+    );
+    const truncated = fixture("handbook.pdf").subarray(0, 2000);
+    for (const bytes of [truncated, new TextEncoder().encode("%PDF-1.7\n%âãÏÓ\n1 0 obj")])
+      expect((await refusal(file("paper.pdf", bytes))).reason).toMatch(/^not a readable PDF \(/);
   });
 });

@@ -1,4 +1,5 @@
 import { DocumentError } from "./document-error.ts";
+import { extractPdfText } from "./extract-pdf.ts";
 import { CsvSyntaxError, parseCsv } from "./parse-csv.ts";
 import { type RecordField, renderRecords } from "./render-records.ts";
 
@@ -51,24 +52,19 @@ const BY_CONTENT_TYPE: Record<string, Format> = {
   "application/pdf": { kind: "pdf" },
 };
 
-const SUPPORTED = "plain text, Markdown, JSON, JSON Lines, CSV or TSV";
+const SUPPORTED = "PDF, plain text, Markdown, JSON, JSON Lines, CSV or TSV";
 
 /**
  * The text of an uploaded document, ready to be chunked: plain text and Markdown as they are,
  * JSON and CSV rendered as readable records. The type comes from the file extension, then the
  * content type; a file with neither known is read as text if it is text. Throws `DocumentError`
- * (naming the file) for binary or non-UTF-8 content, unparseable JSON or CSV, PDF, and documents
+ * (naming the file) for binary or non-UTF-8 content, unparseable JSON, CSV or PDF, and documents
  * with no text at all.
  */
 export async function extractText(file: DocumentFile): Promise<ExtractedText> {
   const format = detectFormat(file);
   if (format?.kind === "pdf")
-    // A PDF needs a parser: `unpdf` (pure JavaScript, no install scripts) would fit here, loaded
-    // lazily. Until one is installed, say so plainly instead of extracting garbage.
-    throw new DocumentError(
-      file.filename,
-      "PDF files are not supported by this server: convert to text or Markdown",
-    );
+    return { text: (await extractPdfText(file.filename, file.bytes)).trim(), kind: "pdf" };
   const raw = decodeUtf8(file, format === undefined);
   const kind = format?.kind ?? "text";
   const text = toText(file.filename, raw, format ?? { kind }).trim();
