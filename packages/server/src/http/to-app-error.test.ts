@@ -1,3 +1,4 @@
+import { DatabaseSync } from "node:sqlite";
 import { describe, expect, it } from "vitest";
 import { AppError } from "../app-error.ts";
 import { toAppError } from "./to-app-error.ts";
@@ -24,6 +25,27 @@ describe("toAppError", () => {
     ["a string", "INTERNAL"],
   ])("classifies %j as %s", (error, code) => {
     expect(toAppError(error).code).toBe(code);
+  });
+
+  it("answers 409 when a write names a row deleted meanwhile, on either database", () => {
+    const sqlite = new DatabaseSync(":memory:");
+    sqlite.exec("PRAGMA foreign_keys = ON");
+    sqlite.exec("CREATE TABLE judges (id TEXT PRIMARY KEY)");
+    sqlite.exec("CREATE TABLE labels (judge_id TEXT NOT NULL REFERENCES judges (id))");
+    let fromSqlite: unknown;
+    try {
+      sqlite.exec("INSERT INTO labels VALUES ('deleted judge')");
+    } catch (error) {
+      fromSqlite = error;
+    }
+    const fromPostgres = Object.assign(new Error('insert or update on table "labels" violates'), {
+      code: "23503",
+    });
+    for (const error of [fromSqlite, fromPostgres])
+      expect(toAppError(error)).toMatchObject({
+        code: "CONFLICT",
+        message: "something this request names was deleted while it ran; nothing was written",
+      });
   });
 
   it("gives unavailable dependencies a Retry-After and hides internal messages", () => {

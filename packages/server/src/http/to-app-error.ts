@@ -1,4 +1,5 @@
 import { AppError } from "../app-error.ts";
+import { isForeignKeyViolation } from "../platform/db/foreign-key-violation.ts";
 
 /** How long clients should wait when a dependency is down. */
 const UNAVAILABLE_RETRY_SECONDS = 5;
@@ -24,8 +25,9 @@ const SOCKET_UNAVAILABLE = new Set([
 
 /**
  * Classifies anything thrown while handling a request: our own AppErrors pass through; the web
- * framework's client errors (bad JSON, body too large, unsupported media type) and an unreachable
- * or busy database become the matching code; everything else is INTERNAL (a bug).
+ * framework's client errors (bad JSON, body too large, unsupported media type), an unreachable
+ * or busy database and a write that lost a race with a delete become the matching code;
+ * everything else is INTERNAL (a bug).
  */
 export function toAppError(error: unknown): AppError {
   if (error instanceof AppError) return error;
@@ -55,6 +57,15 @@ export function toAppError(error: unknown): AppError {
   const sqliteCode = typeof e.errcode === "number" ? e.errcode & 0xff : undefined;
   if (sqliteCode === 5 || sqliteCode === 6 || /database is locked/.test(message)) {
     return unavailable(error);
+  }
+  // A row the request named was deleted between the service's check and its write (a judge, a
+  // trace, a scorer): the transaction rolled back, so retrying is safe and answers the truth.
+  if (isForeignKeyViolation(error)) {
+    return new AppError(
+      "CONFLICT",
+      "something this request names was deleted while it ran; nothing was written",
+      { cause: error },
+    );
   }
   if (typeof e.statusCode === "number" && e.statusCode >= 400 && e.statusCode < 500) {
     // Fastify's own client errors (malformed JSON, prototype poisoning): safe to show.
