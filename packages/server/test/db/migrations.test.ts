@@ -85,6 +85,7 @@ describe.each(DIALECTS)("migrations on %s", (dialect) => {
         "0012-fair-scheduling",
         "0013-result-indexes",
         "0014-result-text-index",
+        "0015-unicode-lower",
       ]);
     } finally {
       await handle.close();

@@ -13,6 +13,7 @@ import * as unloggedRateLimits from "./0011-unlogged-rate-limits.ts";
 import * as fairScheduling from "./0012-fair-scheduling.ts";
 import * as resultIndexes from "./0013-result-indexes.ts";
 import * as resultTextIndex from "./0014-result-text-index.ts";
+import * as unicodeLower from "./0015-unicode-lower.ts";
 
 /**
  * Every migration, in order. Listed statically (not read from a folder) so they travel with the
@@ -33,6 +34,7 @@ const migrations: Record<string, Migration> = {
   "0012-fair-scheduling": fairScheduling,
   "0013-result-indexes": resultIndexes,
   "0014-result-text-index": resultTextIndex,
+  "0015-unicode-lower": unicodeLower,
 };
 
 export const migrationProvider: MigrationProvider = {

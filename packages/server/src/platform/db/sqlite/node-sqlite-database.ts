@@ -20,6 +20,10 @@ export function openNodeSqlite(path: string, options: { busyTimeoutMs: number })
   raw.exec(`PRAGMA busy_timeout = ${Math.trunc(options.busyTimeoutMs)}`);
   raw.exec("PRAGMA synchronous = NORMAL");
   raw.exec("PRAGMA foreign_keys = ON");
+  // Lower case for all of Unicode, which SQLite's lower() is not (see contains-text.ts).
+  raw.function("unicode_lower", { deterministic: true }, (text) =>
+    typeof text === "string" ? text.toLowerCase() : text,
+  );
   // Preparing a statement costs more than running most of ours, and Kysely asks for one per
   // query: keep the prepared ones. Safe because Kysely's SQLite driver runs one query at a time.
   const statements = new Map<string, SqliteStatement>();
