@@ -1,28 +1,37 @@
+import { runBoundedThread, ThreadLimitError } from "../../platform/threads/bounded-thread.ts";
 import { DocumentError } from "./document-error.ts";
 
 /**
+ * Reading a PDF is bounded: its streams are compressed, and a 4 MB file can expand to gigabytes
+ * (tried: 9 GB and 53 s before these bounds). A real document's text layer needs a fraction of
+ * either.
+ */
+const MAX_MEMORY_BYTES = 512 * 1024 * 1024;
+const MAX_SECONDS = 60;
+
+/**
  * The text of a PDF's text layer, page after page: pdf.js through unpdf (its serverless build:
- * pure JavaScript, no worker thread, no canvas), imported on the first PDF, since it is 2 MB of
- * code most servers never need. pdf.js yields to the event loop between its steps, so reading a
- * document holds the loop for tens of milliseconds at a time, not for the whole file.
+ * pure JavaScript, no canvas), on a thread of its own (pdf-thread.ts) that is stopped past the
+ * bounds above. The service's thread keeps its event loop, and a hostile file costs a failed
+ * benchmark, not the process.
  *
- * Every failure is the document's (corrupt, encrypted, no text), so each becomes a DocumentError
- * naming the file: the benchmark fails with it instead of its job retrying.
+ * Every failure is the document's (corrupt, encrypted, no text, too costly), so each becomes a
+ * DocumentError naming the file: the benchmark fails with it instead of its job retrying.
  */
 export async function extractPdfText(filename: string, bytes: Uint8Array): Promise<string> {
-  const { extractText, getDocumentProxy } = await import("unpdf");
+  // A copy of its own moves to the thread: the caller's bytes stay theirs.
+  const copy = new Uint8Array(bytes);
   let text: string;
   try {
-    // A copy, as a plain Uint8Array: pdf.js refuses a Buffer, and may take (detach) the memory it
-    // is given, which must stay the caller's.
-    const pdf = await getDocumentProxy(new Uint8Array(bytes), { verbosity: PDFJS_ERRORS_ONLY });
-    try {
-      text = (await extractText(pdf, { mergePages: true })).text;
-    } finally {
-      await pdf.loadingTask.destroy();
-    }
+    text = (await runBoundedThread({
+      entry: new URL("./pdf-thread.ts", import.meta.url),
+      data: copy,
+      transfer: [copy.buffer],
+      maxMemoryBytes: MAX_MEMORY_BYTES,
+      timeoutMs: MAX_SECONDS * 1000,
+    })) as string;
   } catch (error) {
-    throw new DocumentError(filename, unreadable(error), { cause: error });
+    throw new DocumentError(filename, costly(error) ?? (error as Error).message, { cause: error });
   }
   if (text.trim() === "")
     throw new DocumentError(
@@ -32,12 +41,9 @@ export async function extractPdfText(filename: string, bytes: Uint8Array): Promi
   return text;
 }
 
-/** pdf.js's VerbosityLevel.ERRORS: its warnings about fonts and the like are not ours to log. */
-const PDFJS_ERRORS_ONLY = 0;
-
-function unreadable(error: unknown): string {
-  const { name, message } = error as { name?: unknown; message?: unknown };
-  if (name === "PasswordException")
-    return "the PDF is protected by a password: upload a copy without one";
-  return `not a readable PDF (${typeof message === "string" ? message : String(error)})`;
+function costly(error: unknown): string | undefined {
+  if (!(error instanceof ThreadLimitError)) return undefined;
+  return error.limit === "memory"
+    ? `reading the PDF needs more than ${MAX_MEMORY_BYTES / 1024 / 1024} MB (a stream that expands without end?)`
+    : `reading the PDF takes more than ${MAX_SECONDS} s`;
 }

@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import { constants, createDeflate } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { DocumentError } from "./document-error.ts";
 import { type DocumentFile, extractText } from "./extract-text.ts";
@@ -192,4 +193,46 @@ describe("extractText: PDF", () => {
     for (const bytes of [truncated, new TextEncoder().encode("%PDF-1.7\n%âãÏÓ\n1 0 obj")])
       expect((await refusal(file("paper.pdf", bytes))).reason).toMatch(/^not a readable PDF \(/);
   });
+
+  it("stops reading a PDF whose stream expands past its memory bound", async () => {
+    // 1 MB on disk, a page whose content stream inflates to 1 GB of spaces.
+    const error = await refusal(file("bomb.pdf", await expandingPdf(1024)));
+    expect(error.reason).toMatch(/^reading the PDF needs more than 512 MB/);
+  });
 });
+
+/** A one-page PDF whose content stream is `megabytes` MB of spaces, deflated (about 1,000:1). */
+async function expandingPdf(megabytes: number): Promise<Uint8Array> {
+  const deflate = createDeflate({ strategy: constants.Z_RLE });
+  const chunks: Buffer[] = [];
+  deflate.on("data", (chunk: Buffer) => chunks.push(chunk));
+  const spaces = Buffer.alloc(1024 * 1024, " ");
+  for (let i = 0; i < megabytes; i++)
+    if (!deflate.write(spaces)) await new Promise((resolve) => deflate.once("drain", resolve));
+  await new Promise((resolve) => deflate.end(resolve));
+  const content = Buffer.concat(chunks);
+  const objects = [
+    "<< /Type /Catalog /Pages 2 0 R >>",
+    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R >>",
+    [`<< /Length ${content.length} /Filter /FlateDecode >>\nstream\n`, content, "\nendstream"],
+  ];
+  const parts: Buffer[] = [Buffer.from("%PDF-1.4\n")];
+  let length = parts[0]!.length;
+  const offsets: number[] = [];
+  for (const [i, object] of objects.entries()) {
+    offsets.push(length);
+    const body = [`${i + 1} 0 obj\n`, ...[object].flat(), "\nendobj\n"].map((part) =>
+      typeof part === "string" ? Buffer.from(part, "latin1") : part,
+    );
+    parts.push(...body);
+    length += body.reduce((n, part) => n + part.length, 0);
+  }
+  const xref = [
+    `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`,
+    ...offsets.map((offset) => `${String(offset).padStart(10, "0")} 00000 n \n`),
+    `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${length}\n%%EOF\n`,
+  ].join("");
+  parts.push(Buffer.from(xref, "latin1"));
+  return new Uint8Array(Buffer.concat(parts));
+}
