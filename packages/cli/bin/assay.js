@@ -16,8 +16,11 @@
 // The compile cache (V8 code and stripped TypeScript, kept in the OS temp dir, checked against
 // each file's contents) halves the start-up of client commands after the first run
 // (`npm run bench:cli`). It must be on before the first module of ours loads, hence the dynamic
-// import.
+// import. Worker threads (imports, PDFs) load their modules afresh and use the cache only when
+// NODE_COMPILE_CACHE names it; without it each thread loaded Node's TypeScript stripper, a
+// WebAssembly module of ~13 MB, to strip files the cache already held.
 import { enableCompileCache } from "node:module";
 
-enableCompileCache();
+const { directory } = enableCompileCache();
+if (directory) process.env.NODE_COMPILE_CACHE = directory;
 await import("../src/main.ts");
