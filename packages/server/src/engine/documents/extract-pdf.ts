@@ -23,13 +23,15 @@ export async function extractPdfText(filename: string, bytes: Uint8Array): Promi
   const copy = new Uint8Array(bytes);
   let text: string;
   try {
-    text = (await runBoundedThread({
-      entry: new URL("./pdf-thread.ts", import.meta.url),
-      data: copy,
-      transfer: [copy.buffer],
-      maxMemoryBytes: MAX_MEMORY_BYTES,
-      timeoutMs: MAX_SECONDS * 1000,
-    })) as string;
+    text = (await oneAtATime(() =>
+      runBoundedThread({
+        entry: new URL("./pdf-thread.ts", import.meta.url),
+        data: copy,
+        transfer: [copy.buffer],
+        maxMemoryBytes: MAX_MEMORY_BYTES,
+        timeoutMs: MAX_SECONDS * 1000,
+      }),
+    )) as string;
   } catch (error) {
     throw new DocumentError(filename, costly(error) ?? (error as Error).message, { cause: error });
   }
@@ -46,4 +48,16 @@ function costly(error: unknown): string | undefined {
   return error.limit === "memory"
     ? `reading the PDF needs more than ${MAX_MEMORY_BYTES / 1024 / 1024} MB (a stream that expands without end?)`
     : `reading the PDF takes more than ${MAX_SECONDS} s`;
+}
+
+/**
+ * One PDF at a time in this process, so the bound holds for the process and not per job: the
+ * workers' concurrent generation jobs would otherwise hold up to 512 MB each. PDFs are rare and
+ * read in a second or less, so waiting costs little.
+ */
+let last: Promise<unknown> = Promise.resolve();
+function oneAtATime<T>(task: () => Promise<T>): Promise<T> {
+  const run = last.then(task, task);
+  last = run.catch(() => undefined);
+  return run;
 }
