@@ -106,10 +106,10 @@ describe("generateBenchmark", () => {
         /^no generator model is configured$/,
       ],
       [
-        "a document that is not text",
+        "a document that cannot be read",
         memoryStore([{ filename: "scan.pdf", contentType: "application/pdf", bytes: pdf() }]),
         fakeModel(items(["Which valve is red?", "the drain valve"])).open,
-        /^scan\.pdf: PDF files are not supported/,
+        /^scan\.pdf: not a readable PDF \(/,
       ],
       [
         "a model that writes no usable questions",
@@ -176,6 +176,7 @@ describe("generateBenchmark", () => {
   });
 });
 
+/** A PDF's signature and nothing a PDF reader can use. */
 function pdf(): Uint8Array {
   return new TextEncoder().encode("%PDF-1.7\n1 0 obj\n<<>>\nendobj\n");
 }
