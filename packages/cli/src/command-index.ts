@@ -40,7 +40,8 @@ export const COMMANDS: readonly CommandEntry[] = [
   },
   {
     name: "benchmarks",
-    description: "list and inspect the project's benchmarks and their prompts; upload datasets",
+    description:
+      "list and inspect the project's benchmarks and their prompts; upload datasets; generate from documents",
     load: async () => [(await import("./commands/benchmarks.ts")).registerBenchmarkCommands],
   },
   {

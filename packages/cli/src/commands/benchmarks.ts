@@ -1,4 +1,9 @@
-import { type Benchmark, type BenchmarkPrompt, isCustomBenchmark } from "@assay/client";
+import {
+  adaptivePollDelayMs,
+  type Benchmark,
+  type BenchmarkPrompt,
+  isCustomBenchmark,
+} from "@assay/client";
 import { ADDITIONAL_METRICS, SCORER_NAMES } from "@assay/protocol";
 import { type Command, Option } from "commander";
 import {
@@ -119,6 +124,45 @@ export function registerBenchmarkCommands(program: Command) {
     });
 
   benchmarks
+    .command("generate")
+    .description(
+      "write a benchmark's questions from documents (PDF, text, Markdown, JSON, CSV) with the server's generator model; prints its id",
+    )
+    .requiredOption("--name <name>", "display name; the key is made from it")
+    .option("--file <path>", "a document; repeat for more (1–20)", collect, [])
+    .option("--description <text>", "what the benchmark should test", "")
+    .option("--system-prompt <text>", "system prompt sent with every question", "")
+    .option("--metrics <list>", "metrics to report, comma-separated", toList)
+    .option("--wait", "wait until the questions are written (exit 1 if generation fails)")
+    .option("--json", "print JSON")
+    .action(async (options: GenerateOptions) => {
+      if (options.file.length === 0) throw new Error("name at least one document: --file <path>");
+      await withApiClient(options, async (client) => {
+        const created = await client.benchmarks.createSmart({
+          name: options.name,
+          description: options.description,
+          system_prompt: options.systemPrompt,
+          files: options.file,
+          metrics: options.metrics,
+        });
+        const id = created.benchmark_id;
+        if (!options.wait) {
+          if (options.json) return printJson(created);
+          console.log(id);
+          return console.error(`generating benchmark ${options.name}`);
+        }
+        console.error(`generating benchmark ${options.name} (${id})…`);
+        const ended = await untilGenerated(() => client.benchmarks.getById(id));
+        if (options.json) printJson(ended);
+        else {
+          console.log(id);
+          console.error(`${ended.generation_status}: ${ended.status_description}`);
+        }
+        if (ended.generation_status === "failed") process.exitCode = 1;
+      });
+    });
+
+  benchmarks
     .command("prompts")
     .description("list a benchmark's prompts, a page at a time or all of them")
     .argument("<id-or-key>", "the benchmark's id or key")
@@ -186,6 +230,16 @@ interface CreateOptions extends ConnectionOptions {
   json?: boolean;
 }
 
+interface GenerateOptions extends ConnectionOptions {
+  name: string;
+  file: string[];
+  description: string;
+  systemPrompt: string;
+  metrics?: string[];
+  wait?: boolean;
+  json?: boolean;
+}
+
 interface PromptsOptions extends ConnectionOptions {
   page?: number;
   pageSize?: number;
@@ -193,6 +247,23 @@ interface PromptsOptions extends ConnectionOptions {
   value?: string;
   all?: boolean;
   json?: boolean;
+}
+
+function collect(value: string, previous: string[]): string[] {
+  return [...previous, value];
+}
+
+/** Reads a smart benchmark on the SDKs' adaptive schedule until its generation has ended. */
+async function untilGenerated(read: () => Promise<Benchmark>) {
+  const started = Date.now();
+  let delay: number | undefined;
+  for (;;) {
+    const benchmark = await read();
+    if (!isCustomBenchmark(benchmark)) throw new Error("not a smart benchmark");
+    if (benchmark.generation_status !== "generating") return benchmark;
+    delay = adaptivePollDelayMs(delay, Date.now() - started);
+    await new Promise((resolve) => setTimeout(resolve, delay));
+  }
 }
 
 function checkPromptsOptions(options: PromptsOptions): void {

@@ -16,13 +16,15 @@ const REPO_ROOT = fileURLToPath(new URL("../../../../", import.meta.url));
 /**
  * Starts one service before the file's tests and closes it after them. Custom models may point
  * at 127.0.0.1 (the outbound policy refuses loopback addresses unless allow-listed). With
- * `workers`, it runs background jobs too (evaluations need them).
+ * `workers`, it runs background jobs too (evaluations need them); `env` adds to its configuration.
  */
-export function useTestService(options: { workers?: boolean } = {}): () => TestService {
+export function useTestService(
+  options: { workers?: boolean; env?: Record<string, string> } = {},
+): () => TestService {
   let service: TestService | undefined;
   beforeAll(async () => {
     service = await startTestService({
-      env: { ALLOWED_MODEL_HOSTS: "127.0.0.1" },
+      env: { ALLOWED_MODEL_HOSTS: "127.0.0.1", ...options.env },
       workers: options.workers,
     });
   });
