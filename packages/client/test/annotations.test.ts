@@ -226,3 +226,30 @@ describe("listForJudge", () => {
     expect(Object.fromEntries(query ?? [])).toEqual({ page: "3", page_size: "500" });
   });
 });
+
+describe("queue", () => {
+  it("reads the whole queue, 10,000 items a request, in the server's order", async () => {
+    await using server = await scripted();
+    const QUEUE = `${PROJECT_PATH}/judges/${JUDGE_ID}/annotation-queue`;
+    const item = (i: number) => ({
+      trace_id: `trace-${i}`,
+      trace_evaluation_id: `evaluation-${i}`,
+      state: i === 0 ? ("unlabelled" as const) : ("labelled" as const),
+    });
+    const first = Array.from({ length: 10_000 }, (_, i) => item(i));
+    server.on(
+      "GET",
+      QUEUE,
+      wrapped({ items: first, count: 10_000, total: 10_001 }),
+      wrapped({ items: [item(10_000)], count: 1, total: 10_001 }),
+    );
+    const queue = await testClient(server).annotations.queue(judgeBody());
+    expect(queue).toHaveLength(10_001);
+    expect(queue[0]).toEqual(item(0));
+    expect(queue.at(-1)).toEqual(item(10_000));
+    expect(server.requestsTo("GET", QUEUE).map((r) => Object.fromEntries(r.query ?? []))).toEqual([
+      { page: "1", page_size: "10000" },
+      { page: "2", page_size: "10000" },
+    ]);
+  });
+});

@@ -155,3 +155,35 @@ export const ListJudgeAnnotationsResponseSchema = statusData(
     by_version: z.array(VersionAgreementSchema),
   }),
 );
+
+/** Where a trace stands in a judge's annotation queue, in queue order. */
+export const QUEUE_STATES = ["unlabelled", "disagrees", "labelled"] as const;
+
+/** One trace of a judge's annotation queue. */
+export const AnnotationQueueItemSchema = z
+  .object({
+    trace_id: z.string(),
+    /** What a label is put through: the newest evaluation with a verdict, else the newest. */
+    trace_evaluation_id: z.string(),
+    /** `disagrees`: labelled, and the judge's latest verdict says otherwise. */
+    state: z.enum(QUEUE_STATES),
+  })
+  .meta({ id: "AnnotationQueueItem" });
+export type AnnotationQueueItem = z.infer<typeof AnnotationQueueItemSchema>;
+
+/**
+ * `GET P/judges/{id}/annotation-queue` (extension): every trace the judge evaluated, one item per
+ * trace, unlabelled first, then disagreements, then the rest; each group oldest first.
+ */
+export const AnnotationQueueQuerySchema = z.object({ ...pageQuery(1000, 10000) });
+export type AnnotationQueueQuery = z.output<typeof AnnotationQueueQuerySchema>;
+
+export const AnnotationQueueResponseSchema = statusData(
+  z.object({
+    items: z.array(AnnotationQueueItemSchema),
+    /** Items on this page. */
+    count: z.number().int(),
+    /** Traces in the queue. */
+    total: z.number().int(),
+  }),
+);

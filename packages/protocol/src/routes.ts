@@ -1,6 +1,8 @@
 import { z } from "zod";
 import {
   AnnotationPathSchema,
+  AnnotationQueueQuerySchema,
+  AnnotationQueueResponseSchema,
   AnnotationResponseSchema,
   DeleteAnnotationResponseSchema,
   ImportAnnotationsBodySchema,
@@ -703,6 +705,17 @@ export const routes = {
     params: JudgeAnnotationsPathSchema,
     query: ListJudgeAnnotationsQuerySchema,
     response: ListJudgeAnnotationsResponseSchema,
+  }),
+  annotationQueue: defineRoute({
+    operationId: "annotations.queue",
+    method: "GET",
+    path: "/organizations/{organization_id}/projects/{project_id}/judges/{judge_id}/annotation-queue",
+    summary: "List a judge's traces in the order to label them",
+    tag: "annotations",
+    auth: "apiKey",
+    params: JudgeAnnotationsPathSchema,
+    query: AnnotationQueueQuerySchema,
+    response: AnnotationQueueResponseSchema,
   }),
   /** #36: bound before `judge-optimizations/{id}`. */
   estimateJudgeOptimization: defineRoute({

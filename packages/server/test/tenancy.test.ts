@@ -122,6 +122,7 @@ const SAMPLES: Record<string, (f: Fixture) => { params?: Record<string, string>;
       body: { annotations: [{ trace_id: f.traceId, judge_id: f.judgeId, passed: true }] },
     }),
     "annotations.listForJudge": (f) => ({ params: { judge_id: f.judgeId } }),
+    "annotations.queue": (f) => ({ params: { judge_id: f.judgeId } }),
     "judgeOptimizations.estimate": (f) => ({ body: { judge_id: f.optimizedJudgeId } }),
     "judgeOptimizations.create": (f) => ({
       body: { judge_id: f.optimizedJudgeId, budget: "light" },

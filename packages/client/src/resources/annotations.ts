@@ -2,6 +2,7 @@ import {
   type Agreement,
   type Annotation,
   type AnnotationImportItem,
+  type AnnotationQueueItem,
   type Confusion,
   type JudgeAnnotation,
   type PutAnnotationBody,
@@ -21,6 +22,9 @@ export type AnnotationImportSource = string | Blob | readonly AnnotationImportIt
 
 export type ImportAnnotationsResult = RouteOutput<typeof routes.importAnnotations>["data"];
 export type DeleteAnnotationResult = RouteOutput<typeof routes.deleteAnnotation>["data"];
+
+/** The most queue items the server answers in one page. */
+const QUEUE_PAGE_SIZE = 10_000;
 
 /** Paging of `annotations.listForJudge()`. */
 export interface JudgeAnnotationListParams {
@@ -152,5 +156,24 @@ export class Annotations extends APIResource {
       byVersion: data.by_version,
       pagination: pagination(page, pageSize, data.total),
     };
+  }
+
+  /**
+   * Every trace the judge evaluated, in the order to label them: unlabelled first, then those
+   * whose label the judge's latest verdict contradicts, then the rest; each oldest first, with
+   * the trace evaluation to put its label through. Read 10,000 items a request.
+   */
+  async queue(judge: IdRef, options?: RequestOptions): Promise<AnnotationQueueItem[]> {
+    const judgeId = idOf(judge, "judge", "Judge");
+    const items: AnnotationQueueItem[] = [];
+    for (let page = 1; ; page++) {
+      const { data } = await this.client.request(
+        routes.annotationQueue,
+        { params: { judge_id: judgeId }, query: { page, page_size: QUEUE_PAGE_SIZE } },
+        options,
+      );
+      items.push(...data.items);
+      if (data.count < QUEUE_PAGE_SIZE || items.length >= data.total) return items;
+    }
   }
 }

@@ -8,7 +8,6 @@ import { fieldErrors } from "../shared/field-errors.ts";
 import { TraceViewer } from "../traces/trace-viewer.tsx";
 import { AgreementPanel } from "./agreement-panel.tsx";
 import type { AnnotateSearch, Cell } from "./annotate-search.ts";
-import { buildQueue, type QueueItem } from "./build-queue.ts";
 import { CellList } from "./cell-list.tsx";
 import { draftOf, type LabelDraft, LabelForm, labelBody } from "./label-form.tsx";
 import { LabelsTransfer } from "./labels-transfer.tsx";
@@ -16,8 +15,8 @@ import { QueueProgress } from "./queue-progress.tsx";
 
 import { useLabelKeys } from "./use-label-keys.ts";
 import {
-  judgeEvaluationsQuery,
   judgeLabelsQuery,
+  judgeQueueQuery,
   traceQuery,
   useJudge,
   verdictQuery,
@@ -28,6 +27,12 @@ import "./annotate.css";
 /** Items read ahead of the one on screen, so moving on never waits for the network. */
 const PREFETCH = 3;
 
+/** One trace of the queue, labelled through the trace evaluation that carries its verdict. */
+interface QueueItem {
+  traceId: string;
+  evaluationId: string;
+}
+
 /**
  * The annotation workspace of one judge: its traces one at a time in queue order (unlabelled,
  * then disagreements, then the rest), labelled by keyboard, with the judge's verdict hidden until
@@ -37,7 +42,7 @@ export function AnnotatePage({ id, search }: { id: string; search: AnnotateSearc
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const judge = useJudge(id);
-  const evaluations = useQuery(judgeEvaluationsQuery(id));
+  const served = useQuery(judgeQueueQuery(id));
   const labels = useQuery(judgeLabelsQuery(id));
   const blind = search.blind !== "off";
 
@@ -47,22 +52,25 @@ export function AnnotatePage({ id, search }: { id: string; search: AnnotateSearc
   // Labels put from this page, shown at once while the list of labels is read again.
   const [local, setLocal] = useState<ReadonlyMap<string, Annotation>>(new Map());
   useEffect(() => {
-    if (!evaluations.data || !labels.data) return;
-    const built = buildQueue(evaluations.data, labels.data.byTrace);
+    if (!served.data) return;
+    const built = served.data.map((item) => ({
+      traceId: item.trace_id,
+      evaluationId: item.trace_evaluation_id,
+    }));
     setQueue((held) => {
       if (!held) return built;
       const known = new Set(held.map((item) => item.traceId));
       const added = built.filter((item) => !known.has(item.traceId));
       return added.length === 0 ? held : [...held, ...added];
     });
-  }, [evaluations.data, labels.data]);
+  }, [served.data]);
 
   const item = queue?.[position];
   const labelOf = (traceId: string) => local.get(traceId) ?? labels.data?.byTrace.get(traceId);
   const label = item ? labelOf(item.traceId) : undefined;
   const trace = useQuery({ ...traceQuery(item?.traceId ?? ""), enabled: item !== undefined });
   const verdict = useQuery({
-    ...verdictQuery(item?.evaluation.id ?? ""),
+    ...verdictQuery(item?.evaluationId ?? ""),
     enabled: item !== undefined,
   });
 
@@ -70,7 +78,7 @@ export function AnnotatePage({ id, search }: { id: string; search: AnnotateSearc
     if (!queue) return;
     for (const next of queue.slice(position + 1, position + 1 + PREFETCH)) {
       void queryClient.prefetchQuery(traceQuery(next.traceId));
-      void queryClient.prefetchQuery(verdictQuery(next.evaluation.id));
+      void queryClient.prefetchQuery(verdictQuery(next.evaluationId));
     }
   }, [queue, position, queryClient]);
 
@@ -83,7 +91,7 @@ export function AnnotatePage({ id, search }: { id: string; search: AnnotateSearc
 
   const put = useMutation({
     mutationFn: (args: { item: QueueItem; passed: boolean; draft: LabelDraft }) =>
-      getClient().annotations.put(args.item.evaluation.id, labelBody(args.passed, args.draft)),
+      getClient().annotations.put(args.item.evaluationId, labelBody(args.passed, args.draft)),
     onSuccess: (annotation, args) => {
       setLocal((held) => new Map(held).set(args.item.traceId, annotation));
       void queryClient.invalidateQueries({ queryKey: ["annotate", id, "labels"] });
@@ -123,7 +131,7 @@ export function AnnotatePage({ id, search }: { id: string; search: AnnotateSearc
     if (at >= 0) setPosition(at);
   };
 
-  const error = judge.error ?? evaluations.error ?? labels.error;
+  const error = judge.error ?? served.error ?? labels.error;
   const labelled = queue?.filter((candidate) => labelOf(candidate.traceId)).length ?? 0;
   return (
     <main className="page annotate-page">

@@ -1,14 +1,8 @@
-import type {
-  Agreement,
-  Confusion,
-  JudgeAnnotation,
-  TraceEvaluation,
-  VersionAgreement,
-} from "@assay/protocol";
+import type { Agreement, Confusion, JudgeAnnotation, VersionAgreement } from "@assay/protocol";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { getClient } from "../api/client.ts";
 
-/** Most pages read for one judge's queue: 100 evaluations or 500 labels a page. */
+/** Most pages of labels read for one judge: 500 labels a page. */
 const MAX_PAGES = 100;
 
 export const judgeQuery = (judgeId: string) =>
@@ -17,22 +11,14 @@ export const judgeQuery = (judgeId: string) =>
     queryFn: ({ signal }) => getClient().judges.get(judgeId, { signal }),
   });
 
-/** Every trace evaluation of the judge, page after page (the queue is built from all of them). */
-export const judgeEvaluationsQuery = (judgeId: string) =>
+/**
+ * The judge's annotation queue, in the order to label (the server orders it: unlabelled traces,
+ * then disagreements, then the rest, each oldest first), every trace the judge evaluated.
+ */
+export const judgeQueueQuery = (judgeId: string) =>
   queryOptions({
-    queryKey: ["annotate", judgeId, "evaluations"],
-    queryFn: async ({ signal }) => {
-      const all: TraceEvaluation[] = [];
-      for (let page = 1; page <= MAX_PAGES; page++) {
-        const got = await getClient().traceEvaluations.getMany(
-          { judgeId, page, pageSize: 100 },
-          { signal },
-        );
-        all.push(...got.traceEvaluations);
-        if (page >= got.pagination.totalPages) break;
-      }
-      return all;
-    },
+    queryKey: ["annotate", judgeId, "queue"],
+    queryFn: ({ signal }) => getClient().annotations.queue(judgeId, { signal }),
   });
 
 export interface JudgeLabels {

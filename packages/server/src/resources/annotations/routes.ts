@@ -3,7 +3,10 @@ import type { FastifyInstance } from "fastify";
 import { bindRoute, type RouteDeps } from "../../http/bind-route.ts";
 import type { AnnotationService } from "./service.ts";
 
-/** Extension routes: labels through a trace evaluation, a bulk import, a judge's labels. */
+/**
+ * Extension routes: labels through a trace evaluation, a bulk import, a judge's labels and its
+ * annotation queue.
+ */
 export function registerAnnotationRoutes(
   api: FastifyInstance,
   deps: RouteDeps & { annotations: AnnotationService },
@@ -32,5 +35,9 @@ export function registerAnnotationRoutes(
 
   bindRoute(api, routes.listJudgeAnnotations, deps, async ({ scope, params, query }) =>
     success(await service.listForJudge(scope, params.judge_id, query)),
+  );
+
+  bindRoute(api, routes.annotationQueue, deps, async ({ scope, params, query }) =>
+    success(await service.queue(scope, params.judge_id, query)),
   );
 }

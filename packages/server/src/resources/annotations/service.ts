@@ -1,12 +1,15 @@
-import type {
-  Agreement,
-  Annotation,
-  Confusion,
-  ImportAnnotationsBody,
-  JudgeAnnotation,
-  ListJudgeAnnotationsQuery,
-  PutAnnotationBody,
-  VersionAgreement,
+import {
+  type Agreement,
+  type Annotation,
+  type AnnotationQueueItem,
+  type AnnotationQueueQuery,
+  type Confusion,
+  type ImportAnnotationsBody,
+  type JudgeAnnotation,
+  type ListJudgeAnnotationsQuery,
+  type PutAnnotationBody,
+  QUEUE_STATES,
+  type VersionAgreement,
 } from "@assay/protocol";
 import { notFound } from "../../app-error.ts";
 import type { TraceEvaluationRow } from "../../platform/db/schema.ts";
@@ -22,6 +25,7 @@ import { agreementCounts, agreementOf, confusionOf } from "./agreement-query.ts"
 import { type ImportCounts, importAnnotations } from "./import-annotations.ts";
 import type { LabelStamp } from "./label-row.ts";
 import { labelRow } from "./label-row.ts";
+import { createAnnotationQueueRepository } from "./queue-repository.ts";
 import { createAnnotationRepository } from "./repository.ts";
 import { toAnnotation, toJudgeAnnotation } from "./to-annotation.ts";
 import { agreementByVersion } from "./version-agreement.ts";
@@ -36,6 +40,7 @@ export type AnnotationServiceDeps = TraceEvaluationServiceDeps;
  */
 export function createAnnotationService(deps: AnnotationServiceDeps) {
   const repo = createAnnotationRepository(deps.db);
+  const queue = createAnnotationQueueRepository(deps.db);
   const judges = createJudgeRepository(deps.db);
   const traceEvaluationRows = createTraceEvaluationRepository(deps.db);
   const traceEvaluations = createTraceEvaluationService(deps);
@@ -127,6 +132,25 @@ export function createAnnotationService(deps: AnnotationServiceDeps) {
         confusion: confusionOf(counts.get(judgeId)),
         by_version: byVersion,
       };
+    },
+
+    /** A page of the judge's annotation queue, in the order to label (queue-repository.ts). */
+    async queue(
+      scope: ProjectScope,
+      judgeId: string,
+      query: AnnotationQueueQuery,
+    ): Promise<{ items: AnnotationQueueItem[]; count: number; total: number }> {
+      if (!(await judges.find(scope, judgeId))) throw notFound("judge");
+      const [rows, total] = await Promise.all([
+        queue.page(scope, judgeId, { page: query.page, pageSize: query.page_size }),
+        queue.total(scope, judgeId),
+      ]);
+      const items = rows.map((row) => ({
+        trace_id: row.trace_id,
+        trace_evaluation_id: row.trace_evaluation_id,
+        state: QUEUE_STATES[Number(row.state)] as AnnotationQueueItem["state"],
+      }));
+      return { items, count: items.length, total };
     },
   };
 }
