@@ -259,6 +259,7 @@ describe("OpenAPI", () => {
         "annotations.import",
         "annotations.listForJudge",
         "annotations.put",
+        "annotations.queue",
         "benchmarks.createCustom",
         "benchmarks.createSmart",
         "benchmarks.get",

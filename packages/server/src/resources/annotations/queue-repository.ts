@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import type { Database } from "../../platform/db/database.ts";
 import type { ProjectScope } from "../../tenancy.ts";
-import { latestVerdict } from "./latest-verdict-repository.ts";
+import { latestVerdictPassedOverTrace } from "./latest-verdict-repository.ts";
 
 /** A queue item as stored: its state as 0, 1, 2 (QUEUE_STATES' order, and the sort order). */
 export interface QueueRow {
@@ -17,7 +17,10 @@ export interface QueueRow {
  * each group by that evaluation's age, oldest first.
  */
 export function createAnnotationQueueRepository(db: Database) {
-  /** Each of the judge's evaluations numbered within its trace, the one to label through first. */
+  /**
+   * Each of the judge's evaluations numbered within its trace, the one to label through first,
+   * beside its trace's latest verdict.
+   */
   const picked = (scope: ProjectScope, judgeId: string) =>
     db
       .selectFrom("trace_evaluations as te")
@@ -28,6 +31,7 @@ export function createAnnotationQueueRepository(db: Database) {
           order by case when te.status = 'success' then 0 else 1 end, te.created_at desc, te.id desc
         )`.as("pick"),
       )
+      .select(latestVerdictPassedOverTrace().as("verdict"))
       .where("te.organization_id", "=", scope.organizationId)
       .where("te.project_id", "=", scope.projectId)
       .where("te.judge_id", "=", judgeId);
@@ -45,11 +49,10 @@ export function createAnnotationQueueRepository(db: Database) {
         )
         .where("q.pick", "=", 1)
         .select(["q.trace_id", "q.id as trace_evaluation_id"])
-        .select((eb) =>
-          // latestVerdict reads the label `a`; an unlabelled row never gets that far.
+        .select(
           sql<number>`case
-            when ${eb.ref("a.id")} is null then 0
-            when ${eb.ref("a.passed")} <> (${latestVerdict(eb as never, "passed")}) then 1
+            when a.id is null then 0
+            when a.passed <> q.verdict then 1
             else 2
           end`.as("state"),
         )
