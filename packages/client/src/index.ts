@@ -110,6 +110,7 @@ export {
   type CreateBenchmarkResult,
   type CreateCustomBenchmarkInput,
   type CreateSmartBenchmarkInput,
+  type WaitForGenerationOptions,
 } from "./resources/benchmarks.ts";
 export {
   type CreateEvaluationSpaceInput,

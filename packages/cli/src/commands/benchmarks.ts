@@ -1,9 +1,4 @@
-import {
-  adaptivePollDelayMs,
-  type Benchmark,
-  type BenchmarkPrompt,
-  isCustomBenchmark,
-} from "@assay/client";
+import { type Benchmark, type BenchmarkPrompt, isCustomBenchmark } from "@assay/client";
 import { ADDITIONAL_METRICS, SCORER_NAMES } from "@assay/protocol";
 import { type Command, Option } from "commander";
 import {
@@ -152,7 +147,7 @@ export function registerBenchmarkCommands(program: Command) {
           return console.error(`generating benchmark ${options.name}`);
         }
         console.error(`generating benchmark ${options.name} (${id})…`);
-        const ended = await untilGenerated(() => client.benchmarks.getById(id));
+        const ended = await client.benchmarks.waitForGeneration(id);
         if (options.json) printJson(ended);
         else {
           console.log(id);
@@ -251,19 +246,6 @@ interface PromptsOptions extends ConnectionOptions {
 
 function collect(value: string, previous: string[]): string[] {
   return [...previous, value];
-}
-
-/** Reads a smart benchmark on the SDKs' adaptive schedule until its generation has ended. */
-async function untilGenerated(read: () => Promise<Benchmark>) {
-  const started = Date.now();
-  let delay: number | undefined;
-  for (;;) {
-    const benchmark = await read();
-    if (!isCustomBenchmark(benchmark)) throw new Error("not a smart benchmark");
-    if (benchmark.generation_status !== "generating") return benchmark;
-    delay = adaptivePollDelayMs(delay, Date.now() - started);
-    await new Promise((resolve) => setTimeout(resolve, delay));
-  }
 }
 
 function checkPromptsOptions(options: PromptsOptions): void {

@@ -3,6 +3,8 @@ import {
   type BenchmarkPrompt,
   type CreateCustomBenchmarkBody,
   type CreateSmartBenchmarkBody,
+  type CustomBenchmark,
+  isCustomBenchmark,
   type ListType,
   type ProjectAttachments,
   routes,
@@ -11,6 +13,8 @@ import {
 import type { RouteOutput } from "../core/api-client.ts";
 import type { RequestOptions } from "../core/client-options.ts";
 import type { UploadData } from "../core/upload.ts";
+import { checkWaitDuration, pollUntilFinished } from "../core/wait-duration.ts";
+import { ServiceError } from "../errors.ts";
 import { withAdded, withRemoved } from "./attachments.ts";
 import {
   type BenchmarkFile,
@@ -52,6 +56,17 @@ export interface CreateSmartBenchmarkInput extends Omit<CreateSmartBenchmarkBody
 }
 
 export type CreateBenchmarkResult = RouteOutput<typeof routes.createCustomBenchmark>["data"];
+
+/** How `benchmarks.waitForGeneration()` polls. */
+export interface WaitForGenerationOptions extends RequestOptions {
+  /**
+   * A fixed wait between polls. Default: 0.5 s first, growing with the time waited to at most
+   * 10 s (`DEFAULT_POLL_SCHEDULE`).
+   */
+  intervalMs?: number | undefined;
+  /** Give up (`WaitTimeoutError`) after this long; default: wait as long as it takes. */
+  timeoutMs?: number | undefined;
+}
 
 /**
  * What `benchmarks.get()` answers: `(await client.benchmarks.get()).benchmarks`, shaped like
@@ -188,6 +203,34 @@ export class Benchmarks extends APIResource {
       options,
     );
     return data;
+  }
+
+  /**
+   * Polls a smart benchmark (at once, then on the default schedule or every `intervalMs`) until
+   * its generation has ended, `ready` or `failed` (`status_description` says why), and answers
+   * it. After `timeoutMs` it raises `WaitTimeoutError`; the generation goes on on the server.
+   */
+  async waitForGeneration(
+    id: string,
+    options: WaitForGenerationOptions = {},
+  ): Promise<CustomBenchmark> {
+    const { intervalMs, timeoutMs, ...request } = options;
+    if (intervalMs !== undefined) checkWaitDuration("intervalMs", intervalMs);
+    if (timeoutMs !== undefined) checkWaitDuration("timeoutMs", timeoutMs, true);
+    const ended = await pollUntilFinished({
+      label: `Benchmark ${id}`,
+      read: async () => {
+        const benchmark = await this.getById(id, request);
+        if (!isCustomBenchmark(benchmark))
+          throw new ServiceError(`benchmark ${id} is built in: it is not generated`);
+        return { status: benchmark.generation_status, benchmark };
+      },
+      finished: (current) => current.status !== "generating",
+      intervalMs,
+      timeoutMs,
+      signal: request.signal,
+    });
+    return ended.benchmark;
   }
 
   async #attachedIds(options: RequestOptions | undefined): Promise<string[]> {

@@ -9,7 +9,7 @@ import {
   NotFoundError,
   ServiceError,
 } from "@assay/client";
-import { ConflictError, UnprocessableEntityError } from "@assay/client/errors";
+import { ConflictError, UnprocessableEntityError, WaitTimeoutError } from "@assay/client/errors";
 import { MAX_UPLOAD_BYTES } from "@assay/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestService, type TestService } from "../../../server/test/support/test-service.ts";
@@ -499,5 +499,18 @@ describe("smart benchmarks", () => {
       files: ["handbook.md", "faq.txt"],
       prompt_count: 0,
     });
+
+    // This service runs no workers: the generation never ends, and the wait gives up.
+    const waited = await client.benchmarks
+      .waitForGeneration(created.benchmark_id, { intervalMs: 50, timeoutMs: 300 })
+      .catch((e: unknown) => e);
+    expect(waited).toBeInstanceOf(WaitTimeoutError);
+    expect((waited as WaitTimeoutError).message).toBe(
+      `Benchmark ${created.benchmark_id} was still generating after 300 ms; it goes on on the server.`,
+    );
+    const gsm8k = (await client.benchmarks.getByKey("gsm8k")) as Benchmark;
+    await expect(client.benchmarks.waitForGeneration(gsm8k.id)).rejects.toThrow(
+      `benchmark ${gsm8k.id} is built in: it is not generated`,
+    );
   });
 });
