@@ -5,7 +5,7 @@ import { type Tenant, tenantOf } from "../evaluations/support.ts";
 import { DIALECTS } from "../support/databases.ts";
 import { startTestService, type TestService } from "../support/test-service.ts";
 import { createJudge, insertTraces } from "../trace-evaluations/support.ts";
-import { insertVerdict, projectCaller, putLabel } from "./support.ts";
+import { insertVerdict, minuteAt, projectCaller, putLabel } from "./support.ts";
 
 /**
  * What the annotation workspace reads beside the agreement: the 2×2 table it is computed from,
@@ -20,8 +20,6 @@ type Page = {
     by_version: VersionAgreement[];
   };
 };
-
-const at = (minute: number) => `2026-01-01T00:${String(minute).padStart(2, "0")}:00.000Z`;
 
 describe.each(DIALECTS)("a judge's agreement details on %s", (dialect) => {
   let service: TestService;
@@ -62,7 +60,7 @@ describe.each(DIALECTS)("a judge's agreement details on %s", (dialect) => {
           trace_id: traces[i] as string,
           status: "success",
           passed,
-          at: at(1),
+          at: minuteAt(1),
           judge_version: 1,
         }),
       );
@@ -72,7 +70,7 @@ describe.each(DIALECTS)("a judge's agreement details on %s", (dialect) => {
       trace_id: traces[0] as string,
       status: "success",
       passed: true,
-      at: at(2),
+      at: minuteAt(2),
       judge_version: 2,
     });
     const lastIds: string[] = [];
@@ -83,7 +81,7 @@ describe.each(DIALECTS)("a judge's agreement details on %s", (dialect) => {
           trace_id: traces[i] as string,
           status: "success",
           passed,
-          at: at(3),
+          at: minuteAt(3),
           judge_version: 2,
         }),
       );
@@ -152,7 +150,7 @@ describe.each(DIALECTS)("a judge's agreement details on %s", (dialect) => {
       trace_id: trace as string,
       status: "success",
       passed: true,
-      at: at(1),
+      at: minuteAt(1),
     });
     const res = await call<Page>("GET", `/judges/${judge.id}/annotations`);
     expect(res.body.data.confusion).toEqual({

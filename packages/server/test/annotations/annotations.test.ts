@@ -15,7 +15,7 @@ import {
   startJudgingService,
   waitForTraceEvaluation,
 } from "../trace-evaluations/support.ts";
-import { getJudge, insertVerdict, projectCaller, putLabel } from "./support.ts";
+import { getJudge, insertVerdict, minuteAt, projectCaller, putLabel } from "./support.ts";
 
 /** Labels through trace evaluations, a judge's labels, and its agreement with them. */
 
@@ -218,14 +218,13 @@ describe.each(DIALECTS)("annotations on %s", (dialect) => {
   it("compares each label with the judge's latest verdict on the trace", async () => {
     const judge = await newJudge();
     const [traceId] = (await insertTraces(service, tenant, [right])) as [string];
-    const at = (minute: number) => `2026-01-01T00:${String(minute).padStart(2, "0")}:00.000Z`;
     const verdict = (status: "success" | "failure" | "pending", minute: number, passed?: boolean) =>
       insertVerdict(service, tenant, {
         judge_id: judge.id,
         trace_id: traceId,
         status,
         passed,
-        at: at(minute),
+        at: minuteAt(minute),
       });
     await verdict("success", 1, true);
     await verdict("success", 2, false);

@@ -4,7 +4,7 @@ import { type Tenant, tenantOf } from "../evaluations/support.ts";
 import { DIALECTS } from "../support/databases.ts";
 import { startTestService, type TestService } from "../support/test-service.ts";
 import { createJudge, insertTraces } from "../trace-evaluations/support.ts";
-import { insertVerdict, projectCaller, putLabel } from "./support.ts";
+import { insertVerdict, minuteAt, projectCaller, putLabel } from "./support.ts";
 
 /**
  * `GET …/judges/{id}/annotation-queue`: the order the annotation workspace labels traces in,
@@ -13,8 +13,6 @@ import { insertVerdict, projectCaller, putLabel } from "./support.ts";
  */
 
 type QueuePage = { data: { items: AnnotationQueueItem[]; count: number; total: number } };
-
-const at = (minute: number) => `2026-01-01T00:${String(minute).padStart(2, "0")}:00.000Z`;
 
 describe.each(DIALECTS)("a judge's annotation queue on %s", (dialect) => {
   let service: TestService;
@@ -58,7 +56,7 @@ describe.each(DIALECTS)("a judge's annotation queue on %s", (dialect) => {
         trace_id: trace as string,
         status,
         passed,
-        at: at(minute),
+        at: minuteAt(minute),
       });
 
     // t1: judged, not labelled.
@@ -80,7 +78,7 @@ describe.each(DIALECTS)("a judge's annotation queue on %s", (dialect) => {
       trace_id: t1 as string,
       status: "success",
       passed: true,
-      at: at(1),
+      at: minuteAt(1),
     });
 
     const expected = [

@@ -4,6 +4,10 @@ import type { Tenant } from "../evaluations/support.ts";
 import type { TestService } from "../support/test-service.ts";
 import { projectPath } from "../trace-evaluations/support.ts";
 
+/** A fixed timestamp `minute` minutes into 2026: evaluations placed in a chosen order. */
+export const minuteAt = (minute: number) =>
+  `2026-01-01T00:${String(minute).padStart(2, "0")}:00.000Z`;
+
 /** Calls a project route of `tenant` (paths below `…/projects/{id}`). */
 export function projectCaller(service: () => TestService, tenant: () => Tenant) {
   return <T>(method: string, path: string, json?: unknown) =>
