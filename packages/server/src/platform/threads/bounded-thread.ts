@@ -1,5 +1,5 @@
 import { Worker } from "node:worker_threads";
-import type { TaskReply } from "./thread-pool.ts";
+import { type TaskReply, THREAD_EXEC_ARGV } from "./thread-pool.ts";
 
 export interface BoundedThreadOptions {
   /** The thread's module: it reads its workerData and posts one TaskReply. */
@@ -39,8 +39,7 @@ export function runBoundedThread(options: BoundedThreadOptions): Promise<unknown
     const worker = new Worker(options.entry, {
       workerData: options.data,
       transferList: options.transfer,
-      // The workspace packages resolve to their TypeScript sources, as in the service itself.
-      execArgv: ["--conditions=@assay/source"],
+      execArgv: THREAD_EXEC_ARGV,
       resourceLimits: {
         maxOldGenerationSizeMb: Math.ceil(options.maxMemoryBytes / MB),
         maxYoungGenerationSizeMb: 16,

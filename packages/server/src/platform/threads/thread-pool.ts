@@ -54,6 +54,13 @@ interface Pending {
 /** What a thread posts back for a task (serve-tasks.ts). */
 export type TaskReply = { ok: true; value: unknown } | { ok: false; message: string };
 
+/**
+ * A thread's node options: the workspace packages resolve to their TypeScript sources, as in the
+ * service itself. Nothing else is passed on: V8's heap flags are the process's, resourceLimits
+ * the thread's.
+ */
+export const THREAD_EXEC_ARGV = ["--conditions=@assay/source"];
+
 /** Until the first tasks have been timed, a task is guessed to take this long. */
 const FIRST_GUESS_MS = 2000;
 
@@ -75,9 +82,7 @@ export function createThreadPool(options: ThreadPoolOptions): ThreadPool {
   function start(): Worker {
     const worker = new Worker(options.entry, {
       workerData: options.data,
-      // The workspace packages resolve to their TypeScript sources, as in the service itself.
-      // Nothing else is passed on: V8's heap flags are the process's, resourceLimits the thread's.
-      execArgv: ["--conditions=@assay/source"],
+      execArgv: THREAD_EXEC_ARGV,
       resourceLimits: options.resourceLimits,
     });
     worker.on("error", (error) => retire(worker, error));
