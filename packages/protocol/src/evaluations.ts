@@ -9,6 +9,7 @@ import {
   SortOrderSchema,
 } from "./common.ts";
 import { statusData } from "./envelopes.ts";
+import { RunRequestSchema, RunSamplingSchema, SamplingFields } from "./sampling.ts";
 
 /**
  * Evaluations (protocol §6) and their per-prompt results (§7). Timestamps are integer unix
@@ -104,8 +105,11 @@ export const EvaluationStatsSchema = z
     subsets: z.array(SubsetStatsSchema),
     tokens: z.object({
       prompt: z.number().int(),
+      /** Reasoning included: providers bill reasoning tokens as output tokens. */
       completion: z.number().int(),
       total: z.number().int(),
+      /** The part of `completion` spent on reasoning, as the provider reported it. */
+      reasoning: z.number().int(),
     }),
     /** US dollars, from the catalog's prices; null when the model has none (custom models). */
     cost_usd: z.number().nullable(),
@@ -115,6 +119,9 @@ export const EvaluationStatsSchema = z
       concurrency: z.number().int(),
       limit: z.number().int().nullable(),
       cache: z.boolean(),
+      ...RunSamplingSchema.shape,
+      /** The exact request parameters sent; null for runs older than this record. */
+      request: RunRequestSchema.nullable(),
     }),
     started_at: z.number().int(),
     /**
@@ -198,7 +205,7 @@ export type Evaluation = z.infer<typeof EvaluationSchema>;
 
 /**
  * One element of the `POST P/evaluations` array. The original SDK sends the four protocol
- * fields; `limit`, `concurrency` and `cache` are Assay extensions.
+ * fields; `limit`, `concurrency`, `cache` and the sampling options are Assay extensions.
  */
 export const CreateEvaluationItemSchema = z.strictObject({
   model_id: PathIdSchema,
@@ -211,6 +218,7 @@ export const CreateEvaluationItemSchema = z.strictObject({
   concurrency: z.number().int().min(1).max(1024).optional(),
   /** false: call the model even when an identical deterministic request is cached. */
   cache: z.boolean().optional(),
+  ...SamplingFields,
 });
 export type CreateEvaluationItem = z.infer<typeof CreateEvaluationItemSchema>;
 
@@ -307,8 +315,15 @@ export const ResultSchema = z
     reason: z.string(),
     /** Set when the model call failed after retries; the prompt counts as not correct. */
     error: z.string().nullable(),
-    tokens: z.object({ prompt: z.number().int(), completion: z.number().int() }),
+    /** `completion` includes `reasoning`, the tokens the model spent reasoning. */
+    tokens: z.object({
+      prompt: z.number().int(),
+      completion: z.number().int(),
+      reasoning: z.number().int(),
+    }),
     cached: z.boolean(),
+    /** The model's reasoning, when its provider returns it; never part of the scored `result`. */
+    reasoning: z.string().nullable(),
     /** Each custom scorer's grade of this result, by scorer id (`{}` without scorers). */
     scorer_scores: z.record(z.string(), ScorerScoreSchema).optional(),
   })

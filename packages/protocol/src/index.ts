@@ -17,6 +17,7 @@ export * from "./organizations.ts";
 export * from "./projects.ts";
 export * from "./route.ts";
 export * from "./routes.ts";
+export * from "./sampling.ts";
 export * from "./scorers.ts";
 export * from "./trace-evaluations.ts";
 export * from "./traces.ts";

@@ -10,6 +10,7 @@ import {
   trimmedString,
 } from "./common.ts";
 import { statusData } from "./envelopes.ts";
+import { MaxTokensSchema, RequestProfileNameSchema } from "./sampling.ts";
 
 /**
  * Models (protocol §4, §12.1). A project lists the models attached to it: catalog entries
@@ -42,6 +43,8 @@ export const CatalogModelSchema = z
     /** Extension: the provider serving it, and whether its key is configured on this server. */
     provider: z.string(),
     runnable: z.boolean(),
+    /** Extension: how the model is asked (its token parameter, temperatures, reasoning). */
+    request_profile: RequestProfileNameSchema,
     size: z.string().nullable(),
     categories: z.array(z.string()),
   })
@@ -65,6 +68,8 @@ export const CustomModelSchema = z
     provider_model: z.string().nullable(),
     /** Extension: whether a provider key is stored (the key itself never leaves the server). */
     api_key_set: z.boolean(),
+    /** Extension: how the endpoint is asked; `openai-compatible` unless chosen. */
+    request_profile: RequestProfileNameSchema,
     created_at: TimestampSchema,
     updated_at: TimestampSchema,
   })
@@ -113,8 +118,9 @@ const MAX_PAYLOAD_BYTES = 64 * 1024;
 const MAX_PAYLOAD_DEPTH = 32;
 
 /**
- * Merged into every chat-completions request for the model, over the service defaults
- * (`temperature: 0`); `{}` clears it on update.
+ * Merged into every chat-completions request for the model, over the defaults of its request
+ * profile (objects merge, other values replace); a `null` removes a default (`{"temperature":
+ * null}` sends no temperature). `{}` clears it on update.
  */
 export const ExtraPayloadSchema = z.record(z.string(), z.unknown()).superRefine((payload, ctx) => {
   for (const key of RESERVED_PAYLOAD_KEYS) {
@@ -140,7 +146,6 @@ export const ApiUrlSchema = z.url({ protocol: /^https?$/ }).max(2048);
 
 const ProviderKeySchema = z.string().min(1).max(4096);
 const ProviderModelSchema = z.string().min(1).max(256);
-const MaxTokensSchema = z.number().int().positive().max(10_000_000);
 
 export const CreateCustomModelBodySchema = z.strictObject({
   name: trimmedString(1, 256),
@@ -151,6 +156,8 @@ export const CreateCustomModelBodySchema = z.strictObject({
   api_key: ProviderKeySchema.optional(),
   extra_payload: ExtraPayloadSchema.optional(),
   provider_model: ProviderModelSchema.optional(),
+  /** Extension: a request profile (how the endpoint is asked); `openai-compatible` by default. */
+  request_profile: RequestProfileNameSchema.optional(),
 });
 export type CreateCustomModelBody = z.infer<typeof CreateCustomModelBodySchema>;
 
@@ -168,6 +175,7 @@ export const UpdateCustomModelBodySchema = z
     name: trimmedString(1, 256).optional(),
     description: z.string().max(500).optional(),
     provider_model: ProviderModelSchema.nullable().optional(),
+    request_profile: RequestProfileNameSchema.optional(),
   })
   .refine((body) => Object.keys(body).length > 0, "give at least one field to change")
   // The document says it too, so generated bodies are not refused for being empty.
