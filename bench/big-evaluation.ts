@@ -103,6 +103,8 @@ function resultRows(evaluationId: string, accuracy: number, seed: number) {
       duration_ms: 400 + Math.round(next() * 800),
       prompt_tokens: 90,
       completion_tokens: 40,
+      reasoning_tokens: 0,
+      reasoning: null,
       cost_usd: null,
       cached: 0,
       metrics: "{}",

@@ -61,6 +61,7 @@ export function createCatalog(providers: ReadonlyMap<string, ResolvedProvider>):
       cost_per_output_token: entry.cost_per_output_token,
       provider: entry.provider,
       runnable: isRunnable(entry, providers),
+      request_profile: entry.request_profile,
       size: entry.size,
       categories: entry.categories,
     }),

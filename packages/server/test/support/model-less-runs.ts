@@ -49,6 +49,8 @@ export function resultRow(
     duration_ms: 10,
     prompt_tokens: 1,
     completion_tokens: 1,
+    reasoning_tokens: 0,
+    reasoning: null,
     cost_usd: null,
     cached: 0,
     metrics: "{}",

@@ -30,7 +30,8 @@ export function createScriptedGateway(
       return {
         content,
         finishReason: "stop",
-        usage: { promptTokens: 10, completionTokens: 2 },
+        usage: { promptTokens: 10, completionTokens: 2, reasoningTokens: 0 },
+        reasoning: null,
         cost: null,
         durationMs: 1,
         attempts: 1,

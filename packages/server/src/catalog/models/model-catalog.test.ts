@@ -54,6 +54,7 @@ function entry(overrides: Partial<ModelEntry> = {}): Record<string, unknown> {
     cost_per_output_token: "0.000002",
     provider: "openai",
     provider_model: "test-model",
+    request_profile: "openai-chat",
     ...overrides,
   };
 }

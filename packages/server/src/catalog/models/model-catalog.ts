@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import { RequestProfileNameSchema } from "@assay/protocol";
 import { z } from "zod";
 import { catalogId } from "../catalog-id.ts";
 
@@ -64,6 +65,8 @@ export const ModelEntrySchema = z.strictObject({
   provider: z.string().min(1),
   /** Sent verbatim as `model` to the provider, so its case is preserved. */
   provider_model: z.string().regex(/^\S+$/, "must be a non-empty name without spaces"),
+  /** How the model is asked: the rules of its family (engine/gateway/profiles/). */
+  request_profile: RequestProfileNameSchema,
   key_takeaways: z.array(z.string().min(1)).default([]),
 });
 export type ModelEntry = z.infer<typeof ModelEntrySchema>;

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import type { RequestProfile } from "./profiles/request-profile.ts";
 
 /** Where and how to call one OpenAI-compatible chat-completions endpoint. Treat as immutable. */
 export interface ModelEndpoint {
@@ -8,8 +9,16 @@ export interface ModelEndpoint {
   apiKey?: string;
   /** The `model` value sent. */
   model: string;
+  /** The answer's token bound (reasoning included): the model's own, else its profile's default. */
   maxTokens: number;
   extraPayload?: Record<string, unknown> | null;
+  /** How the model is asked and read; any OpenAI-compatible server's rules when absent. */
+  profile?: RequestProfile;
+  /**
+   * Every parameter sent beside `model` and `messages`, when fixed in advance: a run sends what
+   * it recorded when it was created. Else derived from the profile, `maxTokens` and `extraPayload`.
+   */
+  parameters?: Record<string, unknown>;
   /** Catalog providers are trusted config: no outbound address policy. Custom model URLs are checked. */
   trusted: boolean;
   /** USD per token, from the catalog (null for custom models). */

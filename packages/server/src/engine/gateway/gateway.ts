@@ -8,12 +8,16 @@ import type { Release } from "./concurrency/endpoint-limiter.ts";
 import { endpointIdentity, type ModelEndpoint } from "./endpoint.ts";
 import { attemptCompletion, type CallTarget } from "./http-attempt.ts";
 import { cancelledError, ModelCallError } from "./model-call-error.ts";
+import { DEFAULT_PROFILE } from "./profiles/index.ts";
 import { backoffDelayMs } from "./retry-policy.ts";
 
 export interface Completion {
+  /** The answer without its reasoning: what is scored. */
   content: string;
+  reasoning: string | null;
   finishReason: string | null;
-  usage: { promptTokens: number; completionTokens: number };
+  /** `completionTokens` includes `reasoningTokens`, and both bill as output. */
+  usage: { promptTokens: number; completionTokens: number; reasoningTokens: number };
   /** USD, when the endpoint's prices are known. */
   cost: number | null;
   /** Of the successful attempt only (queueing and retries excluded). */
@@ -162,8 +166,13 @@ export function createGateway(options: GatewayOptions): Gateway {
         const prices = endpoint.prices;
         return {
           content: parsed.content,
+          reasoning: parsed.reasoning,
           finishReason: parsed.finishReason,
-          usage: { promptTokens: parsed.promptTokens, completionTokens: parsed.completionTokens },
+          usage: {
+            promptTokens: parsed.promptTokens,
+            completionTokens: parsed.completionTokens,
+            reasoningTokens: parsed.reasoningTokens,
+          },
           cost: prices
             ? parsed.promptTokens * prices.input + parsed.completionTokens * prices.output
             : null,
@@ -234,6 +243,7 @@ function resolveTarget(endpoint: ModelEndpoint, dispatcher: Dispatcher): CallTar
     path: `${url.pathname}${url.search}`,
     headers,
     apiKey: endpoint.apiKey || undefined,
+    reading: endpoint.profile ?? DEFAULT_PROFILE,
   };
 }
 

@@ -4,7 +4,12 @@ import type { Dispatcher } from "undici";
 import { MODEL_URL_BLOCKED } from "../../platform/ssrf/guarded-dispatcher.ts";
 import { subscribeAbort } from "./abort-subscription.ts";
 import { cancelledError, ModelCallError } from "./model-call-error.ts";
-import { errorDetail, type ParsedCompletion, parseCompletion } from "./response.ts";
+import {
+  type AnswerReading,
+  errorDetail,
+  type ParsedCompletion,
+  parseCompletion,
+} from "./response.ts";
 import { retryAfterMs } from "./retry-policy.ts";
 
 /** Where one call goes, resolved once per endpoint. */
@@ -15,6 +20,8 @@ export interface CallTarget {
   /** Shared by every call to the endpoint; undici does not mutate it. */
   headers: Record<string, string>;
   apiKey: string | undefined;
+  /** Where the endpoint's answers keep their reasoning. */
+  reading: AnswerReading;
 }
 
 export interface AttemptLimits {
@@ -84,7 +91,7 @@ export async function attemptCompletion(
     const { statusCode, headers, body } = response;
     if (statusCode >= 200 && statusCode < 300) {
       const text = await readCapped(body, headers, limits.maxResponseBytes);
-      return parseCompletion(text, target.apiKey);
+      return parseCompletion(text, target.apiKey, target.reading);
     }
     if (statusCode >= 300 && statusCode < 400) {
       await body.dump();

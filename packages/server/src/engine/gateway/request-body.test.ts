@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { ModelEndpoint } from "./endpoint.ts";
 import { endpointIdentity } from "./endpoint.ts";
+import { REQUEST_PROFILES } from "./profiles/index.ts";
 import { buildRequestBody, isDeterministic } from "./request-body.ts";
 
 const base: ModelEndpoint = {
@@ -49,6 +50,32 @@ describe("buildRequestBody", () => {
     expect(extraPayload.reasoning.summary.enabled).toBe(true);
   });
 
+  it("removes a default the extra payload sets to null, at any depth", () => {
+    const extraPayload = { temperature: null, reasoning: { effort: "low", summary: null } };
+    const body = buildRequestBody(
+      { ...base, extraPayload: { ...extraPayload, nested: { a: 1, b: null } } },
+      messages,
+    );
+    expect(body).toEqual({
+      model: "m-1",
+      messages,
+      max_tokens: 256,
+      reasoning: { effort: "low" },
+      nested: { a: 1 },
+    });
+    expect(JSON.stringify(body)).not.toContain("null");
+  });
+
+  it("asks as the endpoint's profile says, and sends a run's fixed parameters as they are", () => {
+    expect(
+      buildRequestBody({ ...base, profile: REQUEST_PROFILES["openai-gpt-5"] }, messages),
+    ).toEqual({ model: "m-1", messages, max_completion_tokens: 256 });
+    const parameters = { max_tokens: 64, temperature: 0.5, seed: 3 };
+    expect(
+      buildRequestBody({ ...base, parameters, extraPayload: { stop: ["x"] } }, messages),
+    ).toEqual({ model: "m-1", messages, ...parameters });
+  });
+
   it("never lets __proto__ through", () => {
     const extraPayload = JSON.parse(
       '{"__proto__": {"polluted": true}, "a": {"__proto__": {"x": 1}}}',
@@ -62,9 +89,11 @@ describe("buildRequestBody", () => {
 });
 
 describe("isDeterministic", () => {
-  it("is true for temperature 0 or unset with a single choice", () => {
+  it("is true only for temperature 0, sent, with a single choice", () => {
     expect(isDeterministic({ temperature: 0 })).toBe(true);
-    expect(isDeterministic({})).toBe(true);
+    // No temperature samples at the provider's default (1 at OpenAI); a seed is a best effort.
+    expect(isDeterministic({})).toBe(false);
+    expect(isDeterministic({ seed: 7 })).toBe(false);
     expect(isDeterministic({ temperature: 0, n: 1 })).toBe(true);
     expect(isDeterministic({ temperature: 0.7 })).toBe(false);
     expect(isDeterministic({ temperature: 0, n: 4 })).toBe(false);

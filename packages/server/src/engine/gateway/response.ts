@@ -1,13 +1,25 @@
 import { toStorableText } from "../../platform/unstorable-text.ts";
 import { ModelCallError } from "./model-call-error.ts";
+import type { RequestProfile } from "./profiles/request-profile.ts";
+import { splitThinking } from "./split-thinking.ts";
 
 /** The part of a chat completion the engine uses. */
 export interface ParsedCompletion {
+  /** The answer, without its reasoning: what is scored. */
   content: string;
+  /** The reasoning the provider returned beside (or inside) the answer; null when none. */
+  reasoning: string | null;
   finishReason: string | null;
   promptTokens: number;
+  /** Reasoning included, as every provider counts (and bills) them. */
   completionTokens: number;
+  reasoningTokens: number;
 }
+
+/** Where a family's answers keep their reasoning (from its request profile). */
+export type AnswerReading = Pick<RequestProfile, "reasoningFields" | "thinkTags">;
+
+const PLAIN: AnswerReading = { reasoningFields: [], thinkTags: false };
 
 /** Upstream text echoed into an error message is cut here (reliability B5). */
 export const MAX_DETAIL_CHARS = 300;
@@ -18,7 +30,11 @@ export const MAX_DETAIL_CHARS = 300;
  * or load-balancer failure. `content: null` is not retryable: it is the model's (deterministic)
  * answer — a refusal, a tool call, or reasoning that used up `max_tokens`.
  */
-export function parseCompletion(text: string, apiKey?: string): ParsedCompletion {
+export function parseCompletion(
+  text: string,
+  apiKey?: string,
+  reading: AnswerReading = PLAIN,
+): ParsedCompletion {
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -44,8 +60,14 @@ export function parseCompletion(text: string, apiKey?: string): ParsedCompletion
   }
 
   const finishReason = typeof choice.finish_reason === "string" ? choice.finish_reason : null;
-  const message = choice.message;
-  const raw = isRecord(message) ? message.content : undefined;
+  const message = isRecord(choice.message) ? choice.message : undefined;
+  const usage = isRecord(json.usage) ? json.usage : undefined;
+  const details = isRecord(usage?.completion_tokens_details)
+    ? usage.completion_tokens_details
+    : undefined;
+  const reasoningTokens = tokenCount(details?.reasoning_tokens);
+
+  const raw = message?.content;
   let content: string;
   if (typeof raw === "string") {
     content = raw;
@@ -55,21 +77,49 @@ export function parseCompletion(text: string, apiKey?: string): ParsedCompletion
       .map((part) => (isRecord(part) && typeof part.text === "string" ? part.text : ""))
       .join("");
   } else if (raw === null || raw === undefined) {
-    throw badResponse(
-      `the model returned no content (finish_reason: ${finishReason ?? "none"})`,
-      false,
-    );
+    content = "";
+    if (finishReason !== "length")
+      throw badResponse(
+        `the model returned no content (finish_reason: ${finishReason ?? "none"})`,
+        false,
+      );
   } else {
     throw badResponse("the model endpoint answered with a malformed message", true);
   }
 
-  const usage = isRecord(json.usage) ? json.usage : undefined;
+  let reasoning: string | null = null;
+  for (const field of reading.reasoningFields) {
+    const value = message?.[field];
+    if (typeof value === "string" && value !== "") {
+      reasoning = value;
+      break;
+    }
+  }
+  if (reading.thinkTags) {
+    const split = splitThinking(content);
+    if (split.thinking !== null) {
+      content = split.answer;
+      reasoning = reasoning === null ? split.thinking : `${reasoning}\n\n${split.thinking}`;
+    }
+  }
+  // Cut at the limit before a word of the answer: the budget went to reasoning (or the limit is
+  // tiny). An error that says so, never an empty answer scored as wrong.
+  if (finishReason === "length" && content.trim() === "")
+    throw badResponse(
+      reasoningTokens > 0 || reasoning !== null
+        ? `the model spent its whole token limit reasoning (${reasoningTokens || "some"} reasoning tokens) and gave no answer: raise max_tokens or lower reasoning_effort`
+        : "the model reached its token limit before giving any answer: raise max_tokens",
+      false,
+    );
+
   return {
     // A model can answer a NUL (PostgreSQL cannot store it) or a lone surrogate.
     content: toStorableText(content),
+    reasoning: reasoning === null ? null : toStorableText(reasoning),
     finishReason,
     promptTokens: tokenCount(usage?.prompt_tokens),
     completionTokens: tokenCount(usage?.completion_tokens),
+    reasoningTokens,
   };
 }
 

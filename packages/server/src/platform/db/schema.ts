@@ -146,6 +146,8 @@ export interface ModelsTable {
   /** JSON object. */
   extra_payload: string | null;
   provider_model: string | null;
+  /** How a custom model is asked (a request profile's name); null: any OpenAI-compatible server. */
+  request_profile: string | null;
   disabled_at: string | null;
   created_at: string;
   updated_at: string;
@@ -234,6 +236,7 @@ export interface EvaluationsTable {
   duration_ms_sum: Generated<number>;
   prompt_tokens: Generated<number>;
   completion_tokens: Generated<number>;
+  reasoning_tokens: Generated<number>;
   cost_usd: number | null;
   /** JSON statistics computed from the result rows when the run finished. */
   stats: string | null;
@@ -272,6 +275,10 @@ export interface EvaluationResultsTable {
   duration_ms: number;
   prompt_tokens: number;
   completion_tokens: number;
+  /** Of `completion_tokens`, those the model spent reasoning. */
+  reasoning_tokens: number;
+  /** The reasoning the model returned apart from `response` (never scored); null when none. */
+  reasoning: string | null;
   cost_usd: number | null;
   cached: number;
   /** JSON: additional metric name → number or null. */
@@ -297,9 +304,11 @@ export interface ResponseCacheTable {
   /** sha256 of (organization, endpoint URL, request body). */
   key: string;
   content: string;
+  reasoning: string | null;
   finish_reason: string | null;
   prompt_tokens: number;
   completion_tokens: number;
+  reasoning_tokens: number;
   created_at: string;
 }
 

@@ -50,6 +50,8 @@ export async function abandonPrompts(
         duration_ms: 0,
         prompt_tokens: 0,
         completion_tokens: 0,
+        reasoning_tokens: 0,
+        reasoning: null,
         cost_usd: null,
         cached: 0,
         metrics: "{}",

@@ -80,7 +80,12 @@ export function createEvaluationStore(deps: EvaluationStoreDeps): EvaluationStor
       const metrics = computedMetricNames(plan);
       const options = JSON.parse(row.options) as EvaluationOptions;
       try {
-        const endpoint = await resolveEndpoint(row.model_id);
+        const resolved = await resolveEndpoint(row.model_id);
+        // The run sends what it recorded when created; a run from before that record, what the
+        // model's settings say now.
+        const endpoint = options.request
+          ? { ...resolved, parameters: options.request.parameters }
+          : resolved;
         const judge = needsJudge(plan.scorer, metrics)
           ? await judgeEndpoint(plan.judgeModelId, chunk)
           : undefined;
@@ -158,6 +163,8 @@ function toResultRow(evaluationId: string, o: SampleOutcome, at: string) {
     duration_ms: Math.round(o.durationMs),
     prompt_tokens: o.promptTokens,
     completion_tokens: o.completionTokens,
+    reasoning_tokens: o.reasoningTokens,
+    reasoning: o.reasoning,
     cost_usd: o.cost,
     cached: o.cached ? 1 : 0,
     metrics: JSON.stringify(o.metrics),

@@ -40,9 +40,11 @@ export interface SampleRow {
 export interface CacheEntry {
   key: string;
   content: string;
+  reasoning: string | null;
   finish_reason: string | null;
   prompt_tokens: number;
   completion_tokens: number;
+  reasoning_tokens: number;
 }
 
 export type EvaluationProgressRow = Pick<
@@ -272,6 +274,7 @@ export function createEvaluationRepository(db: Database) {
           durationMs: 0,
           promptTokens: 0,
           completionTokens: 0,
+          reasoningTokens: 0,
           cost: null as number | null,
         };
         for (const batch of rowBatches(results, BATCH)) {
@@ -283,6 +286,7 @@ export function createEvaluationRepository(db: Database) {
             added.cached += r.cached;
             added.promptTokens += r.prompt_tokens;
             added.completionTokens += r.completion_tokens;
+            added.reasoningTokens += r.reasoning_tokens;
             if (r.cost_usd !== null) added.cost = (added.cost ?? 0) + r.cost_usd;
           }
         }
@@ -304,6 +308,7 @@ export function createEvaluationRepository(db: Database) {
             duration_ms_sum: eb("duration_ms_sum", "+", added.durationMs),
             prompt_tokens: eb("prompt_tokens", "+", added.promptTokens),
             completion_tokens: eb("completion_tokens", "+", added.completionTokens),
+            reasoning_tokens: eb("reasoning_tokens", "+", added.reasoningTokens),
             cost_usd:
               cost === null ? eb.ref("cost_usd") : sql<number>`coalesce(cost_usd, 0) + ${cost}`,
           }))
@@ -320,7 +325,15 @@ export function createEvaluationRepository(db: Database) {
       for (const batch of rowBatches(keys, BATCH * 2)) {
         const rows = await db
           .selectFrom("response_cache")
-          .select(["key", "content", "finish_reason", "prompt_tokens", "completion_tokens"])
+          .select([
+            "key",
+            "content",
+            "reasoning",
+            "finish_reason",
+            "prompt_tokens",
+            "completion_tokens",
+            "reasoning_tokens",
+          ])
           .where("key", "in", batch)
           .execute();
         for (const row of rows) found.set(row.key, row);

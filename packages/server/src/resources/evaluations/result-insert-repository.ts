@@ -14,6 +14,8 @@ const RESULT_KEYS = [
   "duration_ms",
   "prompt_tokens",
   "completion_tokens",
+  "reasoning_tokens",
+  "reasoning",
   "cost_usd",
   "cached",
   "metrics",
@@ -24,7 +26,14 @@ const RESULT_KEYS = [
 /** What an inserted result hands back for the run's counters. */
 export type InsertedResult = Pick<
   EvaluationResultsTable,
-  "passed" | "error" | "duration_ms" | "prompt_tokens" | "completion_tokens" | "cost_usd" | "cached"
+  | "passed"
+  | "error"
+  | "duration_ms"
+  | "prompt_tokens"
+  | "completion_tokens"
+  | "reasoning_tokens"
+  | "cost_usd"
+  | "cached"
 >;
 
 /**
@@ -43,6 +52,7 @@ function compileInsert(db: Database, rows: number): string {
       "duration_ms",
       "prompt_tokens",
       "completion_tokens",
+      "reasoning_tokens",
       "cost_usd",
       "cached",
     ])

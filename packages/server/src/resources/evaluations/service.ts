@@ -5,7 +5,7 @@ import type {
   ListEvaluationsQuery,
   UpdateEvaluationBody,
 } from "@assay/protocol";
-import { badRequest, notFound } from "../../app-error.ts";
+import { AppError, badRequest, notFound } from "../../app-error.ts";
 import type { Catalog } from "../../catalog/catalog.ts";
 import type { Clock } from "../../platform/clock.ts";
 import type { Database } from "../../platform/db/database.ts";
@@ -15,11 +15,13 @@ import type { AuthContext, ProjectScope } from "../../tenancy.ts";
 import type { BuiltinData } from "../benchmarks/builtin-data.ts";
 import { createBenchmarkRepository } from "../benchmarks/repository.ts";
 import { createModelRepository } from "../models/repository.ts";
+import { readModelRequest } from "../models/resolve-endpoint.ts";
 import type { OrganizationService } from "../organizations/service.ts";
 import { createScorerRepository } from "../scorers/repository.ts";
 import { runScorersColumn } from "../scorers/run-scorers.ts";
 import { type ListingScope, listEvaluationRows } from "./evaluation-list-repository.ts";
 import { createEvaluationLabels } from "./labels.ts";
+import { plannedRequest } from "./planned-request.ts";
 import { ACTIVE_STATUSES, createEvaluationRepository } from "./repository.ts";
 import { RUN_EVALUATION_JOB, type RunEvaluationPayload } from "./run-evaluation-job.ts";
 import { type EvaluationOptions, toEvaluation } from "./to-evaluation.ts";
@@ -76,23 +78,41 @@ export function createEvaluationService(deps: EvaluationServiceDeps) {
 
   return {
     async create(scope: ProjectScope, items: CreateEvaluationItem[]): Promise<Evaluation[]> {
-      const planned: { item: CreateEvaluationItem; benchmarkId: string }[] = [];
+      const planned: {
+        item: CreateEvaluationItem;
+        benchmarkId: string;
+        request: EvaluationOptions["request"];
+      }[] = [];
       for (const [i, item] of items.entries()) {
         await checkModel(scope, item.model_id, `body.${i}.model_id`);
+        const request = plannedRequest(await readModelRequest(deps, item.model_id), item);
+        if ("problems" in request)
+          throw new AppError(
+            "VALIDATION_ERROR",
+            request.problems.map((p) => `body.${i}.${p.field}: ${p.message}`).join("; "),
+            { details: request.problems.map((p) => ({ ...p, field: `body.${i}.${p.field}` })) },
+          );
         planned.push({
           item,
+          request,
           benchmarkId: await checkBenchmark(scope, item.dataset_id, `body.${i}.dataset_id`),
         });
       }
       const submittedAt = deps.clock.now().toISOString();
       const ids = await deps.db.transaction().execute(async (trx) => {
         const created: string[] = [];
-        for (const [i, { item, benchmarkId }] of planned.entries()) {
+        for (const [i, { item, benchmarkId, request }] of planned.entries()) {
           const id = randomUUID();
           const options: EvaluationOptions = {
             concurrency: item.concurrency ?? deps.config.evaluations.concurrency,
             limit: item.limit ?? null,
             cache: item.cache ?? deps.config.evaluations.cache,
+            temperature: item.temperature ?? null,
+            top_p: item.top_p ?? null,
+            seed: item.seed ?? null,
+            max_tokens: item.max_tokens ?? null,
+            reasoning_effort: item.reasoning_effort ?? null,
+            request,
           };
           const total = await repo.insert(trx, {
             id,

@@ -1,11 +1,38 @@
-import type { Evaluation, EvaluationStatus, EvaluationSummary } from "@assay/protocol";
+import type {
+  Evaluation,
+  EvaluationStatus,
+  EvaluationSummary,
+  RunRequest,
+  RunSampling,
+} from "@assay/protocol";
 import type { EvaluationRow } from "../../platform/db/schema.ts";
 import { readSummary, type StoredSummary } from "./stored-summary.ts";
 
-export interface EvaluationOptions {
+/**
+ * A run's options as stored (`evaluations.options`, JSON). The sampling options and the request
+ * are absent in runs created before they existed.
+ */
+export interface EvaluationOptions extends Partial<RunSampling> {
   concurrency: number;
   limit: number | null;
   cache: boolean;
+  /** What every call of the run sends beside model and messages, fixed when it was created. */
+  request?: RunRequest;
+}
+
+/** The options as served: every field present, null where not asked or not recorded. */
+function toRunOptions(options: EvaluationOptions): Evaluation["assay"]["options"] {
+  return {
+    concurrency: options.concurrency,
+    limit: options.limit,
+    cache: options.cache,
+    temperature: options.temperature ?? null,
+    top_p: options.top_p ?? null,
+    seed: options.seed ?? null,
+    max_tokens: options.max_tokens ?? null,
+    reasoning_effort: options.reasoning_effort ?? null,
+    request: options.request ?? null,
+  };
 }
 
 /** Names shown next to the ids. */
@@ -66,10 +93,11 @@ export function toEvaluation(row: EvaluationRow, labels: EvaluationLabels): Eval
       accuracy_stderr: summary.stderr,
       accuracy_ci95: summary.ci95,
       subsets,
-      tokens: summary.tokens,
+      // Reasoning tokens are counted apart from the stored summary (older summaries lack them).
+      tokens: { ...summary.tokens, reasoning: row.reasoning_tokens },
       cost_usd: summary.cost,
       metrics,
-      options,
+      options: toRunOptions(options),
       started_at: unixSeconds(row.started_at),
       benchmark_version: row.benchmark_version,
       scorers: summary.scorers,

@@ -1,16 +1,25 @@
 import type { Catalog } from "../../catalog/catalog.ts";
 import type { ModelEndpoint } from "../../engine/gateway/endpoint.ts";
 import { ModelUnavailableError } from "../../engine/gateway/model-unavailable-error.ts";
+import { REQUEST_PROFILES, requestProfile } from "../../engine/gateway/profiles/index.ts";
+import type { RequestProfile } from "../../engine/gateway/profiles/request-profile.ts";
 import type { SecretBox } from "../../platform/crypto/secret-box.ts";
 import type { Database } from "../../platform/db/database.ts";
+import type { ModelRow } from "../../platform/db/schema.ts";
 import { chatCompletionsUrl } from "../../platform/ssrf/model-url.ts";
 import type { ProjectScope } from "../../tenancy.ts";
 import { createModelRepository } from "./repository.ts";
 
 export { ModelUnavailableError };
 
-/** Custom models without a max_tokens of their own answer at most this many tokens. */
-const DEFAULT_MAX_TOKENS = 1024;
+/** How a model is asked, known without its provider's key: what a run records when created. */
+export interface ModelRequest {
+  /** The model's key, for messages. */
+  key: string;
+  profile: RequestProfile;
+  maxTokens: number;
+  extraPayload: Record<string, unknown> | null;
+}
 
 /**
  * How to call a model: a catalog model through its provider (as this process is configured:
@@ -38,17 +47,20 @@ export function createEndpointResolver(deps: {
       const price = (value: string | null) => (value === null ? null : Number(value));
       const input = price(entry.cost_per_input_token);
       const output = price(entry.cost_per_output_token);
+      const profile = REQUEST_PROFILES[entry.request_profile];
       return {
         url: `${provider.baseUrl}/chat/completions`,
         apiKey: provider.apiKey,
         model: entry.provider_model,
-        maxTokens: DEFAULT_MAX_TOKENS,
+        maxTokens: profile.defaultMaxTokens,
+        profile,
         trusted: true,
         prices: input === null || output === null ? null : { input, output },
       };
     }
     const row = await models.findCustomById(modelId);
     if (!row || row.api_url === null) throw new ModelUnavailableError(`unknown model ${modelId}`);
+    const request = toModelRequest(row);
     return {
       url: chatCompletionsUrl(row.api_url),
       apiKey:
@@ -57,11 +69,9 @@ export function createEndpointResolver(deps: {
           : deps.secrets.open(row.api_key_sealed, `model:${row.id}`),
       // Without provider_model, the part of the key after the company: `acme/llama-3` → `llama-3`.
       model: row.provider_model ?? row.key.slice(row.key.indexOf("/") + 1),
-      maxTokens: row.max_tokens ?? DEFAULT_MAX_TOKENS,
-      extraPayload:
-        row.extra_payload === null
-          ? null
-          : (JSON.parse(row.extra_payload) as Record<string, unknown>),
+      maxTokens: request.maxTokens,
+      extraPayload: request.extraPayload,
+      profile: request.profile,
       trusted: false,
       prices: null,
     };
@@ -85,6 +95,37 @@ export function createEndpointResolver(deps: {
   }
 
   return { resolveEndpoint, resolveConfiguredModel };
+}
+
+/**
+ * How a model is asked, for a model the caller already checked is theirs or the catalog's: what
+ * an evaluation checks its sampling options against and records when it is created.
+ */
+export async function readModelRequest(
+  deps: { db: Database; catalog: Catalog },
+  modelId: string,
+): Promise<ModelRequest> {
+  const entry = deps.catalog.findModel(modelId);
+  if (entry) {
+    const profile = REQUEST_PROFILES[entry.request_profile];
+    return { key: entry.key, profile, maxTokens: profile.defaultMaxTokens, extraPayload: null };
+  }
+  const row = await createModelRepository(deps.db).findCustomById(modelId);
+  if (!row) throw new ModelUnavailableError(`unknown model ${modelId}`);
+  return toModelRequest(row);
+}
+
+function toModelRequest(row: ModelRow): ModelRequest {
+  const profile = requestProfile(row.request_profile);
+  return {
+    key: row.key,
+    profile,
+    maxTokens: row.max_tokens ?? profile.defaultMaxTokens,
+    extraPayload:
+      row.extra_payload === null
+        ? null
+        : (JSON.parse(row.extra_payload) as Record<string, unknown>),
+  };
 }
 
 export type EndpointResolver = ReturnType<typeof createEndpointResolver>;

@@ -8,6 +8,7 @@ import type {
 } from "@assay/protocol";
 import { AppError, badRequest, notFound } from "../../app-error.ts";
 import type { Catalog } from "../../catalog/catalog.ts";
+import { requestProfile } from "../../engine/gateway/profiles/index.ts";
 import type { Clock } from "../../platform/clock.ts";
 import type { SecretBox } from "../../platform/crypto/secret-box.ts";
 import type { Database } from "../../platform/db/database.ts";
@@ -103,6 +104,7 @@ export function createModelService(deps: ModelServiceDeps) {
             api_key_sealed: body.api_key === undefined ? null : sealKey(id, body.api_key),
             extra_payload: JSON.stringify(body.extra_payload ?? {}),
             provider_model: body.provider_model ?? null,
+            request_profile: body.request_profile ?? null,
             disabled_at: null,
             created_at: at,
             updated_at: at,
@@ -137,6 +139,7 @@ export function createModelService(deps: ModelServiceDeps) {
       if (body.name !== undefined) changes.name = body.name;
       if (body.description !== undefined) changes.description = body.description;
       if (body.provider_model !== undefined) changes.provider_model = body.provider_model;
+      if (body.request_profile !== undefined) changes.request_profile = body.request_profile;
       if (!(await repo.updateCustom(scope, id, changes))) throw notFound("model");
     },
 
@@ -175,6 +178,7 @@ export function toCustomModel(row: ModelRow): CustomModel {
     extra_payload: JSON.parse(row.extra_payload ?? "{}") as Record<string, unknown>,
     provider_model: row.provider_model,
     api_key_set: row.api_key_sealed !== null,
+    request_profile: requestProfile(row.request_profile).name,
     created_at: row.created_at,
     updated_at: row.updated_at,
   };

@@ -153,6 +153,8 @@ export function createResultRepository(db: Database) {
                 "r.error",
                 "r.prompt_tokens",
                 "r.completion_tokens",
+                "r.reasoning_tokens",
+                "r.reasoning",
                 "r.cached",
                 "r.scorer_scores",
               ])
@@ -176,8 +178,13 @@ export function createResultRepository(db: Database) {
           passed: row.passed === 1,
           reason: row.reason,
           error: row.error,
-          tokens: { prompt: row.prompt_tokens, completion: row.completion_tokens },
+          tokens: {
+            prompt: row.prompt_tokens,
+            completion: row.completion_tokens,
+            reasoning: row.reasoning_tokens,
+          },
           cached: row.cached === 1,
+          reasoning: row.reasoning,
           scorer_scores:
             row.scorer_scores === null
               ? {}

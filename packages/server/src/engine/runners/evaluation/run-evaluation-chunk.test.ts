@@ -99,6 +99,7 @@ describe("runEvaluationChunk", () => {
       {
         position: 1,
         response: "2",
+        reasoning: null,
         score: 1,
         passed: true,
         reason: "",
@@ -106,6 +107,7 @@ describe("runEvaluationChunk", () => {
         durationMs: 1,
         promptTokens: 1,
         completionTokens: 1,
+        reasoningTokens: 0,
         cost: null,
         cached: false,
         metrics: {},

@@ -147,9 +147,11 @@ describe("runSamples", () => {
     const second = options();
     const hit: CachedAnswer = {
       content: "1",
+      reasoning: null,
       finish_reason: "stop",
       prompt_tokens: 3,
       completion_tokens: 1,
+      reasoning_tokens: 0,
     };
     await runSamples({
       ...second.run,

@@ -20,15 +20,20 @@ export interface RunSample {
 /** A stored answer to an identical deterministic request. */
 export interface CachedAnswer {
   content: string;
+  reasoning: string | null;
   finish_reason: string | null;
   prompt_tokens: number;
   completion_tokens: number;
+  reasoning_tokens: number;
 }
 
 /** What is recorded for one prompt: exactly one per prompt, written in batches. */
 export interface SampleOutcome {
   position: number;
+  /** The answer without its reasoning: what was scored. */
   response: string;
+  /** The reasoning the model returned apart from its answer; null when none. */
+  reasoning: string | null;
   score: number;
   passed: boolean;
   reason: string;
@@ -36,7 +41,9 @@ export interface SampleOutcome {
   error: string | null;
   durationMs: number;
   promptTokens: number;
+  /** Reasoning included. */
   completionTokens: number;
+  reasoningTokens: number;
   cost: number | null;
   cached: boolean;
   metrics: Record<string, number | null>;
@@ -142,10 +149,12 @@ export async function runSamples(options: RunSamplesOptions): Promise<RunSamples
     const hit = key === undefined ? undefined : cached.get(key);
     if (hit) {
       await complete(sample, hit.content, {
+        reasoning: hit.reasoning,
         error: null,
         durationMs: 0,
         promptTokens: hit.prompt_tokens,
         completionTokens: hit.completion_tokens,
+        reasoningTokens: hit.reasoning_tokens,
         cost: null,
         cached: true,
       });
@@ -158,10 +167,12 @@ export async function runSamples(options: RunSamplesOptions): Promise<RunSamples
       });
       options.onCall({ ok: true });
       await complete(sample, answer.content, {
+        reasoning: answer.reasoning,
         error: null,
         durationMs: answer.durationMs,
         promptTokens: answer.usage.promptTokens,
         completionTokens: answer.usage.completionTokens,
+        reasoningTokens: answer.usage.reasoningTokens,
         cost: answer.cost,
         cached: false,
         ...(key === undefined
@@ -170,9 +181,11 @@ export async function runSamples(options: RunSamplesOptions): Promise<RunSamples
               cacheEntry: {
                 key,
                 content: answer.content,
+                reasoning: answer.reasoning,
                 finish_reason: answer.finishReason,
                 prompt_tokens: answer.usage.promptTokens,
                 completion_tokens: answer.usage.completionTokens,
+                reasoning_tokens: answer.usage.reasoningTokens,
               },
             }),
       });
@@ -188,6 +201,7 @@ export async function runSamples(options: RunSamplesOptions): Promise<RunSamples
       const full = writer.push({
         position: sample.position,
         response: "",
+        reasoning: null,
         score: 0,
         passed: false,
         reason: "the model call failed",
@@ -195,6 +209,7 @@ export async function runSamples(options: RunSamplesOptions): Promise<RunSamples
         durationMs: 0,
         promptTokens: 0,
         completionTokens: 0,
+        reasoningTokens: 0,
         cost: null,
         cached: false,
         metrics: {},

@@ -26,7 +26,8 @@ function scriptedGateway(...script: (string | Error)[]) {
       return {
         content: next,
         finishReason: "stop",
-        usage: { promptTokens: 100, completionTokens: 20 },
+        usage: { promptTokens: 100, completionTokens: 20, reasoningTokens: 0 },
+        reasoning: null,
         cost: 100 * 0.000001 + 20 * 0.000002,
         durationMs: 40,
         attempts: 1,

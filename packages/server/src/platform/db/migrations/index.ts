@@ -14,6 +14,7 @@ import * as fairScheduling from "./0012-fair-scheduling.ts";
 import * as resultIndexes from "./0013-result-indexes.ts";
 import * as resultTextIndex from "./0014-result-text-index.ts";
 import * as unicodeLower from "./0015-unicode-lower.ts";
+import * as requestProfiles from "./0016-request-profiles.ts";
 
 /**
  * Every migration, in order. Listed statically (not read from a folder) so they travel with the
@@ -35,6 +36,7 @@ const migrations: Record<string, Migration> = {
   "0013-result-indexes": resultIndexes,
   "0014-result-text-index": resultTextIndex,
   "0015-unicode-lower": unicodeLower,
+  "0016-request-profiles": requestProfiles,
 };
 
 export const migrationProvider: MigrationProvider = {
