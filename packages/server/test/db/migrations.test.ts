@@ -86,6 +86,7 @@ describe.each(DIALECTS)("migrations on %s", (dialect) => {
         "0013-result-indexes",
         "0014-result-text-index",
         "0015-unicode-lower",
+        "0016-request-profiles",
       ]);
     } finally {
       await handle.close();
