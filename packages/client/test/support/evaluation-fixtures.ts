@@ -42,10 +42,20 @@ export function evaluationBody(
       accuracy_stderr: 0.1,
       accuracy_ci95: { low: 0.5, high: 0.95 },
       subsets: [],
-      tokens: { prompt: 100, completion: 20, total: 120 },
+      tokens: { prompt: 100, completion: 20, total: 120, reasoning: 0 },
       cost_usd: null,
       metrics: {},
-      options: { concurrency: 16, limit: null, cache: true },
+      options: {
+        concurrency: 16,
+        limit: null,
+        cache: true,
+        temperature: null,
+        top_p: null,
+        seed: null,
+        max_tokens: null,
+        reasoning_effort: null,
+        request: { profile: "openai-compatible", parameters: { max_tokens: 64, temperature: 0 } },
+      },
       started_at: 1_767_225_601,
       benchmark_version: null,
     },
@@ -68,8 +78,9 @@ export function resultBody(position: number, passed = true): Result {
     passed,
     reason: passed ? `extracted ${position + 1}` : "no number in the answer",
     error: null,
-    tokens: { prompt: 10, completion: 2 },
+    tokens: { prompt: 10, completion: 2, reasoning: 0 },
     cached: false,
+    reasoning: null,
   };
 }
 
