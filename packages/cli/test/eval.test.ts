@@ -118,6 +118,48 @@ describe("assay eval run", () => {
     expect(run.stderr).toContain(`evaluation ${finished.id}\n`);
   });
 
+  it("--temperature and --max-tokens reach the run; the report shows them and the request sent", async () => {
+    const { fastModelKey, benchmarkKey } = fixture();
+    const run = await evalCli([
+      ...["run", "--model", fastModelKey, "--benchmark", benchmarkKey, "--limit", "2"],
+      ...[
+        "--temperature",
+        "0.5",
+        "--max-tokens",
+        "32",
+        "--no-cache",
+        "--wait",
+        "--interval",
+        "0.2",
+      ],
+    ]);
+    expect(run.stdout).toMatch(/│ sampling\s+│ temperature 0\.5 · max_tokens 32\s+│/);
+    const request = /│ request\s+│ (openai-compatible · .*?)\s+│/.exec(run.stdout)?.[1] ?? "";
+    expect(request.split(" · ")).toEqual(
+      expect.arrayContaining(["openai-compatible", "temperature 0.5", "max_tokens 32"]),
+    );
+    const finished = await fixture().client.evaluations.getById(firstLine(run.stdout));
+    expect(finished.assay.options).toMatchObject({ temperature: 0.5, max_tokens: 32 });
+  });
+
+  it("says which option the model's request profile refuses, by its flag", async () => {
+    const { client, benchmarkKey } = fixture();
+    await client.models.createCustom({
+      name: "O-series",
+      key: "fake/o-series",
+      description: "",
+      api_url: "http://127.0.0.1:9/v1",
+      max_tokens: 64,
+      request_profile: "openai-o-series",
+    });
+    const refused = await evalCli(
+      ["run", "--model", "fake/o-series", "--benchmark", benchmarkKey, "--temperature", "0"],
+      1,
+    );
+    expect(refused.stdout).toBe("");
+    expect(refused.stderr).toMatch(/^assay: the service refused the run: --temperature: .+\n$/);
+  });
+
   it("refuses an unknown model or benchmark, and --interval without --wait", async () => {
     const { benchmarkKey } = fixture();
     const unknown = await evalCli(

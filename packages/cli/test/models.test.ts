@@ -129,6 +129,28 @@ describe("assay models", () => {
     expect(JSON.parse((await models(["list", "--type", "custom", "--json"])).stdout)).toEqual([]);
   });
 
+  it("--profile sets the request profile on create and update; show prints it", async () => {
+    const created = await models([
+      ...["create", "--name", "Qwen3", "--key", "acme/qwen3", "--api-url", "http://127.0.0.1:9/v1"],
+      ...["--json"],
+    ]);
+    const { model_id: id } = JSON.parse(created.stdout) as { model_id: string };
+    // Not chosen: the service's default.
+    expect(await fetchModel(id)).toMatchObject({ request_profile: "openai-compatible" });
+    await models(["update", id, "--profile", "vllm"]);
+    expect(await fetchModel(id)).toMatchObject({ request_profile: "vllm" });
+    expect((await models(["show", id])).stdout).toMatch(/│ request profile\s+│ vllm\s+│/);
+    await models(["delete", id]);
+
+    const chosen = await models([
+      ...["create", "--name", "R1", "--key", "acme/r1", "--api-url", "http://127.0.0.1:9/v1"],
+      ...["--profile", "deepseek-reasoner", "--json"],
+    ]);
+    const r1 = (JSON.parse(chosen.stdout) as { model_id: string }).model_id;
+    expect(await fetchModel(r1)).toMatchObject({ request_profile: "deepseek-reasoner" });
+    await models(["delete", r1]);
+  });
+
   it("lists catalog models with their company and whether they can run", async () => {
     const all = JSON.parse(
       (await models(["list", "--type", "public", "--json"])).stdout,
@@ -146,6 +168,7 @@ describe("assay models", () => {
     const shown = (await models(["show", first.key])).stdout;
     expect(shown).toContain(first.id);
     expect(shown).toMatch(/type\s*│\s*public/);
+    expect(shown).toMatch(new RegExp(`│ request profile\\s+│ ${first.request_profile}\\s+│`));
   });
 
   it("asks for 1,024 tokens when --max-tokens is not given", async () => {

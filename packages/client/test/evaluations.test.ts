@@ -1,4 +1,4 @@
-import { type Evaluation, NotFoundError, WaitTimeoutError } from "@assay/client";
+import { BadRequestError, type Evaluation, NotFoundError, WaitTimeoutError } from "@assay/client";
 import { APIConnectionError, ServiceError } from "@assay/client/errors";
 import { describe, expect, it } from "vitest";
 import {
@@ -60,6 +60,85 @@ describe("create", () => {
         cache: false,
       },
     ]);
+  });
+
+  it("sends the sampling options under their wire names, and nothing when left out", async () => {
+    await using server = await startScriptedServer();
+    server.on("GET", "/organizations", organizationReply());
+    server.on("POST", CREATE_PATH, created);
+    const client = testClient(server);
+    await client.evaluations.create(
+      { id: MODEL_ID },
+      { id: BENCHMARK_ID },
+      { temperature: 0.7, topP: 0.9, seed: 42, maxTokens: 2048, reasoningEffort: "low" },
+    );
+    await client.evaluations.createMany([
+      { model: { id: MODEL_ID }, benchmark: { id: BENCHMARK_ID }, temperature: 0 },
+    ]);
+    const [sampled, zero] = server.requestsTo("POST", CREATE_PATH).map(bodyOf);
+    expect(sampled).toEqual([
+      {
+        model_id: MODEL_ID,
+        dataset_id: BENCHMARK_ID,
+        is_custom_model: false,
+        is_custom_dataset: false,
+        temperature: 0.7,
+        top_p: 0.9,
+        seed: 42,
+        max_tokens: 2048,
+        reasoning_effort: "low",
+      },
+    ]);
+    // 0 is a value (greedy decoding), not "left out".
+    expect((zero as object[])[0]).toMatchObject({ temperature: 0 });
+    expect(Object.keys((zero as object[])[0] as object)).not.toContain("top_p");
+  });
+
+  it("leaves checking the options to the server: its 400 names the field", async () => {
+    await using server = await startScriptedServer();
+    server.on("GET", "/organizations", organizationReply());
+    const message = "openai-gpt-5 takes no temperature (reasoning models sample at 1)";
+    server.on("POST", CREATE_PATH, {
+      status: 400,
+      body: {
+        error: {
+          message: `body.0.temperature: ${message}`,
+          code: "VALIDATION_ERROR",
+          details: [{ field: "body.0.temperature", message }],
+        },
+      },
+    });
+    const error = await testClient(server)
+      .evaluations.create({ id: MODEL_ID }, { id: BENCHMARK_ID }, { temperature: 0 })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(BadRequestError);
+    expect((error as BadRequestError).body).toMatchObject({
+      details: [{ field: "body.0.temperature", message }],
+    });
+    expect(server.requestsTo("POST", CREATE_PATH)).toHaveLength(1);
+  });
+
+  it("reads the sampling asked and the request sent back from the evaluation", async () => {
+    await using server = await startScriptedServer();
+    const options = {
+      ...evaluationBody().assay.options,
+      temperature: null,
+      reasoning_effort: "low" as const,
+      max_tokens: 25_000,
+      request: {
+        profile: "openai-gpt-5",
+        parameters: { max_completion_tokens: 25_000, reasoning_effort: "low" },
+      },
+    };
+    const tokens = { prompt: 100, completion: 900, total: 1000, reasoning: 640 };
+    server.on("GET", GET_PATH, {
+      body: evaluationBody("success", 10, {
+        assay: { ...evaluationBody().assay, options, tokens },
+      }),
+    });
+    const evaluation = await testClient(server).evaluations.getById(EVALUATION_ID);
+    expect(evaluation.assay.options).toEqual(options);
+    expect(evaluation.assay.tokens.reasoning).toBe(640);
   });
 
   it("creates several in one request with createMany", async () => {

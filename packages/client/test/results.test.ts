@@ -90,3 +90,21 @@ describe("every page", () => {
     expect(pages(server)).toHaveLength(1);
   });
 });
+
+describe("reasoning", () => {
+  it("comes beside the scored response, with its tokens", async () => {
+    await using server = await startScriptedServer();
+    const thought = {
+      ...resultBody(1),
+      reasoning: "1 + 1 is 2, so 2.",
+      tokens: { prompt: 10, completion: 40, reasoning: 38 },
+    };
+    server.on("GET", "/results", {
+      body: { evaluation_id: EVALUATION_ID, results: [thought], metrics: { total_count: 1 } },
+    });
+    const [result] = (await testClient(server).results.getById(EVALUATION_ID)).results;
+    expect(result?.reasoning).toBe("1 + 1 is 2, so 2.");
+    expect(result?.result).toBe("2");
+    expect(result?.tokens).toEqual({ prompt: 10, completion: 40, reasoning: 38 });
+  });
+});

@@ -23,19 +23,26 @@ import { percent, unixTime } from "../output/format.ts";
 import { printJson } from "../output/json.ts";
 import { ProgressReporter } from "../output/progress.ts";
 import { printTable } from "../output/table.ts";
+import {
+  explainRefusedRun,
+  type SamplingOptions,
+  samplingOf,
+  withSamplingOptions,
+} from "../sampling-options.ts";
 
 /** `assay eval …`: evaluations of the API key's project, over the API. */
 export function registerEvalCommands(program: Command) {
   const evaluations = program.command("eval");
 
-  evaluations
+  const run = evaluations
     .command("run")
     .description("start evaluating a model on a benchmark; prints the evaluation's id")
     .requiredOption("--model <id-or-key>", "the model's id, or its key (e.g. openai/gpt-4o)")
     .requiredOption("--benchmark <id-or-key>", "the benchmark's id, or its key (e.g. gsm8k)")
     .option("--limit <n>", "run only the first N prompts", toPositiveInteger)
     .option("--concurrency <n>", "most model calls in flight at once", toPositiveInteger)
-    .option("--no-cache", "call the model even for requests answered before")
+    .option("--no-cache", "call the model even for requests answered before");
+  withSamplingOptions(run)
     .option("--wait", "follow the run to its end, then print its report")
     .option(
       "--interval <seconds>",
@@ -51,11 +58,18 @@ export function registerEvalCommands(program: Command) {
       await withApiClient(options, async (client) => {
         const model = await findByIdOrKey(options.model, "model", client.models);
         const benchmark = await findByIdOrKey(options.benchmark, "benchmark", client.benchmarks);
-        const created = await client.evaluations.create(model, benchmark, {
-          limit: options.limit,
-          concurrency: options.concurrency,
-          cache: options.cache ? undefined : false,
-        });
+        const created = await client.evaluations
+          .create(model, benchmark, {
+            limit: options.limit,
+            concurrency: options.concurrency,
+            cache: options.cache ? undefined : false,
+            ...samplingOf(options),
+          })
+          .catch((error: unknown) => {
+            // A refused option is named as typed (`--temperature`), not as the wire's field.
+            const refused = explainRefusedRun(error);
+            throw refused === undefined ? error : new Error(refused, { cause: error });
+          });
         if (!options.wait) {
           if (options.json) return printJson(created);
           console.log(created.id);
@@ -184,7 +198,7 @@ export function registerEvalCommands(program: Command) {
   for (const command of evaluations.commands) withConnectionOptions(command);
 }
 
-interface RunOptions extends ConnectionOptions {
+interface RunOptions extends ConnectionOptions, SamplingOptions {
   model: string;
   benchmark: string;
   limit?: number;

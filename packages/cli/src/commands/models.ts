@@ -1,4 +1,5 @@
-import { isCustomModel, type Model } from "@assay/client";
+import { isCustomModel, type Model, type RequestProfileName } from "@assay/client";
+import { REQUEST_PROFILE_NAMES } from "@assay/protocol";
 import { type Command, Option } from "commander";
 import {
   type ConnectionOptions,
@@ -81,6 +82,7 @@ export function registerModelCommands(program: Command) {
     .option("--description <text>", "what the model is", "")
     .option("--extra-payload <json>", "JSON object merged into every request", toJsonObject)
     .option("--provider-model <name>", "the `model` sent to the endpoint (default: the key's name)")
+    .addOption(profileOption("openai-compatible"))
     .addOption(apiKeyEnvOption())
     .addOption(apiKeyStdinOption())
     .option("--json", "print JSON")
@@ -96,6 +98,7 @@ export function registerModelCommands(program: Command) {
           api_key: apiKey,
           extra_payload: options.extraPayload,
           provider_model: options.providerModel,
+          request_profile: options.profile,
         });
         if (options.json) return printJson(created);
         console.log(created.model_id);
@@ -120,6 +123,7 @@ export function registerModelCommands(program: Command) {
       toJsonObject,
     )
     .option("--provider-model <name>", "the `model` sent to the endpoint")
+    .addOption(profileOption())
     .addOption(apiKeyEnvOption())
     .addOption(apiKeyStdinOption())
     .option("--json", "print JSON")
@@ -132,6 +136,7 @@ export function registerModelCommands(program: Command) {
         max_tokens: options.maxTokens,
         extra_payload: options.extraPayload,
         provider_model: options.providerModel,
+        request_profile: options.profile,
         api_key: apiKey,
       };
       if (Object.values(body).every((value) => value === undefined)) {
@@ -187,6 +192,7 @@ interface CreateOptions extends ConnectionOptions, ProviderKeyOptions {
   description: string;
   extraPayload?: Record<string, unknown>;
   providerModel?: string;
+  profile?: RequestProfileName;
   json?: boolean;
 }
 
@@ -197,7 +203,20 @@ interface UpdateOptions extends ConnectionOptions, ProviderKeyOptions {
   maxTokens?: number;
   extraPayload?: Record<string, unknown>;
   providerModel?: string;
+  profile?: RequestProfileName;
   json?: boolean;
+}
+
+/**
+ * `--profile`: how the endpoint is asked (its token parameter, temperatures, reasoning). Commander
+ * lists the names in the help and in the error for any other value.
+ */
+function profileOption(defaultName?: string): Option {
+  const when = defaultName === undefined ? "" : ` (the service's default: ${defaultName})`;
+  return new Option(
+    "--profile <name>",
+    `request profile: which parameters the endpoint takes${when}`,
+  ).choices(REQUEST_PROFILE_NAMES);
 }
 
 /**
@@ -241,6 +260,7 @@ function modelFields(model: Model): [string, unknown][] {
       ["api_url", model.api_url],
       ["provider_model", model.provider_model],
       ["max_tokens", model.max_tokens],
+      ["request profile", model.request_profile],
       ["api key stored", model.api_key_set],
       ["extra_payload", model.extra_payload],
       ["disabled", model.disabled],
@@ -256,6 +276,7 @@ function modelFields(model: Model): [string, unknown][] {
     ["description", model.description],
     ["company", model.company],
     ["provider", model.provider],
+    ["request profile", model.request_profile],
     ["runnable", model.runnable],
     ["released", model.released_at === null ? null : toDate(model.released_at)],
     ["context length", model.context_length],

@@ -1,8 +1,10 @@
 import type { Client, Result } from "@assay/client";
 import { type Command, InvalidArgumentError } from "commander";
 import { type ConnectionOptions, withApiClient, withConnectionOptions } from "../api-client.ts";
-import { formatScore, thousands } from "../output/format.ts";
+import { formatScore } from "../output/format.ts";
 import { printJson } from "../output/json.ts";
+import { reasoningSection } from "../output/reasoning.ts";
+import { tokensText } from "../output/sampling.ts";
 import { printFields } from "../output/table.ts";
 import { onEvaluation } from "./eval.ts";
 
@@ -14,7 +16,7 @@ export function registerResultShowCommand(results: Command) {
   const command = results
     .command("show")
     .description(
-      "print one result in full: prompt, truth, response, score and reason, tokens, duration",
+      "print one result in full: prompt, truth, the model's reasoning (when it gave one), response, score and reason, tokens, duration",
     )
     .argument("<evaluation-id>", "the evaluation's id")
     .argument(
@@ -22,9 +24,17 @@ export function registerResultShowCommand(results: Command) {
       "the prompt's position (as `assay results` lists it) or its prompt id",
       toPromptRef,
     )
+    .option(
+      "--full-reasoning",
+      "print the model's reasoning whole (by default a long one is cut to about a screenful: 30 lines, 2,000 characters)",
+    )
     .option("--json", "print JSON: the result")
     .action(
-      async (id: string, prompt: PromptRef, options: ConnectionOptions & { json?: boolean }) => {
+      async (
+        id: string,
+        prompt: PromptRef,
+        options: ConnectionOptions & { json?: boolean; fullReasoning?: boolean },
+      ) => {
         await withApiClient(options, async (client) => {
           await onEvaluation(id, () => client.evaluations.getById(id));
           const result = await findResult(client, id, prompt);
@@ -34,7 +44,7 @@ export function registerResultShowCommand(results: Command) {
             throw new Error(`evaluation ${id} has no result ${which} (yet)`);
           }
           if (options.json) return printJson(result);
-          printResult(id, result);
+          printResult(id, result, options.fullReasoning);
         });
       },
     );
@@ -85,7 +95,7 @@ async function findResult(
   return undefined;
 }
 
-function printResult(evaluationId: string, r: Result): void {
+function printResult(evaluationId: string, r: Result, fullReasoning?: boolean): void {
   const fields: [string, unknown][] = [
     ["evaluation", evaluationId],
     ["position", `${r.position} (prompt ${r.prompt_id}${r.subset ? `, subset ${r.subset}` : ""})`],
@@ -95,10 +105,7 @@ function printResult(evaluationId: string, r: Result): void {
   ];
   if (r.error !== null) fields.push(["error", r.error]);
   fields.push(
-    [
-      "tokens",
-      `${thousands(r.tokens.prompt + r.tokens.completion)} (prompt ${thousands(r.tokens.prompt)}, completion ${thousands(r.tokens.completion)})`,
-    ],
+    ["tokens", tokensText(r.tokens)],
     // Seconds on the wire (the protocol's timedelta).
     ["duration", `${seconds(r.duration)}${r.cached ? " (answer from the cache)" : ""}`],
   );
@@ -107,10 +114,14 @@ function printResult(evaluationId: string, r: Result): void {
   for (const [label, text] of [
     ["prompt", r.prompt],
     ["truth", r.truth],
-    ["response", r.result],
   ] as const) {
     console.log(`\n── ${label} ──\n${text}`);
   }
+  // Before the response, under its own heading: what the model thought, never what was scored.
+  if (r.reasoning !== null) {
+    console.log(`\n${reasoningSection(r.reasoning, r.tokens.reasoning, { full: fullReasoning })}`);
+  }
+  console.log(`\n── response ──\n${r.result}`);
 }
 
 /** `1.25 s`, or milliseconds below a second: `29 ms`. */

@@ -1,5 +1,6 @@
 import { type Evaluation, isFinished, type ScorerStats } from "@assay/client";
-import { percent, thousands, unixTime } from "./format.ts";
+import { percent, unixTime } from "./format.ts";
+import { requestText, samplingText, tokensText } from "./sampling.ts";
 import { printFields, printTable } from "./table.ts";
 
 /**
@@ -30,10 +31,7 @@ export function evaluationFields(evaluation: Evaluation): [string, unknown][] {
       `${progress.done}/${progress.total} done${progress.cached > 0 ? `, ${progress.cached} from cache` : ""}`,
     ],
     ["failed prompts", evaluation.failed_prompt_count],
-    [
-      "tokens",
-      `${thousands(tokens.total)} (prompt ${thousands(tokens.prompt)}, completion ${thousands(tokens.completion)})`,
-    ],
+    ["tokens", tokensText(tokens)],
     ["cost", cost_usd === null ? "unknown (no prices for this model)" : `$${cost_usd.toFixed(4)}`],
     ["average duration", `${evaluation.average_duration} ms per prompt`],
   ];
@@ -48,6 +46,8 @@ export function evaluationFields(evaluation: Evaluation): [string, unknown][] {
       "options",
       `concurrency ${options.concurrency}, limit ${options.limit ?? "none"}, cache ${options.cache ? "on" : "off"}`,
     ],
+    ["sampling", samplingText(options)],
+    ["request", requestText(options.request)],
     ["submitted", unixTime(evaluation.submitted_at)],
     ["finished", unixTime(evaluation.finished_at)],
   );

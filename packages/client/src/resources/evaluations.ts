@@ -5,6 +5,7 @@ import {
   type EvaluationProgressEvent,
   type EvaluationStatus,
   FINISHED_EVALUATION_STATUSES,
+  type ReasoningEffort,
   routes,
   type UpdateEvaluationBody,
 } from "@assay/protocol";
@@ -46,6 +47,20 @@ export interface CreateEvaluationOptions {
   concurrency?: number | undefined;
   /** false: call the model even when an identical deterministic request is cached. */
   cache?: boolean | undefined;
+  /**
+   * Sampling, sent as `temperature`, `top_p`, `seed`, `max_tokens` and `reasoning_effort`; left
+   * out, the model's request profile decides (temperature 0 where the model takes one). The
+   * server checks each against that profile and refuses what the model does not take with a
+   * `BadRequestError` naming the field (`body.0.temperature`), so nothing is checked here.
+   */
+  temperature?: number | undefined;
+  /** Nucleus sampling, 0 < topP ≤ 1. */
+  topP?: number | undefined;
+  /** Best effort at providers that take one; a seeded sampled run is still never cached. */
+  seed?: number | undefined;
+  /** The most tokens an answer may use, reasoning included; the model's own limit otherwise. */
+  maxTokens?: number | undefined;
+  reasoningEffort?: ReasoningEffort | undefined;
 }
 
 export interface CreateEvaluationInput extends CreateEvaluationOptions {
@@ -305,5 +320,10 @@ function toCreateItem(input: CreateEvaluationInput, i: number): CreateEvaluation
     limit: input.limit,
     concurrency: input.concurrency,
     cache: input.cache,
+    temperature: input.temperature,
+    top_p: input.topP,
+    seed: input.seed,
+    max_tokens: input.maxTokens,
+    reasoning_effort: input.reasoningEffort,
   };
 }

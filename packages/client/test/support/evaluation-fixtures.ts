@@ -54,7 +54,7 @@ export function evaluationBody(
         seed: null,
         max_tokens: null,
         reasoning_effort: null,
-        request: { profile: "openai-compatible", parameters: { max_tokens: 1024, temperature: 0 } },
+        request: { profile: "openai-compatible", parameters: { max_tokens: 64, temperature: 0 } },
       },
       started_at: 1_767_225_601,
       benchmark_version: null,

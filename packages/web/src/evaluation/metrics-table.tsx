@@ -19,7 +19,13 @@ export function MetricsTable({ evaluation }: { evaluation: Evaluation }) {
             {tokens.total.toLocaleString()}{" "}
             <span className="muted">
               ({tokens.prompt.toLocaleString()} prompt, {tokens.completion.toLocaleString()}{" "}
-              completion)
+              completion
+              {tokens.reasoning > 0 ? (
+                <span data-testid="reasoning-tokens">
+                  , of which {tokens.reasoning.toLocaleString()} reasoning
+                </span>
+              ) : null}
+              )
             </span>
           </td>
         </tr>

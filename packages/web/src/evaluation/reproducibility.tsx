@@ -2,6 +2,7 @@ import type { Benchmark, Evaluation, Model } from "@assay/protocol";
 import type { UseQueryResult } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { readableError } from "../shared/readable-error.ts";
+import { RequestSent, SamplingAsked } from "./run-request.tsx";
 
 function Fact({ name, children }: { name: string; children: ReactNode }) {
   return (
@@ -36,7 +37,8 @@ function modelFacts(model: Model) {
             </>
           ) : null}
         </Fact>
-        <Fact name="Model parameters">
+        {/* The model's settings today; what this run sent is "Request sent" below. */}
+        <Fact name="Model settings now">
           <code>max_tokens {model.max_tokens}</code>, extra payload <code>{extra}</code>
         </Fact>
       </>
@@ -175,6 +177,12 @@ export function Reproducibility(props: {
           concurrency {options.concurrency} · limit {options.limit ?? "none"} · cache{" "}
           {options.cache ? "on" : "off"}
         </code>
+      </Fact>
+      <Fact name="Sampling asked">
+        <SamplingAsked options={options} />
+      </Fact>
+      <Fact name="Request sent">
+        <RequestSent request={options.request} />
       </Fact>
       <Fact name="Cache hits">
         {progress.cached} of {progress.done} prompts done

@@ -15,6 +15,7 @@ const custom = (patch: Partial<CustomModel> = {}): CustomModel => ({
   extra_payload: {},
   provider_model: null,
   api_key_set: false,
+  request_profile: "openai-compatible",
   created_at: "2026-11-24T00:00:00.000Z",
   updated_at: "2026-11-24T00:00:00.000Z",
   ...patch,

@@ -6,16 +6,25 @@ import { runnability } from "../models/model-facts.ts";
 import { ErrorMessage } from "../shared/error-message.tsx";
 import { type FieldErrors, fieldErrors, otherFieldErrors } from "../shared/field-errors.ts";
 import type { NewEvaluationSearch } from "./new-evaluation-search.ts";
+import { EMPTY_SAMPLING, SAMPLING_FIELDS, samplingOptions } from "./sampling-draft.ts";
+import { SamplingFields } from "./sampling-fields.tsx";
 import { useChoices, useCreateEvaluation } from "./use-new-evaluation.ts";
 import "../models/models.css";
 import "./new-evaluation.css";
 
-const FIELDS = ["item.model_id", "item.dataset_id", "item.limit", "item.concurrency", "item.cache"];
+const FIELDS = [
+  "item.model_id",
+  "item.dataset_id",
+  "item.limit",
+  "item.concurrency",
+  "item.cache",
+  ...SAMPLING_FIELDS,
+];
 
 /**
  * Starts one evaluation of a project's model on a project's benchmark and opens its live page.
- * Model and benchmark live in the URL (a link can preselect them); limit, concurrency and cache
- * are the create request's own options, left to the server's defaults when empty.
+ * Model and benchmark live in the URL (a link can preselect them); limit, concurrency, cache and
+ * the sampling options are the create request's own, left to the server's defaults when empty.
  */
 export function NewEvaluationPage({ search }: { search: NewEvaluationSearch }) {
   const choices = useChoices();
@@ -24,6 +33,7 @@ export function NewEvaluationPage({ search }: { search: NewEvaluationSearch }) {
   const [limit, setLimit] = useState("");
   const [concurrency, setConcurrency] = useState("");
   const [cache, setCache] = useState(true);
+  const [sampling, setSampling] = useState(EMPTY_SAMPLING);
   // Nothing to send without both choices, nor with a model the server says it cannot run (it
   // would take the request, and the run would fail); every other refusal is the server's.
   const [unchosen, setUnchosen] = useState<FieldErrors>(new Map());
@@ -60,6 +70,7 @@ export function NewEvaluationPage({ search }: { search: NewEvaluationSearch }) {
         limit: optionalNumber(limit),
         concurrency: optionalNumber(concurrency),
         cache,
+        ...samplingOptions(sampling),
       },
       {
         onSuccess: (evaluation) =>
@@ -179,6 +190,7 @@ export function NewEvaluationPage({ search }: { search: NewEvaluationSearch }) {
             Use the response cache (identical deterministic requests are not sent again)
           </label>
         </div>
+        <SamplingFields draft={sampling} onChange={setSampling} errors={errors} model={chosen} />
         {others.length > 0 ? (
           <ul className="error form-wide">
             {others.map(([field, message]) => (

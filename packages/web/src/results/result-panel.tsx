@@ -3,6 +3,7 @@ import { useEffect, useRef } from "react";
 import { ScorerScores } from "../scorers/scorer-scores.tsx";
 import { outcomeOf } from "./outcome.ts";
 import { PromptView } from "./prompt-view.tsx";
+import { ReasoningView } from "./reasoning-view.tsx";
 
 /** Everything about one result, untruncated, beside the table. Esc (or ×) closes it. */
 export function ResultPanel(props: {
@@ -58,6 +59,7 @@ function Details({
         <dt>Tokens</dt>
         <dd className="num">
           {r.tokens.prompt} in, {r.tokens.completion} out
+          {r.tokens.reasoning > 0 ? ` (${r.tokens.reasoning} reasoning)` : null}
         </dd>
         <dt>Duration</dt>
         <dd className="num">{r.duration.toFixed(2)} s</dd>
@@ -76,6 +78,10 @@ function Details({
         <h3>Truth</h3>
         <pre className="text-block">{r.truth}</pre>
       </section>
+      {r.reasoning !== null ? (
+        // A new one per result, so a reasoning opened on one prompt does not stay open on the next.
+        <ReasoningView key={r.position} reasoning={r.reasoning} tokens={r.tokens.reasoning} />
+      ) : null}
       <section>
         <h3>Response</h3>
         {r.result === "" ? (

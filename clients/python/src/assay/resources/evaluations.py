@@ -12,6 +12,7 @@ from ..types.common import Pagination
 from ..types.evaluations import Evaluation, EvaluationsResponse, EvaluationStatus
 from ..types.models import CustomModel, Model
 from ..types.public import PublicBenchmarkDetail, PublicModelDetail
+from ..types.sampling import ReasoningEffort
 from ._polling import PollSchedule, poll
 from ._refs import id_of, required
 from ._resource import AsyncAPIResource, ResourceMethods, SyncAPIResource
@@ -144,14 +145,32 @@ class _EvaluationMethods(ResourceMethods):
         limit: Optional[int] = None,
         concurrency: Optional[int] = None,
         cache: Optional[bool] = None,
+        temperature: Optional[float] = None,
+        top_p: Optional[float] = None,
+        seed: Optional[int] = None,
+        max_tokens: Optional[int] = None,
+        reasoning_effort: Optional[ReasoningEffort] = None,
         timeout: RequestTimeout = NOT_GIVEN,
     ) -> Flow[Evaluation]:
         """
         Starts evaluating ``model`` on ``benchmark`` (objects from ``client.models`` /
         ``client.benchmarks`` or the public client) and returns the new evaluation, ``pending``.
-        ``limit`` (first N prompts), ``concurrency`` and ``cache`` are Assay extensions.
+        ``limit`` (first N prompts), ``concurrency`` and ``cache`` are Assay extensions, as are the
+        sampling options ``temperature`` (0–2), ``top_p`` (above 0, at most 1), ``seed``,
+        ``max_tokens`` (reasoning included) and ``reasoning_effort``: left out, the model's request
+        profile decides. The server checks them against that profile; what the model does not take
+        raises ``BadRequestError`` naming the field (``body.0.temperature``).
         """
-        extensions = {"limit": limit, "concurrency": concurrency, "cache": cache}
+        extensions = {
+            "limit": limit,
+            "concurrency": concurrency,
+            "cache": cache,
+            "temperature": temperature,
+            "top_p": top_p,
+            "seed": seed,
+            "max_tokens": max_tokens,
+            "reasoning_effort": reasoning_effort,
+        }
         created = yield from call(_create_op(self._scope(), model, benchmark, extensions), timeout)
         return _first(created).attach_client(self._client)
 

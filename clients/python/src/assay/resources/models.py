@@ -8,6 +8,7 @@ from .._operation import Route, query, reading
 from .._response import Envelope, validate
 from .._types import NOT_GIVEN, RequestTimeout
 from ..types.models import CreateModelResponse, CustomModel, Model, ModelsListResponse, PublicModel
+from ..types.sampling import RequestProfileName
 from ._resource import AsyncAPIResource, ResourceMethods, SyncAPIResource, body, with_added, with_removed
 
 ModelType = Literal["custom", "public"]
@@ -143,12 +144,15 @@ class _ModelMethods(ResourceMethods):
         api_key: Optional[str] = None,
         extra_payload: Optional[Dict[str, Any]] = None,
         provider_model: Optional[str] = None,
+        request_profile: Optional[RequestProfileName] = None,
         timeout: RequestTimeout = NOT_GIVEN,
     ) -> Flow[CreateModelResponse]:
         """
         Registers an OpenAI-compatible chat-completions endpoint (``api_url``: its base URL or its
         full ``…/chat/completions`` URL) as a model of the project, attached at once.
         ``extra_payload`` is merged into every request to it; ``key`` looks like ``<org>/<name>``.
+        Assay extensions: ``provider_model``, and ``request_profile`` (how the endpoint is asked,
+        e.g. ``"vllm"``; ``"openai-compatible"`` unless given).
         """
         fields = body(
             name=name,
@@ -159,6 +163,7 @@ class _ModelMethods(ResourceMethods):
             api_key=api_key,
             extra_payload=extra_payload,
             provider_model=provider_model,
+            request_profile=request_profile,
         )
         return (yield from call(CREATE_CUSTOM.op(self._scope(), body=fields), timeout))
 
@@ -171,10 +176,20 @@ class _ModelMethods(ResourceMethods):
         api_key: Optional[str] = None,
         max_tokens: Optional[int] = None,
         extra_payload: Optional[Dict[str, Any]] = None,
+        request_profile: Optional[RequestProfileName] = None,
         timeout: RequestTimeout = NOT_GIVEN,
     ) -> Flow[bool]:
-        """Changes the given fields; a new ``api_url`` without ``api_key`` clears the stored key."""
-        fields = body(api_url=api_url, api_key=api_key, max_tokens=max_tokens, extra_payload=extra_payload)
+        """
+        Changes the given fields; a new ``api_url`` without ``api_key`` clears the stored key.
+        ``request_profile`` (Assay extension) changes how the endpoint is asked.
+        """
+        fields = body(
+            api_url=api_url,
+            api_key=api_key,
+            max_tokens=max_tokens,
+            extra_payload=extra_payload,
+            request_profile=request_profile,
+        )
         yield from call(UPDATE_CUSTOM.op(self._scope(), model_id=model_id, body=fields), timeout)
         return True
 

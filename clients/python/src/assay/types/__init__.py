@@ -83,6 +83,7 @@ from .public import (
     PublicModelsListResponse,
     SubsetPairedStats,
 )
+from .sampling import ReasoningEffort, RequestProfileName, RunRequest
 from .scorers import DeleteScorerResponse, Scorer, ScorersResponse
 from .trace_evaluations import (
     BulkTraceEvaluationsResponse,
@@ -180,9 +181,12 @@ __all__ = [
     "PublicModel",
     "PublicModelDetail",
     "PublicModelsListResponse",
+    "ReasoningEffort",
+    "RequestProfileName",
     "Result",
     "ResultMetrics",
     "ResultTokens",
+    "RunRequest",
     "Scorer",
     "ScorerScore",
     "ScorerStats",

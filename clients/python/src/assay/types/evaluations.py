@@ -6,6 +6,7 @@ from pydantic import Field, PrivateAttr
 
 from ._base import AssayModel
 from .common import Interval, Pagination
+from .sampling import RunRequest
 
 
 class EvaluationStatus(str, enum.Enum):
@@ -90,14 +91,28 @@ class SubsetStats(AssayModel):
 
 class TokenUsage(AssayModel):
     prompt: int
+    #: Reasoning included: providers bill reasoning tokens as output tokens.
     completion: int
     total: int
+    #: The part of ``completion`` spent on reasoning, as the provider reported it.
+    reasoning: int = 0
 
 
 class EvaluationOptions(AssayModel):
+    """
+    What the run was created with. The sampling options are None when not asked (the model's
+    request profile decided); ``request`` is what was sent, exactly (None for older runs).
+    """
+
     concurrency: int
     limit: Optional[int] = None
     cache: bool
+    temperature: Optional[float] = None
+    top_p: Optional[float] = None
+    seed: Optional[int] = None
+    max_tokens: Optional[int] = None
+    reasoning_effort: Optional[str] = None
+    request: Optional[RunRequest] = None
 
 
 class ScorerStats(AssayModel):
@@ -268,7 +283,10 @@ class EvaluationsResponse(AssayModel):
 
 class ResultTokens(AssayModel):
     prompt: int
+    #: Reasoning included.
     completion: int
+    #: The part of ``completion`` spent on reasoning.
+    reasoning: int = 0
 
 
 class Result(AssayModel):
@@ -292,6 +310,8 @@ class Result(AssayModel):
     error: Optional[str] = None
     tokens: Optional[ResultTokens] = None
     cached: Optional[bool] = None
+    #: The model's reasoning, when its provider returns it; never part of the scored ``result``.
+    reasoning: Optional[str] = None
     #: Each custom scorer's grade of this result, by scorer id.
     scorer_scores: Dict[str, ScorerScore] = {}
 

@@ -38,6 +38,8 @@ class PublicModel(Model):
     #: The provider serving it, and whether its key is configured on the server.
     provider: Optional[str] = None
     runnable: Optional[bool] = None
+    #: How the model is asked (its token parameter, temperatures, reasoning): a ``RequestProfileName``.
+    request_profile: Optional[str] = None
     size: Optional[str] = None
     categories: Optional[List[str]] = None
 
@@ -57,6 +59,8 @@ class CustomModel(Model):
     provider_model: Optional[str] = None
     #: Whether a provider key is stored.
     api_key_set: Optional[bool] = None
+    #: How the endpoint is asked: a ``RequestProfileName``, ``openai-compatible`` unless chosen.
+    request_profile: Optional[str] = None
     created_at: Optional[str] = None
     updated_at: Optional[str] = None
 

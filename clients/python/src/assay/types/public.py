@@ -32,6 +32,8 @@ class PublicModelDetail(AssayModel):
     # Assay extensions.
     provider: Optional[str] = None
     runnable: Optional[bool] = None
+    #: How the model is asked (its token parameter, temperatures, reasoning): a ``RequestProfileName``.
+    request_profile: Optional[str] = None
     size: Optional[str] = None
     categories: Optional[List[str]] = None
 
