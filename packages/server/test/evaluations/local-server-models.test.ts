@@ -5,9 +5,9 @@ import {
   type AnswerBehavior,
   type ProviderDouble,
   startLlamaCppDouble,
+  startOllamaDouble,
   startVllmDouble,
 } from "../support/provider-doubles/index.ts";
-import { startOllamaDouble } from "../support/provider-doubles/ollama.ts";
 import { startTestService, type TestService } from "../support/test-service.ts";
 import {
   createEvaluation,

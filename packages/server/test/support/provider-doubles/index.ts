@@ -17,6 +17,18 @@ export type { AnswerBehavior, DoubleOptions, ProviderDouble, RecordedExchange } 
 export { DEFAULT_ANSWER } from "./core.ts";
 export { startLlamaCppDouble } from "./llama-cpp.ts";
 export { startVllmDouble } from "./vllm.ts";
+export {
+  startAnthropicDouble,
+  startDeepSeekDouble,
+  startFireworksDouble,
+  startGoogleDouble,
+  startGroqDouble,
+  startMistralDouble,
+  startOllamaDouble,
+  startOpenAIDouble,
+  startOpenRouterDouble,
+  startTogetherDouble,
+};
 
 interface ProviderDoubleEntry {
   start(options?: DoubleOptions): Promise<ProviderDouble>;
