@@ -2,15 +2,15 @@ import type { Evaluation, ListResultsResponse } from "@assay/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type CatalogModel, loadModelCatalog } from "../../src/catalog/models/model-catalog.ts";
 import {
+  answerSums,
   createEvaluation,
   createSumsBenchmark,
+  sumsAnswer,
   type Tenant,
   tenantOf,
   waitForEvaluation,
 } from "../evaluations/support.ts";
-import { makeArithmeticItem } from "../support/fake-model-server.ts";
 import {
-  type AnswerBehavior,
   closeDoubles,
   type ProviderDouble,
   startProviderDoubles,
@@ -27,14 +27,8 @@ const SEED = 26;
 /** The catalog as shipped: its models name the tests, its providers name the variables. */
 const CATALOG = loadModelCatalog();
 
-/** createSumsBenchmark's only prompt is item 1 of the seeded fixture. */
-const EXPECTED_ANSWER = `The answer is ${makeArithmeticItem(1, SEED).answer}.`;
-
-/** Answers the Sums question ("… What is A + B?") with its sum, so the answer can be checked. */
-const sums: AnswerBehavior = ({ lastUserMessage }) => {
-  const match = /What is (\d+) \+ (\d+)\?/.exec(lastUserMessage);
-  return match ? `The answer is ${Number(match[1]) + Number(match[2])}.` : "I do not know.";
-};
+/** The answer to the benchmark's one prompt, as the doubles give it. */
+const EXPECTED_ANSWER = sumsAnswer(1, SEED);
 
 interface Outcome {
   status: string;
@@ -58,14 +52,14 @@ const outcomes = new Map<string, Outcome>();
 beforeAll(async () => {
   doubles = await startProviderDoubles(
     CATALOG.providers.map((p) => p.name),
-    { behavior: sums },
+    { behavior: answerSums },
   );
   const env: Record<string, string> = {
     ASSAY_JOB_POLL_INTERVAL_MS: "50",
     ASSAY_RATE_LIMIT_ENABLED: "false",
     ASSAY_EVAL_CHUNK_SIZE: "10",
     ASSAY_WORKER_CONCURRENCY: "16",
-    // A refusal is final (400); a retry would only slow the failing models down.
+    // Nothing here is transient: fewer attempts keep a failing model's run short.
     ASSAY_MODEL_MAX_ATTEMPTS: "2",
   };
   for (const provider of CATALOG.providers) {

@@ -1,8 +1,6 @@
 import type { ListResultsResponse } from "@assay/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { makeArithmeticItem } from "../support/fake-model-server.ts";
 import {
-  type AnswerBehavior,
   type ProviderDouble,
   startLlamaCppDouble,
   startOllamaDouble,
@@ -10,8 +8,10 @@ import {
 } from "../support/provider-doubles/index.ts";
 import { startTestService, type TestService } from "../support/test-service.ts";
 import {
+  answerSums,
   createEvaluation,
   createSumsBenchmark,
+  sumsAnswer,
   type Tenant,
   tenantOf,
   waitForEvaluation,
@@ -22,12 +22,7 @@ import {
 // 127.0.0.1 (allowed by ALLOWED_MODEL_HOSTS), the server's model name, its key if it has one.
 
 const SEED = 7;
-const ANSWER = `The answer is ${makeArithmeticItem(1, SEED).answer}.`;
-
-const sums: AnswerBehavior = ({ lastUserMessage }) => {
-  const match = /What is (\d+) \+ (\d+)\?/.exec(lastUserMessage);
-  return match ? `The answer is ${Number(match[1]) + Number(match[2])}.` : "I do not know.";
-};
+const ANSWER = sumsAnswer(1, SEED);
 
 let service: TestService;
 let tenant: Tenant;
@@ -37,15 +32,15 @@ let vllm: ProviderDouble;
 let llamaCpp: ProviderDouble;
 
 beforeAll(async () => {
-  ollama = await startOllamaDouble({ behavior: sums });
+  ollama = await startOllamaDouble({ behavior: answerSums });
   vllm = await startVllmDouble({
-    behavior: sums,
+    behavior: answerSums,
     servedModel: "qwen2.5-7b-instruct",
     apiKey: "vllm-secret",
     thinks: true,
     reasoningParser: true,
   });
-  llamaCpp = await startLlamaCppDouble({ behavior: sums });
+  llamaCpp = await startLlamaCppDouble({ behavior: answerSums });
   service = await startTestService({
     workers: true,
     env: {
