@@ -4,6 +4,7 @@ import { join } from "node:path";
 import type { Evaluation, GetOrganizationResponse } from "@assay/protocol";
 import { createCatalogAdmin } from "../../src/admin/catalog.ts";
 import { type FakeBehavior, makeArithmeticItem } from "../support/fake-model-server.ts";
+import type { AnswerBehavior } from "../support/provider-doubles/index.ts";
 import { GSM8K_TEST_FILE } from "../support/shared-datasets.ts";
 import type { TestService } from "../support/test-service.ts";
 import { uploadFile } from "../support/upload-file.ts";
@@ -111,6 +112,20 @@ export async function createSumsBenchmark(
   );
   if (res.status !== 201) throw new Error(`${res.status} ${res.text}`);
   return res.body.data.benchmark_id;
+}
+
+/**
+ * A provider double's answer to a Sums question ("… What is A + B?"): "The answer is <A+B>.",
+ * so a test can tell the answer came back whole (sumsAnswer gives the one it expects).
+ */
+export const answerSums: AnswerBehavior = ({ lastUserMessage }) => {
+  const match = /What is (\d+) \+ (\d+)\?/.exec(lastUserMessage);
+  return match ? `The answer is ${Number(match[1]) + Number(match[2])}.` : "I do not know.";
+};
+
+/** answerSums' answer to prompt `id` (1-based, as createSumsBenchmark numbers them). */
+export function sumsAnswer(id: number, seed: number): string {
+  return `The answer is ${makeArithmeticItem(id, seed).answer}.`;
 }
 
 /** A custom model of the tenant's project calling `apiUrl`. */
