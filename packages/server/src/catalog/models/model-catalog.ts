@@ -67,6 +67,11 @@ export const ModelEntrySchema = z.strictObject({
   provider_model: z.string().regex(/^\S+$/, "must be a non-empty name without spaces"),
   /** How the model is asked: the rules of its family (engine/gateway/profiles/). */
   request_profile: RequestProfileNameSchema,
+  /**
+   * The answer's token bound where the profile's default does not suit the model: a model that
+   * thinks, served by a host whose profile covers models that do not.
+   */
+  max_tokens: z.number().int().positive().optional(),
   key_takeaways: z.array(z.string().min(1)).default([]),
 });
 export type ModelEntry = z.infer<typeof ModelEntrySchema>;

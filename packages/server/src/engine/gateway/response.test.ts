@@ -79,6 +79,21 @@ describe("parseCompletion of reasoning models", () => {
     });
   });
 
+  it("counts thinking that Gemini's usage leaves out of completion tokens, as billed output", () => {
+    const usage = { prompt_tokens: 20, completion_tokens: 424, total_tokens: 1016 };
+    expect(
+      parseCompletion(
+        answer({ content: "42" }, "stop", usage),
+        undefined,
+        reading("gemini-thinking"),
+      ),
+    ).toMatchObject({ promptTokens: 20, completionTokens: 996, reasoningTokens: 572 });
+    // Elsewhere the total is not read: OpenAI's is prompt + completion by definition.
+    expect(
+      parseCompletion(answer({ content: "42" }, "stop", usage), undefined, reading("openai-chat")),
+    ).toMatchObject({ completionTokens: 424, reasoningTokens: 0 });
+  });
+
   it("reads reasoning from the field its family uses, never into the scored content", () => {
     const deepseek = answer({ content: "42", reasoning_content: "6 times 7" });
     expect(parseCompletion(deepseek, undefined, reading("deepseek-reasoner"))).toMatchObject({

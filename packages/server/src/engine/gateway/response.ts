@@ -17,7 +17,10 @@ export interface ParsedCompletion {
 }
 
 /** Where a family's answers keep their reasoning (from its request profile). */
-export type AnswerReading = Pick<RequestProfile, "reasoningFields" | "thinkTags">;
+export type AnswerReading = Pick<
+  RequestProfile,
+  "reasoningFields" | "thinkTags" | "usageOmitsThinking"
+>;
 
 const PLAIN: AnswerReading = { reasoningFields: [], thinkTags: false };
 
@@ -65,7 +68,16 @@ export function parseCompletion(
   const details = isRecord(usage?.completion_tokens_details)
     ? usage.completion_tokens_details
     : undefined;
-  const reasoningTokens = tokenCount(details?.reasoning_tokens);
+  const promptTokens = tokenCount(usage?.prompt_tokens);
+  let completionTokens = tokenCount(usage?.completion_tokens);
+  let reasoningTokens = tokenCount(details?.reasoning_tokens);
+  if (reading.usageOmitsThinking && reasoningTokens === 0) {
+    const hidden = tokenCount(usage?.total_tokens) - promptTokens - completionTokens;
+    if (hidden > 0) {
+      reasoningTokens = hidden;
+      completionTokens += hidden;
+    }
+  }
 
   const raw = message?.content;
   let content: string;
@@ -117,8 +129,8 @@ export function parseCompletion(
     content: toStorableText(content),
     reasoning: reasoning === null ? null : toStorableText(reasoning),
     finishReason,
-    promptTokens: tokenCount(usage?.prompt_tokens),
-    completionTokens: tokenCount(usage?.completion_tokens),
+    promptTokens,
+    completionTokens,
     reasoningTokens,
   };
 }

@@ -52,7 +52,7 @@ export function createEndpointResolver(deps: {
         url: `${provider.baseUrl}/chat/completions`,
         apiKey: provider.apiKey,
         model: entry.provider_model,
-        maxTokens: profile.defaultMaxTokens,
+        maxTokens: entry.max_tokens ?? profile.defaultMaxTokens,
         profile,
         trusted: true,
         prices: input === null || output === null ? null : { input, output },
@@ -108,7 +108,8 @@ export async function readModelRequest(
   const entry = deps.catalog.findModel(modelId);
   if (entry) {
     const profile = REQUEST_PROFILES[entry.request_profile];
-    return { key: entry.key, profile, maxTokens: profile.defaultMaxTokens, extraPayload: null };
+    const maxTokens = entry.max_tokens ?? profile.defaultMaxTokens;
+    return { key: entry.key, profile, maxTokens, extraPayload: null };
   }
   const row = await createModelRepository(deps.db).findCustomById(modelId);
   if (!row) throw new ModelUnavailableError(`unknown model ${modelId}`);

@@ -37,4 +37,7 @@ export const geminiThinking: RequestProfile = {
   defaultMaxTokens: 65_536,
   reasoningEffort: { parameter: "reasoning_effort", values: ["low", "medium", "high"] },
   reasons: true,
+  // Seen on the compatible endpoint: "prompt=20, completion=424, total=1016" — the 572 thinking
+  // tokens appear only in the total (Clarifai/clarifai-python#978); Google bills them as output.
+  usageOmitsThinking: true,
 };

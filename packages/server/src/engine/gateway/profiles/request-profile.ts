@@ -39,6 +39,12 @@ export interface RequestProfile {
    * error saying so, never scored as an empty answer.
    */
   reasons: boolean;
+  /**
+   * Usage counts the thinking outside `completion_tokens` (only in `total_tokens`), as Gemini's
+   * endpoint does: the difference is read as reasoning tokens and added to the completion tokens,
+   * which are billed as output.
+   */
+  usageOmitsThinking?: boolean;
 }
 
 /** Temperatures of the providers whose API follows OpenAI's: 0–2. */
