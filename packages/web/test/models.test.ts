@@ -187,6 +187,7 @@ describe("the Models view in Chromium", () => {
     // Pointed at the fake model server (loopback is allowed here): created.
     answers.length = 0;
     await form.getByLabel("API URL").fill(fake.url);
+    await form.getByLabel("Request profile").selectOption("vllm");
     await form.getByRole("button", { name: "Create model" }).click();
     await expect
       .poll(() => page.locator(".saved").textContent(), WAIT)
@@ -196,7 +197,7 @@ describe("the Models view in Chromium", () => {
     expect(await created.locator("td").nth(2).textContent()).toBe("custom · key set");
     expect(await form.getByLabel("Name").inputValue()).toBe("");
     const model = await client.models.getByKey("fake/created");
-    expect(model).toMatchObject({ api_key_set: true, api_url: fake.url });
+    expect(model).toMatchObject({ api_key_set: true, api_url: fake.url, request_profile: "vllm" });
 
     await expectSecretsNowhere();
     // The check above can fail: the page did receive the new model in an answer.
@@ -229,11 +230,14 @@ describe("the Models view in Chromium", () => {
     expect(await keyInput.inputValue()).toBe("");
     await keyInput.fill(ROTATED);
     await form.getByLabel("Name").fill("Renamed in the browser");
+    expect(await form.getByLabel("Request profile").inputValue()).toBe("vllm");
+    await form.getByLabel("Request profile").selectOption("llama-cpp");
     await form.getByRole("button", { name: "Save changes" }).click();
     await expect
       .poll(() => page.locator(".saved").textContent(), WAIT)
       .toBe("Saved; the new key is set.");
     await expect.poll(() => page.locator("h1").textContent(), WAIT).toBe("Renamed in the browser");
+    await expect.poll(() => page.locator(".facts").textContent(), WAIT).toContain("llama-cpp");
     expect(await form.locator('input[type="password"]').count()).toBe(0);
     await expectSecretsNowhere();
     await screenshot(page, "models-04-edit");

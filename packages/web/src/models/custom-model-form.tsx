@@ -1,4 +1,9 @@
-import type { CustomModel, UpdateCustomModelBody } from "@assay/protocol";
+import {
+  type CustomModel,
+  REQUEST_PROFILE_NAMES,
+  type RequestProfileName,
+  type UpdateCustomModelBody,
+} from "@assay/protocol";
 import { type FormEvent, useState } from "react";
 import { ErrorMessage } from "../shared/error-message.tsx";
 import { fieldErrors, otherFieldErrors } from "../shared/field-errors.ts";
@@ -13,6 +18,7 @@ const FIELDS = [
   "body.api_url",
   "body.provider_model",
   "body.max_tokens",
+  "body.request_profile",
   "body.api_key",
 ];
 
@@ -23,6 +29,7 @@ interface Draft {
   apiUrl: string;
   providerModel: string;
   maxTokens: string;
+  profile: RequestProfileName;
   apiKey: string;
 }
 
@@ -33,6 +40,7 @@ const EMPTY: Draft = {
   apiUrl: "",
   providerModel: "",
   maxTokens: "1024",
+  profile: "openai-compatible",
   apiKey: "",
 };
 
@@ -44,6 +52,7 @@ function draftOf(model: CustomModel): Draft {
     apiUrl: model.api_url,
     providerModel: model.provider_model ?? "",
     maxTokens: String(model.max_tokens),
+    profile: model.request_profile,
     apiKey: "",
   };
 }
@@ -85,6 +94,7 @@ export function CustomModelForm({
           max_tokens: optionalNumber(draft.maxTokens) as number,
           api_key: draft.apiKey === "" ? undefined : draft.apiKey,
           provider_model: draft.providerModel === "" ? undefined : draft.providerModel,
+          request_profile: draft.profile,
         },
         {
           onSuccess: () => {
@@ -106,6 +116,7 @@ export function CustomModelForm({
       body.provider_model = draft.providerModel === "" ? null : draft.providerModel;
     if (draft.maxTokens !== String(model.max_tokens))
       body.max_tokens = optionalNumber(draft.maxTokens) as number;
+    if (draft.profile !== model.request_profile) body.request_profile = draft.profile;
     if (replaceKey) body.api_key = draft.apiKey;
     update.mutate(body, {
       onSuccess: () => {
@@ -177,6 +188,26 @@ export function CustomModelForm({
             value={draft.maxTokens}
             onChange={(e) => set({ maxTokens: e.target.value })}
           />
+        )}
+      </FormField>
+      <FormField
+        label="Request profile"
+        field="body.request_profile"
+        errors={errors}
+        hint="How the endpoint is asked: its token parameter, temperatures and where its reasoning comes back."
+      >
+        {(input) => (
+          <select
+            {...input}
+            value={draft.profile}
+            onChange={(e) => set({ profile: e.target.value as RequestProfileName })}
+          >
+            {REQUEST_PROFILE_NAMES.map((name) => (
+              <option key={name} value={name}>
+                {name}
+              </option>
+            ))}
+          </select>
         )}
       </FormField>
       <FormField label="Description" field="body.description" errors={errors}>

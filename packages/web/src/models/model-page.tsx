@@ -78,6 +78,8 @@ function ModelFacts({ model, why }: { model: Model; why: string }) {
         </dd>
         <dt>Max tokens</dt>
         <dd className="num">{model.max_tokens}</dd>
+        <dt>Request profile</dt>
+        <dd className="num">{model.request_profile}</dd>
         <dt>Prices</dt>
         <dd className="muted">none (custom models have no catalog prices, so no cost)</dd>
         {model.description ? (
@@ -101,6 +103,8 @@ function ModelFacts({ model, why }: { model: Model; why: string }) {
       <dd>
         {model.company ?? "—"} / {model.provider}
       </dd>
+      <dt>Request profile</dt>
+      <dd className="num">{model.request_profile}</dd>
       <dt>Context</dt>
       <dd className="num">
         {contextLength(model.context_length)}
