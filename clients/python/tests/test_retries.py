@@ -104,6 +104,11 @@ def test_posts_are_retried_too(scripted: ScriptedServer) -> None:
         "name": "n",
         "evaluation_goal": "a goal long enough",
     }
+    # One Idempotency-Key for both attempts: the service answers the repeat with the first answer.
+    key = posts[0].headers.get("idempotency-key")
+    assert key is not None and len(key) == 32 and posts[1].headers.get("idempotency-key") == key
+    gets = [r for r in scripted.requests_to("/judges/j-1") if r.method == "GET"]
+    assert gets and gets[0].headers.get("idempotency-key") is None
 
 
 def test_connection_errors_and_timeouts_are_retried(scripted: ScriptedServer) -> None:

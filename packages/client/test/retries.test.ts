@@ -70,7 +70,7 @@ describe("retry count", () => {
     expect(server.requests).toHaveLength(3);
   });
 
-  it("retries a POST (creates are atomic on the server)", async () => {
+  it("retries a POST under one Idempotency-Key, so the service answers a repeat as the first", async () => {
     await using server = await startScriptedServer();
     server.on("GET", "/organizations", organizationReply());
     server.on("POST", TRACE_UPLOAD_PATH, { status: 500 }, uploadUrlReply());
@@ -80,6 +80,18 @@ describe("retry count", () => {
     const posts = server.requestsTo("POST", TRACE_UPLOAD_PATH);
     expect(posts).toHaveLength(2);
     expect(posts[1]?.body.toString()).toBe(JSON.stringify(TRACE_UPLOAD_BODY));
+    const key = posts[0]?.headers["idempotency-key"];
+    expect(key).toMatch(/^[0-9a-f]{32}$/);
+    expect(posts[1]?.headers["idempotency-key"]).toBe(key);
+
+    // A new call is a new request: a new key. GETs carry none.
+    await client.request(routes.createTraceUpload, { body: TRACE_UPLOAD_BODY }).catch(() => {});
+    const third = server.requestsTo("POST", TRACE_UPLOAD_PATH)[2];
+    expect(third?.headers["idempotency-key"]).toMatch(/^[0-9a-f]{32}$/);
+    expect(third?.headers["idempotency-key"]).not.toBe(key);
+    expect(
+      server.requestsTo("GET", "/organizations")[0]?.headers["idempotency-key"],
+    ).toBeUndefined();
   });
 
   it("retries a dropped connection, then succeeds", async () => {

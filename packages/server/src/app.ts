@@ -42,6 +42,7 @@ import { createProgressPoller } from "./resources/evaluations/progress-poller.ts
 import type { ProgressPoller } from "./resources/evaluations/progress-stream.ts";
 import { registerEvaluationRoutes } from "./resources/evaluations/routes.ts";
 import { createEvaluationService } from "./resources/evaluations/service.ts";
+import { createIdempotencyService } from "./resources/idempotency/service.ts";
 import { createInlineImporter, type Importer } from "./resources/imports/importer.ts";
 import { registerJudgeOptimizationRoutes } from "./resources/judge-optimizations/routes.ts";
 import { createJudgeOptimizationService } from "./resources/judge-optimizations/service.ts";
@@ -240,6 +241,7 @@ export function createApp(deps: AppDeps): FastifyInstance {
     rateLimiter: deps.rateLimiter,
     rateLimitBurst: deps.config.rateLimit.burst,
     validateResponses: deps.validateResponses ?? false,
+    idempotency: createIdempotencyService(deps),
   };
 
   app.register(

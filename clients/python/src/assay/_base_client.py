@@ -7,6 +7,7 @@ how they wait; the resources' methods (flows, ``assay._flow``) hand them ``Opera
 import asyncio
 import random as _random
 import time
+import uuid
 from typing import Any, Callable, Dict, Optional, TypeVar, Union
 
 import httpx
@@ -97,6 +98,10 @@ class _ClientCore:
         has_body = not isinstance(op.body, NotGiven)
         url = self._shared.base_url + op.path
         headers = self._headers(has_body)
+        if op.method == "POST":
+            # One key for every attempt of this call: the service answers a repeat with its first
+            # answer, so a create whose answer was lost is never made twice by the retry.
+            headers["Idempotency-Key"] = uuid.uuid4().hex
 
         def build() -> httpx.Request:
             return http.build_request(

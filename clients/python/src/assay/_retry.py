@@ -1,7 +1,8 @@
 """
 When and how long to wait before retrying; the same policy as the TypeScript client. Every method is
-retried, POST included: the server commits a create atomically (committed ⇒ 2xx), so a retried create
-cannot leave a duplicate.
+retried, POST included: each POST carries an Idempotency-Key, the same on every attempt
+(``_base_client.py``), and the service answers a repeat with its first answer, so a create whose
+answer was lost is not made twice.
 """
 
 from typing import Callable, Optional

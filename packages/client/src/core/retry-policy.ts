@@ -1,8 +1,9 @@
 import type { ResponseHeaders } from "../errors.ts";
 
 /**
- * When and how long to wait before retrying. Every method is retried, POST included: the server
- * commits a create atomically (committed ⇒ 2xx), so a retried create cannot leave a duplicate.
+ * When and how long to wait before retrying. Every method is retried, POST included: each POST
+ * carries an Idempotency-Key, the same on every retry (transport.ts), and the service answers a
+ * repeat with the first answer, so a create whose answer was lost is not made twice.
  */
 
 /** Statuses that mean "try again later"; others will not change on a retry. */

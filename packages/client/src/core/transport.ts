@@ -51,6 +51,7 @@ export async function send(
   options: SendOptions,
 ): Promise<HttpResponse> {
   const { signal } = options;
+  request = withIdempotencyKey(request);
   for (let retry = 0; ; retry++) {
     if (signal?.aborted) throw abortedError(signal);
     let failure: { error: APIError; retryable: boolean; headers?: ResponseHeaders };
@@ -69,6 +70,27 @@ export async function send(
     if (!failure.retryable || retry >= options.maxRetries) throw failure.error;
     await deps.sleep(retryDelayMs(retry, failure.headers, deps.random), signal);
   }
+}
+
+/**
+ * A POST carries an `Idempotency-Key`, the same on every retry of it: the service answers a
+ * repeat with its first answer, so a create whose answer was lost (a reset, a proxy's timeout, a
+ * crash after the commit) is never made twice by the retry. A key the caller set is kept.
+ */
+function withIdempotencyKey(request: HttpRequest): HttpRequest {
+  if (request.method !== "POST") return request;
+  if (Object.keys(request.headers).some((name) => name.toLowerCase() === "idempotency-key"))
+    return request;
+  return { ...request, headers: { ...request.headers, "idempotency-key": randomKey() } };
+}
+
+/**
+ * 128 random bits as hex. Not `crypto.randomUUID()`: browsers offer it only in secure contexts,
+ * and a dashboard served over plain http on a network address is not one.
+ */
+function randomKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
 /** One try; a timer aborts it after `timeout` ms, and the caller's signal aborts it at once. */

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { z } from "zod";
 import { AppError } from "../app-error.ts";
 import type { RateLimiter } from "../platform/rate-limit/rate-limiter.ts";
+import type { IdempotencyService } from "../resources/idempotency/service.ts";
 import type { OrganizationService } from "../resources/organizations/service.ts";
 import type { AuthContext, ProjectScope } from "../tenancy.ts";
 import { type Authenticators, authenticate } from "./authenticate.ts";
@@ -18,6 +19,11 @@ export interface HandlerContext<R extends Route> {
   scope: ProjectScope;
   request: FastifyRequest;
   reply: FastifyReply;
+  /**
+   * The request's `Idempotency-Key` (POSTs with an API key): a create may keep it with what it
+   * makes, in the same transaction, so a repeat finds that even after a crash.
+   */
+  idempotencyKey?: string;
 }
 
 /**
@@ -39,14 +45,16 @@ export interface RouteDeps extends Authenticators {
   rateLimitBurst: number;
   /** Check every answer against the protocol schema (tests): a drifting handler fails loudly. */
   validateResponses: boolean;
+  /** Repeats of a POST with the same Idempotency-Key get the first answer; absent in bare apps. */
+  idempotency?: IdempotencyService;
 }
 
 /**
  * Binds a protocol route to a handler. Every route gets the same treatment, in order:
  * authenticate (API-key routes), rate-limit per key, validate params, query and body with the
  * protocol schemas (400 naming the field), confine project routes to the caller's organization
- * (404 otherwise), then run the handler and answer with the route's status (event streams answer
- * from their handler).
+ * (404 otherwise), answer a repeated POST with its first answer (`Idempotency-Key`), then run the
+ * handler and answer with the route's status (event streams answer from their handler).
  */
 export function bindRoute<R extends Route>(
   app: FastifyInstance,
@@ -80,7 +88,24 @@ export function bindRoute<R extends Route>(
         scope = await deps.organizations.resolveScope(auth, p.organization_id, p.project_id);
       }
 
-      const context = { params, query, body, auth, request, reply } as Omit<
+      const idempotencyKey =
+        route.method === "POST" && auth && deps.idempotency
+          ? firstHeader(request.headers["idempotency-key"])
+          : undefined;
+      if (idempotencyKey !== undefined && auth && deps.idempotency) {
+        const started = await deps.idempotency.start(auth.organizationId, idempotencyKey, {
+          method: route.method,
+          path: request.url,
+          body: request.body,
+        });
+        if (started.kind === "replay") {
+          reply.header("idempotent-replayed", "true");
+          reply.code(started.statusCode);
+          return started.body;
+        }
+      }
+
+      const context = { params, query, body, auth, request, reply, idempotencyKey } as Omit<
         HandlerContext<R>,
         "scope"
       >;
@@ -90,7 +115,15 @@ export function bindRoute<R extends Route>(
           return scope;
         },
       });
-      const result = await handler(context as HandlerContext<R>);
+      let result: ResponseOf<R>;
+      try {
+        result = await handler(context as HandlerContext<R>);
+      } catch (error) {
+        // Failed: the key goes back, so a retry runs the request again.
+        if (idempotencyKey !== undefined && auth)
+          await deps.idempotency?.release(auth.organizationId, idempotencyKey);
+        throw error;
+      }
       // An event stream was hijacked and written by its handler: it answers nothing here, and
       // counted once against the rate limit above however long it stays open.
       if (route.responseKind === "event-stream") return reply;
@@ -102,10 +135,16 @@ export function bindRoute<R extends Route>(
           );
         }
       }
+      if (idempotencyKey !== undefined && auth)
+        await deps.idempotency?.complete(auth.organizationId, idempotencyKey, route.status, result);
       reply.code(route.status);
       return result;
     },
   });
+}
+
+function firstHeader(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
 }
 
 async function takeRateLimitToken(auth: AuthContext, reply: FastifyReply, deps: RouteDeps) {

@@ -2,17 +2,20 @@ import type { Logger } from "pino";
 import type { BlobStore } from "../platform/blobs/blob-store.ts";
 import type { Clock } from "../platform/clock.ts";
 import type { JobHandler } from "../platform/queue/job-queue.ts";
+import type { IdempotencyService } from "../resources/idempotency/service.ts";
 import type { UploadService } from "../resources/uploads/service.ts";
 
 /** How long after its URL expired an upload that never arrived is kept (a PUT may still be finishing). */
 export const UPLOAD_GRACE_MS = 3600_000;
 
 /**
- * Periodic cleanup: forgets upload URLs that expired without a file ever arriving, and removes
- * partial files a crashed upload left in the local blob folder.
+ * Periodic cleanup: forgets upload URLs that expired without a file ever arriving, removes
+ * partial files a crashed upload left in the local blob folder, and forgets the answers kept for
+ * Idempotency-Keys after a day.
  */
 export function createHousekeepingJob(deps: {
   uploads: UploadService;
+  idempotency: IdempotencyService;
   blobs: BlobStore;
   clock: Clock;
   logger: Logger;
@@ -24,7 +27,11 @@ export function createHousekeepingJob(deps: {
     const partialFiles = await deps.blobs.removeAbandoned(
       new Date(deps.clock.now().getTime() - graceMs),
     );
-    if (uploads > 0 || partialFiles > 0)
-      deps.logger.info({ uploads, partialFiles }, "housekeeping removed expired uploads");
+    const idempotencyKeys = await deps.idempotency.removeExpired();
+    if (uploads > 0 || partialFiles > 0 || idempotencyKeys > 0)
+      deps.logger.info(
+        { uploads, partialFiles, idempotencyKeys },
+        "housekeeping removed expired uploads and idempotency keys",
+      );
   };
 }

@@ -7,6 +7,7 @@ import type { Clock } from "../platform/clock.ts";
 import type { SecretBox } from "../platform/crypto/secret-box.ts";
 import type { Database } from "../platform/db/database.ts";
 import type { JobHandlers, JobQueue } from "../platform/queue/job-queue.ts";
+import { createIdempotencyService } from "../resources/idempotency/service.ts";
 import { createUploadService } from "../resources/uploads/service.ts";
 import { createGenerateBenchmarkJob } from "./generate-benchmark.ts";
 import { createHousekeepingJob } from "./housekeeping.ts";
@@ -65,7 +66,11 @@ export interface JobDeps {
 export function createJobHandlers(deps: JobDeps): JobHandlers {
   const uploads = createUploadService({ ...deps, urlTtlSeconds: deps.config.uploadUrlTtlSeconds });
   return {
-    [HOUSEKEEPING_JOB]: createHousekeepingJob({ ...deps, uploads }),
+    [HOUSEKEEPING_JOB]: createHousekeepingJob({
+      ...deps,
+      uploads,
+      idempotency: createIdempotencyService(deps),
+    }),
     [SWEEP_RUNS_JOB]: createSweepRunsJob(deps),
     [RUN_EVALUATION_JOB]: createRunEvaluationJob(deps),
     [GENERATE_BENCHMARK_JOB]: createGenerateBenchmarkJob(deps),

@@ -24,6 +24,7 @@ const TABLES = [
   "evaluation_samples",
   "evaluation_spaces",
   "evaluations",
+  "idempotency_keys",
   "instance_settings",
   "jobs",
   "judge_optimization_runs",
@@ -87,6 +88,7 @@ describe.each(DIALECTS)("migrations on %s", (dialect) => {
         "0014-result-text-index",
         "0015-unicode-lower",
         "0016-request-profiles",
+        "0017-idempotency-keys",
       ]);
     } finally {
       await handle.close();

@@ -4,6 +4,7 @@ import type { CreateUploadResponse, GetOrganizationResponse } from "@assay/proto
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHousekeepingJob, UPLOAD_GRACE_MS } from "../../src/jobs/housekeeping.ts";
 import type { Clock } from "../../src/platform/clock.ts";
+import { createIdempotencyService } from "../../src/resources/idempotency/service.ts";
 import { createUploadService } from "../../src/resources/uploads/service.ts";
 import { jobRow, pgBossJob, silentLogger, waitFor } from "../support/queue-test-kit.ts";
 import { startTestService, type TestService } from "../support/test-service.ts";
@@ -63,6 +64,7 @@ function housekeepingAt(at: number) {
   const { db, blobs } = service.running.deps;
   const housekeeping = createHousekeepingJob({
     uploads: createUploadService({ db, blobs, clock, urlTtlSeconds: 900 }),
+    idempotency: createIdempotencyService({ db, clock }),
     blobs,
     clock,
     logger: silentLogger,

@@ -36,6 +36,7 @@ export interface DatabaseSchema {
   evaluation_spaces: EvaluationSpacesTable;
   scorers: ScorersTable;
   benchmark_scorers: BenchmarkScorersTable;
+  idempotency_keys: IdempotencyKeysTable;
 }
 
 export interface OrganizationsTable {
@@ -237,6 +238,8 @@ export interface EvaluationsTable {
   prompt_tokens: Generated<number>;
   completion_tokens: Generated<number>;
   reasoning_tokens: Generated<number>;
+  /** The Idempotency-Key of the request that created it, if it had one. */
+  idempotency_key: Generated<string | null>;
   cost_usd: number | null;
   /** JSON statistics computed from the result rows when the run finished. */
   stats: string | null;
@@ -370,6 +373,8 @@ export interface TracesTable {
   /** JSON of the record. */
   data: string;
   integration_id: string | null;
+  /** The upload it was imported from (unique with `position`: an upload is imported once). */
+  upload_id: Generated<string | null>;
   created_at: string;
 }
 
@@ -509,4 +514,15 @@ export interface BenchmarkScorersTable {
   benchmark_id: string;
   scorer_id: string;
   position: number;
+}
+
+/** A POST's Idempotency-Key and, once it finished, its answer (kept a day). */
+export interface IdempotencyKeysTable {
+  organization_id: string;
+  key: string;
+  fingerprint: string;
+  status_code: number | null;
+  response: string | null;
+  locked_until: string;
+  created_at: string;
 }

@@ -26,6 +26,8 @@ export interface NewEvaluation {
   promptLimit: number;
   /** The `scorers` column: the benchmark's scorers as they are now (null without any). */
   scorers: string | null;
+  /** `<item index>:<Idempotency-Key>` of the request that creates it, if it had a key. */
+  idempotencyKey?: string | null;
 }
 
 export interface SampleRow {
@@ -105,6 +107,7 @@ export function createEvaluationRepository(db: Database) {
           status_description: "",
           options: e.options,
           scorers: e.scorers,
+          idempotency_key: e.idempotencyKey ?? null,
           total_count: 0,
           submitted_at: e.submittedAt,
           // In the same transaction as the prompt copies below: the version of what they copy.
@@ -184,6 +187,15 @@ export function createEvaluationRepository(db: Database) {
 
     findById: (id: string): Promise<EvaluationRow | undefined> =>
       db.selectFrom("evaluations").selectAll().where("id", "=", id).executeTakeFirst(),
+
+    /** The organization's runs created under these idempotency keys. */
+    findByIdempotencyKeys: (organizationId: string, keys: string[]): Promise<EvaluationRow[]> =>
+      db
+        .selectFrom("evaluations")
+        .selectAll()
+        .where("organization_id", "=", organizationId)
+        .where("idempotency_key", "in", keys)
+        .execute(),
 
     /** Every run that may still do work, for the sweep that ends runs nothing will finish. */
     listActive: (): Promise<Pick<EvaluationRow, "id" | "status" | "deadline_at">[]> =>

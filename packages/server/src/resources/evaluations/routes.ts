@@ -26,8 +26,8 @@ export function registerEvaluationRoutes(
     return undefined;
   });
 
-  bindRoute(api, routes.createEvaluations, deps, async ({ scope, body }) =>
-    success(await deps.evaluations.create(scope, body)),
+  bindRoute(api, routes.createEvaluations, deps, async ({ scope, body, idempotencyKey }) =>
+    success(await deps.evaluations.create(scope, body, idempotencyKey)),
   );
 
   bindRoute(api, routes.getEvaluation, deps, async ({ auth, params }) =>

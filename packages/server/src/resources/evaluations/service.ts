@@ -77,7 +77,25 @@ export function createEvaluationService(deps: EvaluationServiceDeps) {
   }
 
   return {
-    async create(scope: ProjectScope, items: CreateEvaluationItem[]): Promise<Evaluation[]> {
+    /**
+     * Creates the runs, or, under an Idempotency-Key they were already created with, answers them
+     * (each run keeps `<index>:<key>`, written with it: a repeat finds them even when the process
+     * died between creating them and keeping its answer).
+     */
+    async create(
+      scope: ProjectScope,
+      items: CreateEvaluationItem[],
+      idempotencyKey?: string,
+    ): Promise<Evaluation[]> {
+      const itemKeys = idempotencyKey ? items.map((_, i) => `${i}:${idempotencyKey}`) : [];
+      if (itemKeys.length > 0) {
+        const earlier = await repo.findByIdempotencyKeys(scope.organizationId, itemKeys);
+        if (earlier.length > 0) {
+          const order = new Map(itemKeys.map((key, i) => [key, i]));
+          const at = (row: EvaluationRow) => order.get(row.idempotency_key ?? "") ?? 0;
+          return present(earlier.sort((a, b) => at(a) - at(b)));
+        }
+      }
       const planned: {
         item: CreateEvaluationItem;
         benchmarkId: string;
@@ -123,6 +141,7 @@ export function createEvaluationService(deps: EvaluationServiceDeps) {
             options: JSON.stringify(options),
             submittedAt,
             promptLimit: item.limit ?? MAX_PROMPTS,
+            idempotencyKey: itemKeys[i] ?? null,
             // In the same transaction: the run grades with the scorers as they are now.
             scorers: runScorersColumn(
               await createScorerRepository(trx).forBenchmark(trx, benchmarkId),

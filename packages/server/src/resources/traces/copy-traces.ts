@@ -6,6 +6,7 @@ const COLUMNS = [
   "organization_id",
   "project_id",
   "filename",
+  "upload_id",
   "position",
   "format",
   "input",
@@ -30,13 +31,14 @@ async function* toValues(
   source: TraceFileSource,
   batches: AsyncIterable<readonly TraceFileRow[]>,
 ): AsyncGenerator<CopyValue[][]> {
-  const { organization_id, project_id, filename, created_at } = source;
+  const { organization_id, project_id, filename, upload_id, created_at } = source;
   for await (const rows of batches)
     yield rows.map((row) => [
       row.id,
       organization_id,
       project_id,
       filename,
+      upload_id,
       row.position,
       row.format,
       row.input,

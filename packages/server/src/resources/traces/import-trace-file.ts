@@ -1,6 +1,7 @@
 import type { FieldIssue } from "@assay/protocol";
 import { AppError } from "../../app-error.ts";
 import { readTraceFile, TraceFileError } from "../../engine/traces/index.ts";
+import { isUniqueViolation } from "../../platform/db/unique-violation.ts";
 import type { ImportStore } from "../imports/import-store.ts";
 import { copyTraces } from "./copy-traces.ts";
 import { createTraceIds } from "./trace-ids.ts";
@@ -8,6 +9,7 @@ import {
   insertTraces,
   type TraceFileRow,
   type TraceFileSource,
+  tracesOfUpload,
 } from "./trace-insert-repository.ts";
 
 /** One uploaded trace file to import: plain data, so it can be handed to an import thread. */
@@ -15,6 +17,8 @@ export interface TraceImport {
   organizationId: string;
   projectId: string;
   filename: string;
+  /** The upload imported: imported once, whatever the number of calls. */
+  uploadId: string;
   objectKey: string;
   /** When the import was asked for (the request's clock): the traces' created_at and ids. */
   createdAt: string;
@@ -28,13 +32,20 @@ export interface TraceImport {
  * transaction on SQLite): rows are stored while the rest of the file is still being read, and a
  * bad record anywhere (the reader throws at the end) stores nothing. One pass over the file; a few
  * batches of rows held at a time.
+ *
+ * An upload is imported once: a second import of it (a client that retried a create whose answer
+ * it lost) answers the first one's traces. Each trace keeps its upload, unique with its position,
+ * so of two imports at once the second fails whole on that index and answers the first's.
  */
 export async function importTraceFile(store: ImportStore, job: TraceImport): Promise<string[]> {
+  const earlier = await tracesOfUpload(store.db, job.uploadId);
+  if (earlier.length > 0) return earlier;
   const ids: string[] = [];
   const source: TraceFileSource = {
     organization_id: job.organizationId,
     project_id: job.projectId,
     filename: job.filename,
+    upload_id: job.uploadId,
     created_at: job.createdAt,
   };
   const nextId = createTraceIds(new Date(job.createdAt));
@@ -52,6 +63,10 @@ export async function importTraceFile(store: ImportStore, job: TraceImport): Pro
     else await insertTraces(store.db, source, rows());
   } catch (error) {
     if (error instanceof TraceFileError) throw unprocessable(job.filename, error);
+    if (isUniqueViolation(error)) {
+      const first = await tracesOfUpload(store.db, job.uploadId);
+      if (first.length > 0) return first;
+    }
     throw error;
   }
   return ids;

@@ -35,7 +35,8 @@ export function createTraceService(deps: TraceServiceDeps) {
     /**
      * Creates one trace per record of the uploaded file, or none (422 listing the bad records).
      * The upload stays where it is, as a custom benchmark's does (housekeeping only removes
-     * uploads that never arrived): naming the same file again creates its traces again.
+     * uploads that never arrived), and is imported once: naming the same upload again answers
+     * the traces it made; a new upload of the file makes new ones.
      */
     async create(scope: ProjectScope, body: CreateTracesBody): Promise<string[]> {
       const upload = await deps.uploads.findUploaded(scope, "trace", body.filename);
@@ -48,6 +49,7 @@ export function createTraceService(deps: TraceServiceDeps) {
         organizationId: scope.organizationId,
         projectId: scope.projectId,
         filename: upload.filename,
+        uploadId: upload.id,
         objectKey: upload.object_key,
         createdAt: deps.clock.now().toISOString(),
       });

@@ -7,6 +7,7 @@ export interface TraceFileSource {
   organization_id: string;
   project_id: string;
   filename: string;
+  upload_id: string;
   created_at: string;
 }
 
@@ -25,7 +26,13 @@ export interface TraceFileRow {
  */
 const INSERT_BATCH = 512;
 
-const SOURCE_KEYS = ["organization_id", "project_id", "filename", "created_at"] as const;
+const SOURCE_KEYS = [
+  "organization_id",
+  "project_id",
+  "filename",
+  "upload_id",
+  "created_at",
+] as const;
 const ROW_KEYS = ["id", "position", "format", "input", "data"] as const;
 
 /**
@@ -39,9 +46,10 @@ const ROW_KEYS = ["id", "position", "format", "input", "data"] as const;
 function compileInsert(db: Database, rows: number): string {
   const tuple = sql`(${sql.join(ROW_KEYS.map((key) => sql`${key}`))})`;
   const compiled = sql`insert into traces
-      (id, organization_id, project_id, filename, position, format, input, data, integration_id, created_at)
-    select column1, ${"organization_id"}, ${"project_id"}, ${"filename"}, cast(column2 as integer),
-      column3, column4, column5, null, ${"created_at"}
+      (id, organization_id, project_id, filename, upload_id, position, format, input, data,
+        integration_id, created_at)
+    select column1, ${"organization_id"}, ${"project_id"}, ${"filename"}, ${"upload_id"},
+      cast(column2 as integer), column3, column4, column5, null, ${"created_at"}
     from (values ${sql.join(Array.from({ length: rows }, () => tuple))}) as v`.compile(db);
   const expected = [...SOURCE_KEYS, ...Array.from({ length: rows }, () => ROW_KEYS).flat()];
   if (compiled.parameters.some((parameter, i) => parameter !== expected[i]))
@@ -101,4 +109,15 @@ function createTraceInserter(db: Database) {
       }
     },
   };
+}
+
+/** The ids of the traces imported from an upload, in file order. */
+export async function tracesOfUpload(db: Database, uploadId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom("traces")
+    .select("id")
+    .where("upload_id", "=", uploadId)
+    .orderBy("position")
+    .execute();
+  return rows.map((row) => row.id);
 }

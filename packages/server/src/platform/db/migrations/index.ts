@@ -15,6 +15,7 @@ import * as resultIndexes from "./0013-result-indexes.ts";
 import * as resultTextIndex from "./0014-result-text-index.ts";
 import * as unicodeLower from "./0015-unicode-lower.ts";
 import * as requestProfiles from "./0016-request-profiles.ts";
+import * as idempotencyKeys from "./0017-idempotency-keys.ts";
 
 /**
  * Every migration, in order. Listed statically (not read from a folder) so they travel with the
@@ -37,6 +38,7 @@ const migrations: Record<string, Migration> = {
   "0014-result-text-index": resultTextIndex,
   "0015-unicode-lower": unicodeLower,
   "0016-request-profiles": requestProfiles,
+  "0017-idempotency-keys": idempotencyKeys,
 };
 
 export const migrationProvider: MigrationProvider = {
