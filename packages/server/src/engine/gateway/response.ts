@@ -64,20 +64,7 @@ export function parseCompletion(
 
   const finishReason = typeof choice.finish_reason === "string" ? choice.finish_reason : null;
   const message = isRecord(choice.message) ? choice.message : undefined;
-  const usage = isRecord(json.usage) ? json.usage : undefined;
-  const details = isRecord(usage?.completion_tokens_details)
-    ? usage.completion_tokens_details
-    : undefined;
-  const promptTokens = tokenCount(usage?.prompt_tokens);
-  let completionTokens = tokenCount(usage?.completion_tokens);
-  let reasoningTokens = tokenCount(details?.reasoning_tokens);
-  if (reading.usageOmitsThinking && reasoningTokens === 0) {
-    const hidden = tokenCount(usage?.total_tokens) - promptTokens - completionTokens;
-    if (hidden > 0) {
-      reasoningTokens = hidden;
-      completionTokens += hidden;
-    }
-  }
+  const tokens = readUsage(json.usage, reading);
 
   const raw = message?.content;
   let content: string;
@@ -99,6 +86,51 @@ export function parseCompletion(
     throw badResponse("the model endpoint answered with a malformed message", true);
   }
 
+  const answer = separateReasoning(message, content, reading);
+  // Cut at the limit before a word of the answer: the budget went to reasoning (or the limit is
+  // tiny). An error that says so, never an empty answer scored as wrong.
+  if (finishReason === "length" && answer.content.trim() === "")
+    throw badResponse(
+      tokens.reasoningTokens > 0 || answer.reasoning !== null
+        ? `the model spent its whole token limit reasoning${tokens.reasoningTokens > 0 ? ` (${tokens.reasoningTokens} reasoning tokens)` : ""} and gave no answer: raise max_tokens or lower reasoning_effort`
+        : "the model reached its token limit before giving any answer: raise max_tokens",
+      false,
+    );
+
+  return {
+    // A model can answer a NUL (PostgreSQL cannot store it) or a lone surrogate.
+    content: toStorableText(answer.content),
+    reasoning: answer.reasoning === null ? null : toStorableText(answer.reasoning),
+    finishReason,
+    ...tokens,
+  };
+}
+
+/** Token counts; reasoning tokens are part of the completion tokens, as providers bill them. */
+function readUsage(value: unknown, reading: AnswerReading) {
+  const usage = isRecord(value) ? value : undefined;
+  const details = isRecord(usage?.completion_tokens_details)
+    ? usage.completion_tokens_details
+    : undefined;
+  const promptTokens = tokenCount(usage?.prompt_tokens);
+  let completionTokens = tokenCount(usage?.completion_tokens);
+  let reasoningTokens = tokenCount(details?.reasoning_tokens);
+  if (reading.usageOmitsThinking && reasoningTokens === 0) {
+    const hidden = tokenCount(usage?.total_tokens) - promptTokens - completionTokens;
+    if (hidden > 0) {
+      reasoningTokens = hidden;
+      completionTokens += hidden;
+    }
+  }
+  return { promptTokens, completionTokens, reasoningTokens };
+}
+
+/** The answer apart from the reasoning its family returns beside it or writes into it. */
+function separateReasoning(
+  message: Record<string, unknown> | undefined,
+  content: string,
+  reading: AnswerReading,
+): { content: string; reasoning: string | null } {
   let reasoning: string | null = null;
   for (const field of reading.reasoningFields) {
     const value = message?.[field];
@@ -107,31 +139,12 @@ export function parseCompletion(
       break;
     }
   }
-  if (reading.thinkTags) {
-    const split = splitThinking(content);
-    if (split.thinking !== null) {
-      content = split.answer;
-      reasoning = reasoning === null ? split.thinking : `${reasoning}\n\n${split.thinking}`;
-    }
-  }
-  // Cut at the limit before a word of the answer: the budget went to reasoning (or the limit is
-  // tiny). An error that says so, never an empty answer scored as wrong.
-  if (finishReason === "length" && content.trim() === "")
-    throw badResponse(
-      reasoningTokens > 0 || reasoning !== null
-        ? `the model spent its whole token limit reasoning (${reasoningTokens || "some"} reasoning tokens) and gave no answer: raise max_tokens or lower reasoning_effort`
-        : "the model reached its token limit before giving any answer: raise max_tokens",
-      false,
-    );
-
+  if (!reading.thinkTags) return { content, reasoning };
+  const split = splitThinking(content);
+  if (split.thinking === null) return { content, reasoning };
   return {
-    // A model can answer a NUL (PostgreSQL cannot store it) or a lone surrogate.
-    content: toStorableText(content),
-    reasoning: reasoning === null ? null : toStorableText(reasoning),
-    finishReason,
-    promptTokens,
-    completionTokens,
-    reasoningTokens,
+    content: split.answer,
+    reasoning: reasoning === null ? split.thinking : `${reasoning}\n\n${split.thinking}`,
   };
 }
 
