@@ -2,14 +2,7 @@
 // "the docs" below is https://docs.anthropic.com/en/api/openai-sdk (platform.claude.com/docs/en/
 // api/openai-sdk): a table per request field saying whether it is supported, ignored or limited.
 import { chatCompletion, generate, promptTokens, usage } from "./completion.ts";
-import {
-  type AnswerBehavior,
-  type DoubleOptions,
-  type DoubleReply,
-  type DoubleRequest,
-  type ProviderDouble,
-  startDouble,
-} from "./core.ts";
+import { type AnswerBehavior, type DoubleReply, type DoubleRequest, hostedDouble } from "./core.ts";
 import {
   bearerToken,
   isPositiveInteger,
@@ -48,13 +41,11 @@ function error(status: number, type: string, message: string): DoubleReply {
   return { status, body: { error: { message, type, param: null, code: null } } };
 }
 
-export function startAnthropicDouble(options: DoubleOptions = {}): Promise<ProviderDouble> {
-  const apiKey = options.apiKey ?? "sk-ant-double";
-  return startDouble(
-    { name: "anthropic", apiKey, handle: (request, behavior) => handle(request, behavior, apiKey) },
-    options,
-  );
-}
+export const startAnthropicDouble = hostedDouble(
+  "anthropic",
+  "sk-ant-double",
+  (request, behavior, config) => handle(request, behavior, config.apiKey),
+);
 
 function handle(request: DoubleRequest, behavior: AnswerBehavior, apiKey: string): DoubleReply {
   // The docs' header table: "`authorization` | Fully supported"; the quick start passes the

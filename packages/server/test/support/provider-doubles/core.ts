@@ -9,6 +9,7 @@ import {
   type ServerResponse,
 } from "node:http";
 import type { AddressInfo } from "node:net";
+import { DEFAULT_THINKING_TOKENS } from "./completion.ts";
 
 /** One request as the double's rules see it. */
 export interface DoubleRequest {
@@ -72,6 +73,37 @@ export interface DoubleSpec {
   name: string;
   apiKey: string | undefined;
   handle(request: DoubleRequest, behavior: AnswerBehavior): DoubleReply;
+}
+
+/** What a hosted provider's handler is told: the key it accepts, and how long its models think. */
+export interface HostedConfig {
+  apiKey: string;
+  thinkingTokens: number;
+}
+
+/**
+ * The starter of a hosted provider's double: its name, the key it accepts unless told another,
+ * and its handler, given that key and the thinking of its reasoning models.
+ */
+export function hostedDouble(
+  name: string,
+  defaultApiKey: string,
+  handle: (request: DoubleRequest, behavior: AnswerBehavior, config: HostedConfig) => DoubleReply,
+): (options?: DoubleOptions) => Promise<ProviderDouble> {
+  return (options = {}) => {
+    const config: HostedConfig = {
+      apiKey: options.apiKey ?? defaultApiKey,
+      thinkingTokens: options.thinkingTokens ?? DEFAULT_THINKING_TOKENS,
+    };
+    return startDouble(
+      {
+        name,
+        apiKey: config.apiKey,
+        handle: (request, behavior) => handle(request, behavior, config),
+      },
+      options,
+    );
+  };
 }
 
 const CHAT_PATH = "/v1/chat/completions";

@@ -1,21 +1,8 @@
 // DeepSeek's API (https://api.deepseek.com/v1): deepseek-chat and the reasoner,
 // deepseek-reasoner, which returns its chain of thought in `message.reasoning_content`.
 // "the reasoner guide" is https://api-docs.deepseek.com/guides/reasoning_model.
-import {
-  chatCompletion,
-  DEFAULT_THINKING_TOKENS,
-  generate,
-  promptTokens,
-  usage,
-} from "./completion.ts";
-import {
-  type AnswerBehavior,
-  type DoubleOptions,
-  type DoubleReply,
-  type DoubleRequest,
-  type ProviderDouble,
-  startDouble,
-} from "./core.ts";
+import { chatCompletion, generate, promptTokens, usage } from "./completion.ts";
+import { type AnswerBehavior, type DoubleReply, type DoubleRequest, hostedDouble } from "./core.ts";
 import {
   bearerToken,
   isPositiveInteger,
@@ -49,18 +36,11 @@ function error(status: number, message: string, type = "invalid_request_error"):
   return { status, body: { error: { message, type, param: null, code: "invalid_request_error" } } };
 }
 
-export function startDeepSeekDouble(options: DoubleOptions = {}): Promise<ProviderDouble> {
-  const apiKey = options.apiKey ?? "sk-double-deepseek";
-  const thinking = options.thinkingTokens ?? DEFAULT_THINKING_TOKENS;
-  return startDouble(
-    {
-      name: "deepseek",
-      apiKey,
-      handle: (request, behavior) => handle(request, behavior, apiKey, thinking),
-    },
-    options,
-  );
-}
+export const startDeepSeekDouble = hostedDouble(
+  "deepseek",
+  "sk-double-deepseek",
+  (request, behavior, config) => handle(request, behavior, config.apiKey, config.thinkingTokens),
+);
 
 function handle(
   request: DoubleRequest,

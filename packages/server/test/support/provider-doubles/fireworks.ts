@@ -1,14 +1,7 @@
 // Fireworks AI (https://api.fireworks.ai/inference/v1). "the compatibility docs" is
 // https://fireworks.ai/docs/tools-sdks/openai-compatibility.
 import { chatCompletion, generate, promptTokens, usage } from "./completion.ts";
-import {
-  type AnswerBehavior,
-  type DoubleOptions,
-  type DoubleReply,
-  type DoubleRequest,
-  type ProviderDouble,
-  startDouble,
-} from "./core.ts";
+import { type AnswerBehavior, type DoubleReply, type DoubleRequest, hostedDouble } from "./core.ts";
 import {
   bearerToken,
   isPositiveInteger,
@@ -36,13 +29,11 @@ function error(status: number, message: string, code?: string): DoubleReply {
   };
 }
 
-export function startFireworksDouble(options: DoubleOptions = {}): Promise<ProviderDouble> {
-  const apiKey = options.apiKey ?? "fw_double";
-  return startDouble(
-    { name: "fireworks", apiKey, handle: (request, behavior) => handle(request, behavior, apiKey) },
-    options,
-  );
-}
+export const startFireworksDouble = hostedDouble(
+  "fireworks",
+  "fw_double",
+  (request, behavior, config) => handle(request, behavior, config.apiKey),
+);
 
 function handle(request: DoubleRequest, behavior: AnswerBehavior, apiKey: string): DoubleReply {
   if (bearerToken(request.headers) !== apiKey)

@@ -2,15 +2,8 @@
 // "the docs" is https://ai.google.dev/gemini-api/docs/openai; "the thinking docs" is
 // https://ai.google.dev/gemini-api/docs/thinking. Gemini 2.5 models think before they answer,
 // and the thinking is spent from the same max_tokens as the answer.
-import { chatCompletion, DEFAULT_THINKING_TOKENS, generate, promptTokens } from "./completion.ts";
-import {
-  type AnswerBehavior,
-  type DoubleOptions,
-  type DoubleReply,
-  type DoubleRequest,
-  type ProviderDouble,
-  startDouble,
-} from "./core.ts";
+import { chatCompletion, generate, promptTokens } from "./completion.ts";
+import { type AnswerBehavior, type DoubleReply, type DoubleRequest, hostedDouble } from "./core.ts";
 import {
   type Body,
   bearerToken,
@@ -94,18 +87,11 @@ function invalid(message: string): DoubleReply {
   return error(400, "INVALID_ARGUMENT", message);
 }
 
-export function startGoogleDouble(options: DoubleOptions = {}): Promise<ProviderDouble> {
-  const apiKey = options.apiKey ?? "AIza-double-gemini";
-  const dynamic = options.thinkingTokens ?? DEFAULT_THINKING_TOKENS;
-  return startDouble(
-    {
-      name: "google",
-      apiKey,
-      handle: (request, behavior) => handle(request, behavior, apiKey, dynamic),
-    },
-    options,
-  );
-}
+export const startGoogleDouble = hostedDouble(
+  "google",
+  "AIza-double-gemini",
+  (request, behavior, config) => handle(request, behavior, config.apiKey, config.thinkingTokens),
+);
 
 function handle(
   request: DoubleRequest,

@@ -3,21 +3,13 @@
 // https://console.groq.com/docs/reasoning (Qwen 3 32B and GPT-OSS think before answering).
 import {
   chatCompletion,
-  DEFAULT_THINKING_TOKENS,
   generate,
   inlineThinking,
   promptTokens,
   thinkingForEffort,
   usage,
 } from "./completion.ts";
-import {
-  type AnswerBehavior,
-  type DoubleOptions,
-  type DoubleReply,
-  type DoubleRequest,
-  type ProviderDouble,
-  startDouble,
-} from "./core.ts";
+import { type AnswerBehavior, type DoubleReply, type DoubleRequest, hostedDouble } from "./core.ts";
 import {
   bearerToken,
   isPositiveInteger,
@@ -60,18 +52,11 @@ function error(status: number, message: string, code: string | null = null): Dou
   };
 }
 
-export function startGroqDouble(options: DoubleOptions = {}): Promise<ProviderDouble> {
-  const apiKey = options.apiKey ?? "gsk_double_groq";
-  const thinking = options.thinkingTokens ?? DEFAULT_THINKING_TOKENS;
-  return startDouble(
-    {
-      name: "groq",
-      apiKey,
-      handle: (request, behavior) => handle(request, behavior, apiKey, thinking),
-    },
-    options,
-  );
-}
+export const startGroqDouble = hostedDouble(
+  "groq",
+  "gsk_double_groq",
+  (request, behavior, config) => handle(request, behavior, config.apiKey, config.thinkingTokens),
+);
 
 function handle(
   request: DoubleRequest,

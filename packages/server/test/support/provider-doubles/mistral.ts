@@ -2,14 +2,7 @@
 // openapi.yaml, whose ChatCompletionRequest and message schemas all say
 // `additionalProperties: false`: a field Mistral does not define is refused with 422, not ignored.
 import { chatCompletion, generate, promptTokens, usage } from "./completion.ts";
-import {
-  type AnswerBehavior,
-  type DoubleOptions,
-  type DoubleReply,
-  type DoubleRequest,
-  type ProviderDouble,
-  startDouble,
-} from "./core.ts";
+import { type AnswerBehavior, type DoubleReply, type DoubleRequest, hostedDouble } from "./core.ts";
 import {
   type Body,
   bearerToken,
@@ -94,13 +87,11 @@ function unprocessable(detail: Violation[]): DoubleReply {
   };
 }
 
-export function startMistralDouble(options: DoubleOptions = {}): Promise<ProviderDouble> {
-  const apiKey = options.apiKey ?? "double-mistral-key";
-  return startDouble(
-    { name: "mistral", apiKey, handle: (request, behavior) => handle(request, behavior, apiKey) },
-    options,
-  );
-}
+export const startMistralDouble = hostedDouble(
+  "mistral",
+  "double-mistral-key",
+  (request, behavior, config) => handle(request, behavior, config.apiKey),
+);
 
 function handle(request: DoubleRequest, behavior: AnswerBehavior, apiKey: string): DoubleReply {
   if (bearerToken(request.headers) !== apiKey) {

@@ -1,22 +1,8 @@
 // OpenAI's chat completions (https://api.openai.com/v1): the chat models (gpt-4o, gpt-4.1 …) and
 // the reasoning models (o3, o4-mini, the gpt-5 family), which refuse much of what the chat
 // models take. Sources are cited beside each rule; "spec" is openai/openai-openapi openapi.yaml.
-import {
-  chatCompletion,
-  DEFAULT_THINKING_TOKENS,
-  generate,
-  promptTokens,
-  thinkingForEffort,
-  usage,
-} from "./completion.ts";
-import {
-  type AnswerBehavior,
-  type DoubleOptions,
-  type DoubleReply,
-  type DoubleRequest,
-  type ProviderDouble,
-  startDouble,
-} from "./core.ts";
+import { chatCompletion, generate, promptTokens, thinkingForEffort, usage } from "./completion.ts";
+import { type AnswerBehavior, type DoubleReply, type DoubleRequest, hostedDouble } from "./core.ts";
 import {
   type Body,
   bearerToken,
@@ -126,18 +112,11 @@ function unsupportedParameter(param: string): DoubleReply {
   );
 }
 
-export function startOpenAIDouble(options: DoubleOptions = {}): Promise<ProviderDouble> {
-  const apiKey = options.apiKey ?? "sk-double-openai";
-  const thinking = options.thinkingTokens ?? DEFAULT_THINKING_TOKENS;
-  return startDouble(
-    {
-      name: "openai",
-      apiKey,
-      handle: (request, behavior) => handle(request, behavior, apiKey, thinking),
-    },
-    options,
-  );
-}
+export const startOpenAIDouble = hostedDouble(
+  "openai",
+  "sk-double-openai",
+  (request, behavior, config) => handle(request, behavior, config.apiKey, config.thinkingTokens),
+);
 
 function handle(
   request: DoubleRequest,

@@ -2,21 +2,8 @@
 // https://openrouter.ai/docs/api/reference/errors-and-debugging, "the reasoning docs"
 // https://openrouter.ai/docs/use-cases/reasoning-tokens, "the parameters docs"
 // https://openrouter.ai/docs/api_reference/parameters.
-import {
-  chatCompletion,
-  DEFAULT_THINKING_TOKENS,
-  generate,
-  promptTokens,
-  usage,
-} from "./completion.ts";
-import {
-  type AnswerBehavior,
-  type DoubleOptions,
-  type DoubleReply,
-  type DoubleRequest,
-  type ProviderDouble,
-  startDouble,
-} from "./core.ts";
+import { chatCompletion, generate, promptTokens, usage } from "./completion.ts";
+import { type AnswerBehavior, type DoubleReply, type DoubleRequest, hostedDouble } from "./core.ts";
 import {
   type Body,
   bearerToken,
@@ -64,18 +51,11 @@ function error(code: number, message: string): DoubleReply {
   return { status: code, body: { error: { message, code } } };
 }
 
-export function startOpenRouterDouble(options: DoubleOptions = {}): Promise<ProviderDouble> {
-  const apiKey = options.apiKey ?? "sk-or-v1-double";
-  const thinking = options.thinkingTokens ?? DEFAULT_THINKING_TOKENS;
-  return startDouble(
-    {
-      name: "openrouter",
-      apiKey,
-      handle: (request, behavior) => handle(request, behavior, apiKey, thinking),
-    },
-    options,
-  );
-}
+export const startOpenRouterDouble = hostedDouble(
+  "openrouter",
+  "sk-or-v1-double",
+  (request, behavior, config) => handle(request, behavior, config.apiKey, config.thinkingTokens),
+);
 
 function handle(
   request: DoubleRequest,

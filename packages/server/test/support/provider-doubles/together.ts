@@ -1,21 +1,7 @@
 // Together AI (https://api.together.xyz/v1). "the reasoning docs" is
 // https://docs.together.ai/docs/reasoning-overview. DeepSeek-R1 thinks inline, in <think> tags.
-import {
-  chatCompletion,
-  DEFAULT_THINKING_TOKENS,
-  generate,
-  inlineThinking,
-  promptTokens,
-  usage,
-} from "./completion.ts";
-import {
-  type AnswerBehavior,
-  type DoubleOptions,
-  type DoubleReply,
-  type DoubleRequest,
-  type ProviderDouble,
-  startDouble,
-} from "./core.ts";
+import { chatCompletion, generate, inlineThinking, promptTokens, usage } from "./completion.ts";
+import { type AnswerBehavior, type DoubleReply, type DoubleRequest, hostedDouble } from "./core.ts";
 import {
   bearerToken,
   isPositiveInteger,
@@ -53,18 +39,11 @@ function error(status: number, message: string, code: string): DoubleReply {
   };
 }
 
-export function startTogetherDouble(options: DoubleOptions = {}): Promise<ProviderDouble> {
-  const apiKey = options.apiKey ?? "tgp_v1_double";
-  const thinking = options.thinkingTokens ?? DEFAULT_THINKING_TOKENS;
-  return startDouble(
-    {
-      name: "together",
-      apiKey,
-      handle: (request, behavior) => handle(request, behavior, apiKey, thinking),
-    },
-    options,
-  );
-}
+export const startTogetherDouble = hostedDouble(
+  "together",
+  "tgp_v1_double",
+  (request, behavior, config) => handle(request, behavior, config.apiKey, config.thinkingTokens),
+);
 
 function handle(
   request: DoubleRequest,
