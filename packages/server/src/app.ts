@@ -7,7 +7,6 @@ import Fastify, {
   LogController,
 } from "fastify";
 import type { Logger } from "pino";
-import sjson from "secure-json-parse";
 import type { Catalog } from "./catalog/catalog.ts";
 import { catalogEntries } from "./catalog/catalog-entries.ts";
 import { type Config, DEFAULT_HTTP_TIMEOUTS } from "./config.ts";
@@ -16,6 +15,7 @@ import type { RouteDeps } from "./http/bind-route.ts";
 import { createBoundedServer } from "./http/bounded-server.ts";
 import { answerClientError } from "./http/client-error.ts";
 import { closeWithin } from "./http/close-within.ts";
+import { parseJsonBody } from "./http/json-body.ts";
 import { REQUEST_ID_HEADER, requestIdFor } from "./http/request-id.ts";
 import { registerRequestLog } from "./http/request-log.ts";
 import { toAppError } from "./http/to-app-error.ts";
@@ -169,22 +169,13 @@ export function createApp(deps: AppDeps): FastifyInstance {
   registerRequestLog(app);
   closeWithin(app);
 
-  // JSON bodies: an empty body is no body (GET/DELETE clients send Content-Type without one), and
-  // `__proto__`/`constructor.prototype` keys are refused instead of polluting objects downstream.
+  // JSON bodies: empty is none, prototype keys and deep nesting are refused (http/json-body.ts).
   app.removeContentTypeParser("application/json");
   app.addContentTypeParser("application/json", { parseAs: "string" }, (_request, text, done) => {
-    if (typeof text !== "string" || text.trim() === "") return done(null, undefined);
     try {
-      done(
-        null,
-        sjson.parse(text, undefined, { protoAction: "error", constructorAction: "error" }),
-      );
+      done(null, parseJsonBody(text as string));
     } catch (error) {
-      // secure-json-parse throws SyntaxError for both; only its own refusals name "forbidden".
-      const reason = /forbidden (prototype|constructor) property/i.test((error as Error).message)
-        ? "body contains a forbidden key (__proto__ or constructor.prototype)"
-        : "body is not valid JSON";
-      done(Object.assign(new Error(reason), { statusCode: 400 }), undefined);
+      done(error as Error, undefined);
     }
   });
 
