@@ -205,6 +205,31 @@ describe("sign-in sessions", () => {
     expect(res.status).toBe(401);
   });
 
+  it("refuses and clears a request carrying two session cookies (cookie tossing)", async () => {
+    const victim = await signIn(service.apiKey);
+    const other = await service.admin.create({ organization: "attacker", name: "attacker" });
+    const attacker = await signIn(other.key);
+    // A page on another port of this host set its own session for /api/v1: the browser sends
+    // both, the more specific path's first.
+    const res = await service.call<ErrorBody>("GET", "/organizations", {
+      apiKey: null,
+      headers: { cookie: `${attacker.session}; ${victim.session}` },
+    });
+    expect(res.status).toBe(401);
+    expect(res.body.error.message).toMatch(/2 assay_session cookies/);
+    const cleared = res.headers.getSetCookie();
+    expect(cleared).toContain("assay_session=; Path=/; HttpOnly; SameSite=Strict; Max-Age=0");
+    expect(cleared).toContain(
+      "assay_session=; Path=/api/v1/organizations; HttpOnly; SameSite=Strict; Max-Age=0",
+    );
+    // Alone, each session still works.
+    const alone = await service.call("GET", "/organizations", {
+      apiKey: null,
+      headers: { cookie: victim.session },
+    });
+    expect(alone.status).toBe(200);
+  });
+
   it("refuses a revoked key at sign-in at once, though the serving process cached it a moment ago", async () => {
     const key = await service.admin.create({ name: "revoked, then signed in with" });
     expect((await service.call("GET", "/organizations", { apiKey: key.key })).status).toBe(200);
@@ -212,6 +237,29 @@ describe("sign-in sessions", () => {
     const { res, cookie } = await signIn(key.key);
     expect(res.status).toBe(401);
     expect(cookie).toBe("");
+  });
+});
+
+describe("sessions on https", () => {
+  it("use the __Host- prefix, and a cookie without it is not a session", async () => {
+    await using secure = await startTestService({
+      env: { ASSAY_UI_DIR: uiDir, ASSAY_PUBLIC_URL: "https://assay.example.test" },
+    });
+    const sign = await secure.call("POST", `${secure.origin}/ui/session`, {
+      apiKey: null,
+      json: { api_key: secure.apiKey },
+      headers: { "x-assay-request": "1" },
+    });
+    const cookie = sign.headers.get("set-cookie") ?? "";
+    expect(cookie).toMatch(
+      /^__Host-assay_session=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; SameSite=Strict; Secure$/,
+    );
+    const token = cookie.split(";")[0]!.split("=")[1]!;
+    const use = (value: string) =>
+      secure.call("GET", "/organizations", { apiKey: null, headers: { cookie: value } });
+    expect((await use(`__Host-assay_session=${token}`)).status).toBe(200);
+    // Any page of the domain, or a plain-http one, can set this name; only the prefixed one counts.
+    expect((await use(`assay_session=${token}`)).status).toBe(401);
   });
 });
 

@@ -2,7 +2,7 @@ import { UI_SESSION_PATH, UiSignInSchema } from "@assay/protocol";
 import type { FastifyInstance } from "fastify";
 import { AppError } from "../app-error.ts";
 import { checkSameOrigin } from "../http/same-origin.ts";
-import { clearedSessionCookie, sessionCookie, sessionTokenFrom } from "../http/session-cookie.ts";
+import { clearedSessionCookies, readSessionCookie, sessionCookie } from "../http/session-cookie.ts";
 import { parseRequestPart } from "../http/validation.ts";
 import type { RateLimiter } from "../platform/rate-limit/rate-limiter.ts";
 import type { UiSessionService } from "../resources/ui-sessions/service.ts";
@@ -40,9 +40,10 @@ export function registerSessionRoutes(
 
   app.delete(UI_SESSION_PATH, async (request, reply) => {
     checkSameOrigin(request, deps.publicOrigin);
-    const token = sessionTokenFrom(request);
-    if (token) await deps.sessions.end(token);
-    reply.header("set-cookie", clearedSessionCookie(secure));
+    // With several cookies, none is known to be this browser's own: clear them, end none.
+    const cookie = readSessionCookie(request, secure);
+    if (cookie.kind === "one") await deps.sessions.end(cookie.token);
+    reply.header("set-cookie", clearedSessionCookies(secure, request.url));
     return reply.code(204).send();
   });
 }
