@@ -89,7 +89,7 @@ export interface AppDeps {
      * Absent (tests building a bare app): no dashboard, no session cookies accepted, and the
      * default connection bounds.
      */
-    Partial<Pick<Config, "publicUrl" | "ui" | "http">>;
+    Partial<Pick<Config, "publicUrl" | "ui" | "http" | "trustProxy">>;
   db: Database;
   /** PostgreSQL only: bulk loads (trace files) stream through COPY. */
   copyRows?: CopyRows;
@@ -132,6 +132,13 @@ function sendError(error: unknown, request: FastifyRequest, reply: FastifyReply)
   return reply.code(status).type("application/json; charset=utf-8").send(body);
 }
 
+/** ASSAY_TRUST_PROXY for Fastify: a hop count as proxy-addr reads one (the nearest `hops` hops). */
+function trustedProxies(
+  trust: Config["trustProxy"],
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  return typeof trust === "number" ? (_address, hop) => hop < trust : trust;
+}
+
 /**
  * The HTTP app, without listening and without reading the environment: the composition root and
  * the tests build it from explicit dependencies. The API lives under its prefix and the dashboard
@@ -151,6 +158,8 @@ export function createApp(deps: AppDeps): FastifyInstance {
     // One line per request, written by our onResponse hook (http/request-log.ts), not Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
     genReqId: requestIdFor,
+    // Whose X-Forwarded-For names the client (request.ip): no one's unless configured.
+    trustProxy: trustedProxies(deps.config.trustProxy ?? false),
     bodyLimit: deps.config.bodyLimitBytes,
     serverFactory: (handler) =>
       createBoundedServer(deps.config.http ?? DEFAULT_HTTP_TIMEOUTS, handler),

@@ -22,18 +22,21 @@ export function registerSessionRoutes(
 
   app.post(UI_SESSION_PATH, async (request, reply) => {
     checkSameOrigin(request, deps.publicOrigin);
-    // Counted per address before the key is looked at: a guesser is slowed whatever it sends.
-    const decision = await deps.signInLimiter.take(`sign-in:${request.ip}`);
-    if (!decision.allowed) {
-      throw new AppError(
-        "RATE_LIMITED",
-        `too many sign-in attempts from this address; retry in ${decision.retryAfterSeconds} s`,
-        { retryAfterSeconds: decision.retryAfterSeconds },
-      );
-    }
     const { api_key } = parseRequestPart("body", UiSignInSchema, request.body);
     const token = await deps.sessions.create(api_key);
-    if (!token) throw new AppError("UNAUTHENTICATED", "invalid or revoked API key");
+    if (!token) {
+      // Only failures count, per client address (behind ASSAY_TRUST_PROXY's proxies, the
+      // client's): a valid key is never refused because its address, or a NAT it shares, guessed.
+      const decision = await deps.signInLimiter.take(`sign-in:${request.ip}`);
+      if (!decision.allowed) {
+        throw new AppError(
+          "RATE_LIMITED",
+          `too many failed sign-ins from this address; retry in ${decision.retryAfterSeconds} s`,
+          { retryAfterSeconds: decision.retryAfterSeconds },
+        );
+      }
+      throw new AppError("UNAUTHENTICATED", "invalid or revoked API key");
+    }
     reply.header("set-cookie", sessionCookie(token, secure)).header("cache-control", "no-store");
     return reply.code(204).send();
   });
