@@ -211,6 +211,7 @@ export function createApp(deps: AppDeps): FastifyInstance {
     ...deps,
     dataDir: deps.config.dataDir,
     mirrorUrl: deps.config.datasetMirrorUrl,
+    allowedHosts: deps.config.allowedModelHosts,
   });
   const importer = deps.importer ?? createInlineImporter(deps);
   const uploads = createUploadService({
