@@ -1,8 +1,9 @@
 """
 Starts a real Assay server (the Python SDK tests' ``AssayServer``: a fresh data dir, and a fresh
 database of its own when ``DATABASE_URL`` names a PostgreSQL server), seeds a little data so
-generated requests reach past "not found", and runs schemathesis against the document the server
-serves. Exits with schemathesis's status.
+generated requests reach past "not found", sends every operation bodies nested 10,000 deep (which
+must be refused with a 4xx), and runs schemathesis against the document the server serves. Exits
+with schemathesis's status, or 1 when a deep body was not refused or the server logged an error.
 
     python fuzz/run.py <schemathesis> [schemathesis run options]
 """
@@ -11,6 +12,7 @@ import json
 import re
 import subprocess
 import sys
+import urllib.error
 import urllib.request
 from pathlib import Path
 from typing import Any
@@ -117,6 +119,63 @@ def config(path: Path, parameters: dict[str, str], dictionaries: dict[str, list[
     return path
 
 
+#: How deep the nesting check nests its bodies: past the 8,000 levels that once overflowed the stack.
+NESTING_DEPTH = 10_000
+
+
+def status_of(method: str, url: str, body: bytes, headers: dict[str, str]) -> int:
+    """The status a request is answered with, error or not."""
+    request = urllib.request.Request(url, method=method, data=body, headers=headers)
+    try:
+        with urllib.request.urlopen(request, timeout=30) as response:
+            return response.status
+    except urllib.error.HTTPError as error:
+        return error.code
+
+
+def check_nesting_depth(server: AssayServer, parameters: dict[str, str], dictionaries: dict[str, list[str]]) -> list[str]:
+    """
+    Sends bodies nested NESTING_DEPTH deep (arrays, then objects) to every operation of the served
+    document that takes a body, and to the dashboard's sign-in, which is not in it. An operation
+    that takes JSON must answer 4xx; none may answer 5xx. Schemathesis never generates such depth,
+    and a recursive walk of the body once made every route a 500. Answers the failures.
+    """
+    document = call(server, "GET", "/openapi.json")
+    seeded = {"model_id": "models", "judge_id": "judges", "benchmark_id": "benchmarks", "trace_id": "traces"}
+    bodies = [
+        ("[" * NESTING_DEPTH + "]" * NESTING_DEPTH).encode(),
+        ('{"a":' * NESTING_DEPTH + "1" + "}" * NESTING_DEPTH).encode(),
+    ]
+
+    def value(match: "re.Match[str]") -> str:
+        name = match.group(1)
+        return parameters.get(name) or (dictionaries.get(seeded.get(name, ""), ["x"]) or ["x"])[0]
+
+    targets = []
+    for template, operations in document["paths"].items():
+        path = re.sub(r"\{(\w+)\}", value, template)
+        for method, operation in operations.items():
+            if method == "get":
+                continue
+            takes_json = "application/json" in operation.get("requestBody", {}).get("content", {})
+            targets.append((method.upper(), server.base_url + path, takes_json, {"x-api-key": server.api_key}))
+    targets.append(
+        ("POST", server.origin + "/ui/session", True, {"origin": server.origin, "x-assay-request": "1"})
+    )
+    failures = []
+    for method, url, takes_json, headers in targets:
+        for body in bodies:
+            status = status_of(method, url, body, dict(headers, **{"content-type": "application/json"}))
+            if status >= 500 or (takes_json and not 400 <= status < 500):
+                failures.append(f"{method} {url}: {status}")
+    print(
+        f"nesting depth: {len(targets)} operations x {len(bodies)} bodies nested {NESTING_DEPTH} deep, "
+        f"{len(failures)} not refused with a 4xx",
+        flush=True,
+    )
+    return failures
+
+
 def logged_level(line: str) -> int:
     """The pino level of a log line (50 error, 60 fatal); 0 for anything else."""
     try:
@@ -142,7 +201,11 @@ def main() -> int:
     schemathesis, options = sys.argv[1], sys.argv[2:]
     server = FuzzedServer("http://127.0.0.1:9", default_judge_model=None, with_gsm8k=False).start()
     try:
-        settings = config(Path(server.data_dir, "schemathesis.toml"), *seed(server))
+        parameters, dictionaries = seed(server)
+        settings = config(Path(server.data_dir, "schemathesis.toml"), parameters, dictionaries)
+        too_deep = check_nesting_depth(server, parameters, dictionaries)
+        if too_deep:
+            print("bodies nested deep were not refused with a 4xx:\n" + "\n".join(too_deep), file=sys.stderr)
         done = subprocess.Popen(
             [
                 schemathesis,
@@ -168,7 +231,7 @@ def main() -> int:
         errors = [line for line in server.log.splitlines() if logged_level(line) >= 50]
         if errors:
             print("the server logged errors:\n" + "\n".join(errors[:50]), file=sys.stderr)
-        return done.returncode or (1 if errors else 0)
+        return done.returncode or (1 if errors or too_deep else 0)
     finally:
         server.close()
 

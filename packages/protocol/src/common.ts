@@ -60,12 +60,15 @@ export type ProjectPath = z.infer<typeof ProjectPathSchema>;
  * §1.3), which mean the first page; `page_size` is clamped into the endpoint's range.
  */
 export function pageQuery(defaultSize: number, maxSize: number) {
+  // Past this page the offset, (page − 1) × size, would not be an exact integer: the databases
+  // refuse it (a 500). Any page this far is past the data anyway, so it is empty all the same.
+  const lastPage = Math.floor(Number.MAX_SAFE_INTEGER / maxSize);
   return {
     page: z.coerce
       .number()
       .int()
       .default(1)
-      .transform((n) => Math.max(1, n)),
+      .transform((n) => Math.min(lastPage, Math.max(1, n))),
     page_size: z.coerce
       .number()
       .int()

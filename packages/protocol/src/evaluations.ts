@@ -313,7 +313,10 @@ export const ResultSchema = z
     passed: z.boolean(),
     /** What the scorer extracted and compared, or why the prompt failed. */
     reason: z.string(),
-    /** Set when the model call failed after retries; the prompt counts as not correct. */
+    /**
+     * Set when the prompt failed: its model call after retries, or the scoring of its answer
+     * ("scoring failed: …", e.g. the judge unreachable); the prompt counts as not correct.
+     */
     error: z.string().nullable(),
     /** `completion` includes `reasoning`, the tokens the model spent reasoning. */
     tokens: z.object({
@@ -339,7 +342,7 @@ export const RESULT_OUTCOMES = ["passed", "failed", "error"] as const;
 export const ListResultsQuerySchema = z.object({
   evaluation_id: PathIdSchema,
   ...pageQuery(100, 500),
-  /** `failed` = not passed (including errors); `error` = model call failed. */
+  /** `failed` = not passed (including errors); `error` = the model call or the scoring failed. */
   outcome: z.enum(RESULT_OUTCOMES).optional(),
   /** Case-insensitive substring of the prompt, the response or the truth. */
   search: QueryTextSchema,

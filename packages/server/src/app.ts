@@ -7,7 +7,6 @@ import Fastify, {
   LogController,
 } from "fastify";
 import type { Logger } from "pino";
-import sjson from "secure-json-parse";
 import type { Catalog } from "./catalog/catalog.ts";
 import { catalogEntries } from "./catalog/catalog-entries.ts";
 import { type Config, DEFAULT_HTTP_TIMEOUTS } from "./config.ts";
@@ -16,6 +15,7 @@ import type { RouteDeps } from "./http/bind-route.ts";
 import { createBoundedServer } from "./http/bounded-server.ts";
 import { answerClientError } from "./http/client-error.ts";
 import { closeWithin } from "./http/close-within.ts";
+import { parseJsonBody } from "./http/json-body.ts";
 import { REQUEST_ID_HEADER, requestIdFor } from "./http/request-id.ts";
 import { registerRequestLog } from "./http/request-log.ts";
 import { toAppError } from "./http/to-app-error.ts";
@@ -90,7 +90,7 @@ export interface AppDeps {
      * Absent (tests building a bare app): no dashboard, no session cookies accepted, and the
      * default connection bounds.
      */
-    Partial<Pick<Config, "publicUrl" | "ui" | "http">>;
+    Partial<Pick<Config, "publicUrl" | "ui" | "http" | "trustProxy">>;
   db: Database;
   /** PostgreSQL only: bulk loads (trace files) stream through COPY. */
   copyRows?: CopyRows;
@@ -133,6 +133,13 @@ function sendError(error: unknown, request: FastifyRequest, reply: FastifyReply)
   return reply.code(status).type("application/json; charset=utf-8").send(body);
 }
 
+/** ASSAY_TRUST_PROXY for Fastify: a hop count as proxy-addr reads one (the nearest `hops` hops). */
+function trustedProxies(
+  trust: Config["trustProxy"],
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  return typeof trust === "number" ? (_address, hop) => hop < trust : trust;
+}
+
 /**
  * The HTTP app, without listening and without reading the environment: the composition root and
  * the tests build it from explicit dependencies. The API lives under its prefix and the dashboard
@@ -152,6 +159,8 @@ export function createApp(deps: AppDeps): FastifyInstance {
     // One line per request, written by our onResponse hook (http/request-log.ts), not Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
     genReqId: requestIdFor,
+    // Whose X-Forwarded-For names the client (request.ip): no one's unless configured.
+    trustProxy: trustedProxies(deps.config.trustProxy ?? false),
     bodyLimit: deps.config.bodyLimitBytes,
     serverFactory: (handler) =>
       createBoundedServer(deps.config.http ?? DEFAULT_HTTP_TIMEOUTS, handler),
@@ -170,22 +179,13 @@ export function createApp(deps: AppDeps): FastifyInstance {
   registerRequestLog(app);
   closeWithin(app);
 
-  // JSON bodies: an empty body is no body (GET/DELETE clients send Content-Type without one), and
-  // `__proto__`/`constructor.prototype` keys are refused instead of polluting objects downstream.
+  // JSON bodies: empty is none, prototype keys and deep nesting are refused (http/json-body.ts).
   app.removeContentTypeParser("application/json");
   app.addContentTypeParser("application/json", { parseAs: "string" }, (_request, text, done) => {
-    if (typeof text !== "string" || text.trim() === "") return done(null, undefined);
     try {
-      done(
-        null,
-        sjson.parse(text, undefined, { protoAction: "error", constructorAction: "error" }),
-      );
+      done(null, parseJsonBody(text as string));
     } catch (error) {
-      // secure-json-parse throws SyntaxError for both; only its own refusals name "forbidden".
-      const reason = /forbidden (prototype|constructor) property/i.test((error as Error).message)
-        ? "body contains a forbidden key (__proto__ or constructor.prototype)"
-        : "body is not valid JSON";
-      done(Object.assign(new Error(reason), { statusCode: 400 }), undefined);
+      done(error as Error, undefined);
     }
   });
 
@@ -212,6 +212,7 @@ export function createApp(deps: AppDeps): FastifyInstance {
     ...deps,
     dataDir: deps.config.dataDir,
     mirrorUrl: deps.config.datasetMirrorUrl,
+    allowedHosts: deps.config.allowedModelHosts,
   });
   const importer = deps.importer ?? createInlineImporter(deps);
   const uploads = createUploadService({

@@ -80,6 +80,19 @@ describe("loadConfig", () => {
     expect(config.masterKey?.toString("hex")).toBe("ab".repeat(32));
   });
 
+  it("trusts no proxy unless told which, by address, range or hop count", () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ ASSAY_TRUST_PROXY: "" }).trustProxy).toBe(false);
+    expect(
+      loadConfig({ ASSAY_TRUST_PROXY: "10.0.0.0/8, 192.168.1.7,loopback" }).trustProxy,
+    ).toEqual(["10.0.0.0/8", "192.168.1.7", "loopback"]);
+    expect(loadConfig({ ASSAY_TRUST_PROXY: "fd00::/8" }).trustProxy).toEqual(["fd00::/8"]);
+    expect(loadConfig({ ASSAY_TRUST_PROXY: "1" }).trustProxy).toBe(1);
+    for (const bad of ["true", "proxy.internal", "10.0.0.0/33", "0", "1.2.3"]) {
+      expect(() => loadConfig({ ASSAY_TRUST_PROXY: bad }), bad).toThrow(/ASSAY_TRUST_PROXY/);
+    }
+  });
+
   it("treats empty values as unset", () => {
     const config = loadConfig({
       DATABASE_URL: "",

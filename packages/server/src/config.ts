@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import { isIP } from "node:net";
 import { resolve } from "node:path";
 import { z } from "zod";
 import {
@@ -39,6 +40,12 @@ export interface Config {
   bodyLimitBytes: number;
   /** Bounds on one HTTP connection, so a slow or idle client cannot hold it for long. */
   http: HttpTimeouts;
+  /**
+   * The proxies whose `X-Forwarded-For` (and `-Proto`, `-Host`) are believed: false (none: the
+   * client is the socket's address), their addresses and ranges, or how many hops to trust.
+   * Per-address limits (sign-in, failed authentications) see the client through them.
+   */
+  trustProxy: false | number | string[];
   rateLimit: { enabled: boolean; perSecond: number; burst: number };
   worker: { concurrency: number; leaseSeconds: number; pollIntervalMs: number };
   /** Uploaded files (traces, datasets) are parsed and stored on threads of their own. */
@@ -166,6 +173,29 @@ const EnvSchema = z.object({
   ASSAY_HTTP_IDLE_TIMEOUT_SECONDS: int(20, 24 * 3600).default(
     seconds(DEFAULT_HTTP_TIMEOUTS.idleTimeoutMs),
   ),
+  /**
+   * The load balancers or proxies in front of the service, whose X-Forwarded-For names the client:
+   * comma-separated addresses, CIDR ranges and `loopback`/`linklocal`/`uniquelocal`, or a hop
+   * count. Unset: none, as anyone can write the header.
+   */
+  ASSAY_TRUST_PROXY: optionalText.transform((value, ctx) => {
+    if (value === undefined) return false as const;
+    if (/^\d+$/.test(value)) {
+      const hops = Number(value);
+      if (hops >= 1 && hops <= 10) return hops;
+    }
+    const entries = value
+      .split(",")
+      .map((e) => e.trim())
+      .filter((e) => e !== "");
+    const bad = entries.find((entry) => !isProxyEntry(entry));
+    if (bad === undefined && entries.length > 0) return entries;
+    ctx.addIssue({
+      code: "custom",
+      message: `"${bad ?? value}" is not an address, a CIDR range, loopback, linklocal, uniquelocal or a hop count (1-10)`,
+    });
+    return z.NEVER;
+  }),
   /** Per-API-key token bucket: sustained requests per second, burst size, and an off switch. */
   ASSAY_RATE_LIMIT_ENABLED: boolean.default(true),
   ASSAY_RATE_LIMIT_PER_SECOND: z.coerce.number().positive().max(1e6).default(20),
@@ -252,6 +282,7 @@ export function loadConfig(env: Env = process.env): Config {
       keepAliveTimeoutMs: e.ASSAY_HTTP_KEEP_ALIVE_TIMEOUT_SECONDS * 1000,
       idleTimeoutMs: e.ASSAY_HTTP_IDLE_TIMEOUT_SECONDS * 1000,
     },
+    trustProxy: e.ASSAY_TRUST_PROXY,
     rateLimit: {
       enabled: e.ASSAY_RATE_LIMIT_ENABLED,
       perSecond: e.ASSAY_RATE_LIMIT_PER_SECOND,
@@ -295,6 +326,16 @@ export function parseMasterKey(value: string): Buffer {
     );
   }
   return key;
+}
+
+/** An entry of ASSAY_TRUST_PROXY: an address, a CIDR range, or a range name proxy-addr knows. */
+function isProxyEntry(entry: string): boolean {
+  if (["loopback", "linklocal", "uniquelocal"].includes(entry)) return true;
+  const [address = "", prefix, ...rest] = entry.split("/");
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d+$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
 }
 
 function parseAllowedHosts(value: string): HostRule[] {

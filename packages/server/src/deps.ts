@@ -44,7 +44,7 @@ export interface ServiceDeps {
   blobs: BlobStore;
   queue: JobQueue;
   rateLimiter?: RateLimiter;
-  /** Dashboard sign-in attempts per client address: always on, as it guards against key guessing. */
+  /** Failed dashboard sign-ins per client address: always on, as it guards against key guessing. */
   signInLimiter: RateLimiter;
   authFailureLimiter: RateLimiter;
   /** Reads watched evaluations' progress once a second for all their event streams. */
@@ -161,7 +161,11 @@ export async function createDeps(
   }
 }
 
-/** Ten sign-ins at once, then one every six seconds per address: plenty for people, slow for guessing. */
+/**
+ * Ten failed sign-ins at once, then one every six seconds per client address (ASSAY_TRUST_PROXY
+ * says who the client is behind a load balancer): plenty for typos, slow for guessing. Successful
+ * sign-ins take nothing.
+ */
 const SIGN_IN_POLICY = { burst: 10, perSecond: 1 / 6 };
 /**
  * Twenty failed authentications at once, then one every three seconds per address: a client with

@@ -128,6 +128,7 @@ export async function openAdmin(
       ...deps,
       dataDir: config.dataDir,
       datasetMirrorUrl: config.datasetMirrorUrl,
+      allowedHosts: config.allowedModelHosts,
     }),
     close: () => deps.close(),
   };

@@ -205,6 +205,31 @@ describe("sign-in sessions", () => {
     expect(res.status).toBe(401);
   });
 
+  it("refuses and clears a request carrying two session cookies (cookie tossing)", async () => {
+    const victim = await signIn(service.apiKey);
+    const other = await service.admin.create({ organization: "attacker", name: "attacker" });
+    const attacker = await signIn(other.key);
+    // A page on another port of this host set its own session for /api/v1: the browser sends
+    // both, the more specific path's first.
+    const res = await service.call<ErrorBody>("GET", "/organizations", {
+      apiKey: null,
+      headers: { cookie: `${attacker.session}; ${victim.session}` },
+    });
+    expect(res.status).toBe(401);
+    expect(res.body.error.message).toMatch(/2 assay_session cookies/);
+    const cleared = res.headers.getSetCookie();
+    expect(cleared).toContain("assay_session=; Path=/; HttpOnly; SameSite=Strict; Max-Age=0");
+    expect(cleared).toContain(
+      "assay_session=; Path=/api/v1/organizations; HttpOnly; SameSite=Strict; Max-Age=0",
+    );
+    // Alone, each session still works.
+    const alone = await service.call("GET", "/organizations", {
+      apiKey: null,
+      headers: { cookie: victim.session },
+    });
+    expect(alone.status).toBe(200);
+  });
+
   it("refuses a revoked key at sign-in at once, though the serving process cached it a moment ago", async () => {
     const key = await service.admin.create({ name: "revoked, then signed in with" });
     expect((await service.call("GET", "/organizations", { apiKey: key.key })).status).toBe(200);
@@ -212,6 +237,29 @@ describe("sign-in sessions", () => {
     const { res, cookie } = await signIn(key.key);
     expect(res.status).toBe(401);
     expect(cookie).toBe("");
+  });
+});
+
+describe("sessions on https", () => {
+  it("use the __Host- prefix, and a cookie without it is not a session", async () => {
+    await using secure = await startTestService({
+      env: { ASSAY_UI_DIR: uiDir, ASSAY_PUBLIC_URL: "https://assay.example.test" },
+    });
+    const sign = await secure.call("POST", `${secure.origin}/ui/session`, {
+      apiKey: null,
+      json: { api_key: secure.apiKey },
+      headers: { "x-assay-request": "1" },
+    });
+    const cookie = sign.headers.get("set-cookie") ?? "";
+    expect(cookie).toMatch(
+      /^__Host-assay_session=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; SameSite=Strict; Secure$/,
+    );
+    const token = cookie.split(";")[0]!.split("=")[1]!;
+    const use = (value: string) =>
+      secure.call("GET", "/organizations", { apiKey: null, headers: { cookie: value } });
+    expect((await use(`__Host-assay_session=${token}`)).status).toBe(200);
+    // Any page of the domain, or a plain-http one, can set this name; only the prefixed one counts.
+    expect((await use(`assay_session=${token}`)).status).toBe(401);
   });
 });
 
@@ -241,21 +289,56 @@ describe("session expiry", () => {
 });
 
 describe("sign-in rate limit", () => {
-  it("answers 429 with a numeric Retry-After after ten attempts from one address", async () => {
+  const signInFrom = (target: TestService, apiKey: string, forwardedFor?: string) =>
+    target.call("POST", `${target.origin}/ui/session`, {
+      apiKey: null,
+      json: { api_key: apiKey },
+      headers: {
+        "x-assay-request": "1",
+        ...(forwardedFor ? { "x-forwarded-for": forwardedFor } : {}),
+      },
+    });
+
+  it("answers 429 with a numeric Retry-After after ten failed sign-ins from one address", async () => {
     await using fresh = await startTestService({ env: { ASSAY_UI_DIR: uiDir } });
     const statuses: number[] = [];
     let last: Headers | undefined;
     for (let i = 0; i < 11; i++) {
-      const res = await fresh.call("POST", `${fresh.origin}/ui/session`, {
-        apiKey: null,
-        json: { api_key: `assay_guess${i}` },
-        headers: { "x-assay-request": "1" },
-      });
+      const res = await signInFrom(fresh, `assay_guess${i}`);
       statuses.push(res.status);
       last = res.headers;
     }
     expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
     expect(statuses[10]).toBe(429);
     expect(last?.get("retry-after")).toMatch(/^\d+$/);
+  });
+
+  it("counts failures only: a valid key signs in after ten bad ones, and sign-ins never count", async () => {
+    await using fresh = await startTestService({ env: { ASSAY_UI_DIR: uiDir } });
+    const good: number[] = [];
+    for (let i = 0; i < 12; i++) good.push((await signInFrom(fresh, fresh.apiKey)).status);
+    expect(good).toEqual(Array(12).fill(204));
+    for (let i = 0; i < 10; i++) await signInFrom(fresh, `assay_guess${i}`);
+    expect((await signInFrom(fresh, "assay_guess-more")).status).toBe(429);
+    expect((await signInFrom(fresh, fresh.apiKey)).status).toBe(204);
+  });
+
+  it("sees the client's address behind a trusted proxy, and only behind one", async () => {
+    // The test client connects from 127.0.0.1: here that is the load balancer, named by its
+    // address or as the one hop in front.
+    for (const trust of ["127.0.0.1", "1"]) {
+      await using proxied = await startTestService({
+        env: { ASSAY_UI_DIR: uiDir, ASSAY_TRUST_PROXY: trust },
+      });
+      for (let i = 0; i < 10; i++) await signInFrom(proxied, `assay_guess${i}`, "203.0.113.1");
+      expect((await signInFrom(proxied, "assay_guess", "203.0.113.1")).status).toBe(429);
+      // Another client behind the same proxy has its own budget.
+      expect((await signInFrom(proxied, "assay_guess", "203.0.113.2")).status).toBe(401);
+    }
+
+    // Without the setting, X-Forwarded-For is anyone's to write: it is not read.
+    await using direct = await startTestService({ env: { ASSAY_UI_DIR: uiDir } });
+    for (let i = 0; i < 10; i++) await signInFrom(direct, `assay_guess${i}`, "203.0.113.1");
+    expect((await signInFrom(direct, "assay_guess", "203.0.113.2")).status).toBe(429);
   });
 });

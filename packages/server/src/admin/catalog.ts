@@ -1,6 +1,7 @@
 import type { Catalog } from "../catalog/catalog.ts";
 import type { Clock } from "../platform/clock.ts";
 import type { Database } from "../platform/db/database.ts";
+import type { HostRule } from "../platform/ssrf/host-rules.ts";
 import { createBuiltinData } from "../resources/benchmarks/builtin-data.ts";
 import { createBenchmarkRepository } from "../resources/benchmarks/repository.ts";
 
@@ -15,6 +16,8 @@ export function createCatalogAdmin(deps: {
   catalog: Catalog;
   dataDir: string;
   datasetMirrorUrl?: string;
+  /** ALLOWED_MODEL_HOSTS: private addresses a download may reach. */
+  allowedHosts?: readonly HostRule[];
 }) {
   const data = createBuiltinData({ ...deps, mirrorUrl: deps.datasetMirrorUrl });
 

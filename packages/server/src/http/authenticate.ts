@@ -1,11 +1,11 @@
-import type { FastifyRequest } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import { AppError } from "../app-error.ts";
 import type { RateLimiter } from "../platform/rate-limit/rate-limiter.ts";
 import type { ApiKeyService } from "../resources/api-keys/service.ts";
 import type { UiSessionService } from "../resources/ui-sessions/service.ts";
 import type { AuthContext } from "../tenancy.ts";
 import { checkSameOrigin } from "./same-origin.ts";
-import { sessionTokenFrom } from "./session-cookie.ts";
+import { clearedSessionCookies, readSessionCookie, SESSION_COOKIE } from "./session-cookie.ts";
 
 /** Longer than any key we issue or accept; hashing megabytes of header is not our job. */
 const MAX_KEY_LENGTH = 512;
@@ -31,11 +31,14 @@ export interface Authenticators {
 
 /**
  * The caller: an API key (`x-api-key`, then `Bearer`) exactly as before; without one, the
- * dashboard's session cookie, from the dashboard's own origin only.
+ * dashboard's session cookie, from the dashboard's own origin only. A request carrying several
+ * session cookies is refused, and `reply` clears them: one was tossed in by another page of the
+ * host, and taking either could run the dashboard as someone else.
  */
 export async function authenticate(
   request: FastifyRequest,
   deps: Authenticators,
+  reply: Pick<FastifyReply, "header">,
 ): Promise<AuthContext> {
   const key = apiKeyFrom(request);
   if (key) {
@@ -43,10 +46,20 @@ export async function authenticate(
     if (!auth) await refuse(request, deps, "invalid or revoked API key");
     return auth as AuthContext;
   }
-  const token = deps.sessions && sessionTokenFrom(request);
-  if (deps.sessions && token) {
+  const secure = deps.publicOrigin.startsWith("https:");
+  const cookie = deps.sessions ? readSessionCookie(request, secure) : { kind: "none" as const };
+  if (cookie.kind === "several") {
+    reply.header("set-cookie", clearedSessionCookies(secure, request.url));
+    await refuse(
+      request,
+      deps,
+      `the request carries ${cookie.count} ${SESSION_COOKIE} cookies: another page of this host ` +
+        "or domain set one (cookie tossing), so none is trusted; they are cleared: sign in again",
+    );
+  }
+  if (deps.sessions && cookie.kind === "one") {
     checkSameOrigin(request, deps.publicOrigin);
-    const auth = await deps.sessions.authenticate(token);
+    const auth = await deps.sessions.authenticate(cookie.token);
     if (!auth) {
       await refuse(
         request,

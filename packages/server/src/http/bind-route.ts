@@ -73,7 +73,7 @@ export function bindRoute<R extends Route>(
     handler: async (request, reply) => {
       let auth: AuthContext | undefined;
       if (route.auth === "apiKey") {
-        auth = await authenticate(request, deps);
+        auth = await authenticate(request, deps, reply);
         await takeRateLimitToken(auth, reply, deps);
       }
       const params = route.params

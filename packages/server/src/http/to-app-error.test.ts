@@ -48,6 +48,31 @@ describe("toAppError", () => {
       });
   });
 
+  it("answers a full disk with 503 naming storage and a Retry-After, keeping the cause for the log", () => {
+    const sqliteFull = Object.assign(new Error("database or disk is full"), {
+      code: "ERR_SQLITE_ERROR",
+      errcode: 13,
+    });
+    const postgresFull = Object.assign(new Error("could not extend file: No space left"), {
+      code: "53100",
+    });
+    const blobsFull = Object.assign(new Error("ENOSPC: no space left on device, write"), {
+      code: "ENOSPC",
+    });
+    const quota = Object.assign(new Error("EDQUOT: disk quota exceeded"), { code: "EDQUOT" });
+    for (const [error, where] of [
+      [sqliteFull, "database"],
+      [postgresFull, "database"],
+      [blobsFull, "file storage"],
+      [quota, "file storage"],
+    ] as const) {
+      const answer = toAppError(error);
+      expect(answer).toMatchObject({ code: "SERVICE_UNAVAILABLE", retryAfterSeconds: 60 });
+      expect(answer.message).toMatch(new RegExp(`^the service's ${where} is out of space`));
+      expect(answer.cause).toBe(error);
+    }
+  });
+
   it("gives unavailable dependencies a Retry-After and hides internal messages", () => {
     expect(toAppError({ code: "ECONNREFUSED" }).retryAfterSeconds).toBe(5);
     expect(toAppError(new Error("/srv/app/db.ts:12 secret")).message).toBe("internal error");

@@ -1,5 +1,6 @@
 import { AppError } from "../app-error.ts";
 import { isForeignKeyViolation } from "../platform/db/foreign-key-violation.ts";
+import { outOfSpaceError } from "../platform/out-of-space.ts";
 
 /** How long clients should wait when a dependency is down. */
 const UNAVAILABLE_RETRY_SECONDS = 5;
@@ -26,7 +27,7 @@ const SOCKET_UNAVAILABLE = new Set([
 /**
  * Classifies anything thrown while handling a request: our own AppErrors pass through; the web
  * framework's client errors (bad JSON, body too large, unsupported media type), an unreachable
- * or busy database and a write that lost a race with a delete become the matching code;
+ * or busy database, a full disk and a write that lost a race with a delete become the matching code;
  * everything else is INTERNAL (a bug).
  */
 export function toAppError(error: unknown): AppError {
@@ -35,6 +36,8 @@ export function toAppError(error: unknown): AppError {
   const code = typeof e.code === "string" ? e.code : undefined;
   const message = typeof e.message === "string" ? e.message : "";
 
+  const full = outOfSpaceError(error);
+  if (full) return full;
   switch (code) {
     case "FST_ERR_CTP_BODY_TOO_LARGE":
       return new AppError("PAYLOAD_TOO_LARGE", "request body is too large");

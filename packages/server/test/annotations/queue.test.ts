@@ -134,4 +134,20 @@ describe.each(DIALECTS)("a judge's annotation queue on %s", (dialect) => {
     );
     expect(theirs.status).toBe(404);
   });
+
+  // Found by the fuzz run: page 2^53 − 1 of 10,000 made an offset past what SQLite and
+  // PostgreSQL take, a 500 on both.
+  it("answers the largest page a client may ask for with an empty page", async () => {
+    const judge = await createJudge(service, tenant, {
+      name: "Far pages",
+      evaluation_goal: "The assistant must be kind.",
+    });
+    await insertTraces(service, tenant, [{ input: "one", output: "ok" }]);
+    const far = await call<QueuePage>(
+      "GET",
+      `/judges/${judge.id}/annotation-queue?page=${Number.MAX_SAFE_INTEGER}&page_size=10000`,
+    );
+    expect(far.status, JSON.stringify(far.body)).toBe(200);
+    expect(far.body.data).toMatchObject({ items: [], count: 0 });
+  });
 });

@@ -85,4 +85,37 @@ describe("the service's SQLite connection beside another writer", () => {
     await expect(transaction).rejects.toThrow("rolled back");
     expect(await read).toEqual(["first"]);
   });
+
+  it("never rolls back a transaction SQLite already rolled back, nor another one begun since", async () => {
+    // SQLite ends a transaction itself on some errors (a full disk at commit: SQLITE_FULL). A
+    // rollback after that failed with "cannot rollback - no transaction is active", and that
+    // error, not SQLITE_FULL, reached the caller and the log.
+    let begun: () => void = () => {};
+    const secondBegun = new Promise<void>((resolve) => {
+      begun = resolve;
+    });
+    let release: () => void = () => {};
+    const secondMayEnd = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const failed = handle.db
+      .transaction()
+      .execute(async (trx) => {
+        await sql`insert into notes (text) values ('lost')`.execute(trx);
+        await sql`rollback`.execute(trx); // what SQLite does on its own
+        // Another caller's transaction begins meanwhile, on the same connection.
+        await secondBegun;
+        setTimeout(release, 20);
+        throw new Error("database or disk is full");
+      })
+      .catch((error: Error) => error.message);
+    const second = handle.db.transaction().execute(async (trx) => {
+      await sql`insert into notes (text) values ('kept')`.execute(trx);
+      begun();
+      await secondMayEnd;
+    });
+    expect(await failed).toBe("database or disk is full");
+    await second;
+    expect(await texts()).toEqual(["first", "kept"]);
+  });
 });

@@ -35,7 +35,10 @@ export function EvaluationsTable({
           <th className="right" title="correct / total prompts">
             n
           </th>
-          <th className="right" title="prompts whose model call failed (counted as not correct)">
+          <th
+            className="right"
+            title="prompts that failed: the model call, or the scoring of its answer (counted as not correct)"
+          >
             Failed
           </th>
           <th className="right" title="prompt + completion tokens">

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { linearTimeProblem } from "../../platform/regexp-backtracking.ts";
 import { catalogId } from "../catalog-id.ts";
 import { BUILTIN_BENCHMARKS, findBuiltinBenchmark } from "./builtin-benchmarks.ts";
 import { renderPromptTemplate } from "./prompt-template.ts";
@@ -23,6 +24,8 @@ describe("built-in benchmarks", () => {
       expect(benchmark.source.url.endsWith(`/${benchmark.source.filename}`)).toBe(true);
       if (benchmark.scoring.regex_pattern !== undefined) {
         expect(() => new RegExp(benchmark.scoring.regex_pattern!)).not.toThrow();
+        // The rule custom benchmarks are held to: a pattern with a bounded cost.
+        expect(linearTimeProblem(benchmark.scoring.regex_pattern!)).toBeUndefined();
       }
     }
   });

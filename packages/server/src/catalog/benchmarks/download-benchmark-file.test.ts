@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GSM8K_TEST_FILE } from "../../../test/support/shared-datasets.ts";
+import { parseHostRule } from "../../platform/ssrf/host-rules.ts";
 import { BenchmarkDataError, BenchmarkDownloadError } from "./benchmark-errors.ts";
 import { downloadBenchmarkFile } from "./download-benchmark-file.ts";
 import { gsm8k } from "./gsm8k.ts";
@@ -152,16 +153,99 @@ describe("downloadBenchmarkFile", () => {
     expect(await readdir(folderOf(dataDir))).toEqual([]);
   });
 
-  it("uses the canonical URL and the injected fetch when no mirror is given", async () => {
-    const seen: string[] = [];
-    const fakeFetch: typeof fetch = async (input) => {
-      seen.push(String(input));
-      return new Response(new Uint8Array(body));
-    };
+  it("goes to the canonical URL through the outbound guard when no mirror is given", async () => {
+    const looked: string[] = [];
     const dataDir = await newDataDir();
 
-    await downloadBenchmarkFile(gsm8k, { dataDir, fetch: fakeFetch });
+    const error = await downloadBenchmarkFile(gsm8k, {
+      dataDir,
+      // The canonical host resolving to a private address: refused before any connection.
+      lookup: async (host) => {
+        looked.push(host);
+        return [{ address: "10.0.0.7", family: 4 }];
+      },
+    }).catch((caught: unknown) => caught);
 
-    expect(seen).toEqual([gsm8k.source.url]);
+    expect(looked).toEqual([new URL(gsm8k.source.url).hostname]);
+    expect(error).toBeInstanceOf(BenchmarkDownloadError);
+    expect((error as Error).message).toMatch(/blocked address/);
+    expect(await readdir(folderOf(dataDir))).toEqual([]);
+  });
+
+  it("follows a redirect that stays on the mirror, each hop through the guard", async () => {
+    await using mirror = await startMirror((request, response) => {
+      if (request.url === "/gsm8k/test.jsonl") {
+        response.writeHead(302, { location: "/files/gsm8k-test.jsonl" }).end();
+        return;
+      }
+      if (request.url !== "/files/gsm8k-test.jsonl") {
+        response.writeHead(404).end();
+        return;
+      }
+      response.writeHead(200, { "content-length": body.byteLength }).end(body);
+    });
+    const dataDir = await newDataDir();
+
+    const { loaded } = await downloadBenchmarkFile(gsm8k, { dataDir, mirrorUrl: mirror.url });
+
+    expect(loaded.prompts).toHaveLength(1319);
+    expect(mirror.requests()).toBe(2);
+  });
+
+  it.each([
+    ["another port of the same address", (port: number) => `http://127.0.0.1:${port}/x.jsonl`],
+    ["a name of a loopback address", (port: number) => `http://localhost:${port}/x.jsonl`],
+  ])("refuses a redirect from the mirror to %s, never connecting there", async (_, target) => {
+    await using inside = await startMirror(serveGsm8k);
+    const port = Number(new URL(inside.url).port);
+    await using mirror = await startMirror((_request, response) => {
+      response.writeHead(302, { location: target(port) }).end();
+    });
+    const dataDir = await newDataDir();
+
+    const error = await downloadBenchmarkFile(gsm8k, { dataDir, mirrorUrl: mirror.url }).catch(
+      (caught: unknown) => caught,
+    );
+
+    expect(error).toBeInstanceOf(BenchmarkDownloadError);
+    expect((error as Error).message).toContain(`redirected to ${target(port)}`);
+    expect((error as Error).message).toMatch(/blocked address/);
+    expect(inside.requests()).toBe(0);
+    expect(await readdir(folderOf(dataDir))).toEqual([]);
+  });
+
+  it("follows a redirect to a host the operator allowed", async () => {
+    await using inside = await startMirror((_request, response) => {
+      response.writeHead(200, { "content-length": body.byteLength }).end(body);
+    });
+    await using mirror = await startMirror((_request, response) => {
+      response.writeHead(307, { location: `${inside.url}/copy.jsonl` }).end();
+    });
+    const port = Number(new URL(inside.url).port);
+
+    await downloadBenchmarkFile(gsm8k, {
+      dataDir: await newDataDir(),
+      mirrorUrl: mirror.url,
+      allowedHosts: [parseHostRule(`127.0.0.1:${port}`)],
+    });
+
+    expect(inside.requests()).toBe(1);
+  });
+
+  it("stops after five redirects, and refuses a redirect to another scheme", async () => {
+    await using loop = await startMirror((request, response) => {
+      response.writeHead(302, { location: `${request.url}x` }).end();
+    });
+    await expect(
+      downloadBenchmarkFile(gsm8k, { dataDir: await newDataDir(), mirrorUrl: loop.url }),
+    ).rejects.toThrow(/redirected more than 5 times/);
+    expect(loop.requests()).toBe(6);
+
+    await using toFile = await startMirror((_request, response) => {
+      response.writeHead(302, { location: "file:///etc/passwd" }).end();
+    });
+    await expect(
+      downloadBenchmarkFile(gsm8k, { dataDir: await newDataDir(), mirrorUrl: toFile.url }),
+    ).rejects.toThrow(/redirected to file:\/\/\/etc\/passwd, which is not an http\(s\) URL/);
   });
 });

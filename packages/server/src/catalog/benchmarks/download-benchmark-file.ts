@@ -2,19 +2,35 @@ import { randomUUID } from "node:crypto";
 import { mkdir, open, rename, rm, stat } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { pipeline } from "node:stream/promises";
+import { type Dispatcher, request } from "undici";
+import {
+  createGuardedDispatcher,
+  MODEL_URL_BLOCKED,
+} from "../../platform/ssrf/guarded-dispatcher.ts";
+import type { HostLookup } from "../../platform/ssrf/host-lookup.ts";
+import { type HostRule, parseHostRule } from "../../platform/ssrf/host-rules.ts";
 import type { BenchmarkDefinition } from "./benchmark-definition.ts";
 import { BenchmarkDataError, BenchmarkDownloadError } from "./benchmark-errors.ts";
 import { type LoadedBenchmark, readBenchmarkFile } from "./read-benchmark-file.ts";
 
 /** Far above the largest built-in file (HellaSwag, tens of MiB); stops a bad mirror filling disk. */
 const DEFAULT_MAX_BYTES = 512 * 1024 * 1024;
+/** Hugging Face answers a file with one redirect to its CDN; a few more is a loop. */
+const MAX_REDIRECTS = 5;
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
 export interface DownloadBenchmarkOptions {
   /** The service data dir; files land in `<dataDir>/datasets/<key>/<filename>`. */
   dataDir: string;
   /** Replaces the canonical source with `<mirrorUrl>/<key>/<filename>` (air-gapped installs). */
   mirrorUrl?: string;
-  fetch?: typeof fetch;
+  /**
+   * Private addresses the download may reach (ALLOWED_MODEL_HOSTS); public ones always, the
+   * mirror's own host:port too (the operator named it), metadata endpoints never.
+   */
+  allowedHosts?: readonly HostRule[];
+  /** How host names resolve (tests); the system resolver unless given. */
+  lookup?: HostLookup;
   signal?: AbortSignal;
   /** Refuse bodies larger than this; 512 MiB unless given. */
   maxBytes?: number;
@@ -48,24 +64,30 @@ export async function downloadBenchmarkFile(
 
   const url = sourceUrl(definition, options.mirrorUrl);
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
-  const fetchImpl = options.fetch ?? fetch;
   const directory = dirname(target);
   await mkdir(directory, { recursive: true });
   const temporary = join(directory, `.${definition.source.filename}.${randomUUID()}.part`);
+  // Every connection, the redirects' too, goes through the outbound guard, as model calls do:
+  // any tenant can start a download by evaluating a built-in benchmark that is not loaded.
+  const dispatcher = createGuardedDispatcher({
+    rules: [
+      ...(options.allowedHosts ?? []),
+      ...(options.mirrorUrl === undefined ? [] : [parseHostRule(new URL(url).host)]),
+    ],
+    lookup: options.lookup,
+  });
 
   try {
-    // Unlike model endpoints (which never follow redirects), these are fixed, trusted URLs, and
-    // Hugging Face answers every file with a redirect to its CDN.
-    const response = await fetchImpl(url, { redirect: "follow", signal: options.signal });
-    if (!response.ok || response.body === null) {
-      await response.body?.cancel();
-      throw new BenchmarkDownloadError(url, `answered HTTP ${response.status}`, {
-        status: response.status,
+    const response = await get(url, dispatcher, options.signal);
+    if (response.statusCode !== 200) {
+      await response.body.dump();
+      throw new BenchmarkDownloadError(url, `answered HTTP ${response.statusCode}`, {
+        status: response.statusCode,
       });
     }
-    const declared = Number(response.headers.get("content-length"));
+    const declared = Number(response.headers["content-length"]);
     if (declared > maxBytes) {
-      await response.body.cancel();
+      await response.body.dump();
       throw new BenchmarkDownloadError(url, `is ${declared} bytes, over the ${maxBytes} cap`);
     }
     await pipeline(
@@ -94,10 +116,58 @@ export async function downloadBenchmarkFile(
       throw error;
     }
     if (options.signal?.aborted) throw error;
-    throw new BenchmarkDownloadError(url, `download failed (${(error as Error).message})`, {
+    throw new BenchmarkDownloadError(url, `download failed (${describe(error)})`, {
       cause: error,
     });
+  } finally {
+    await dispatcher.close();
   }
+}
+
+/**
+ * GET `url`, following redirects by hand (at most MAX_REDIRECTS, http and https only): each hop
+ * is a new request through the guarded dispatcher, so each address is checked before it is
+ * connected to. Canonical sources redirect (Hugging Face to its CDN); a mirror or a canonical
+ * host must not lead the download to a private address.
+ */
+async function get(
+  url: string,
+  dispatcher: Dispatcher,
+  signal: AbortSignal | undefined,
+): Promise<Dispatcher.ResponseData> {
+  let current = url;
+  for (let hop = 0; ; hop += 1) {
+    const response = await request(current, { dispatcher, signal, method: "GET" }).catch(
+      (error: unknown) => {
+        if (current === url) throw error;
+        throw new BenchmarkDownloadError(url, `redirected to ${current}, ${describe(error)}`, {
+          cause: error,
+        });
+      },
+    );
+    if (!REDIRECTS.has(response.statusCode)) return response;
+    await response.body.dump();
+    const location = response.headers.location;
+    if (typeof location !== "string")
+      throw new BenchmarkDownloadError(url, `answered ${response.statusCode} without a Location`);
+    if (hop >= MAX_REDIRECTS)
+      throw new BenchmarkDownloadError(url, `redirected more than ${MAX_REDIRECTS} times`);
+    const next = new URL(location, current);
+    if (next.protocol !== "http:" && next.protocol !== "https:")
+      throw new BenchmarkDownloadError(
+        url,
+        `redirected to ${next.href}, which is not an http(s) URL`,
+      );
+    current = next.href;
+  }
+}
+
+/** A failed connection, worded for a download (the guard's own message speaks of models). */
+function describe(error: unknown): string {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (code === MODEL_URL_BLOCKED)
+    return "refused: it resolves to a blocked address (private, loopback or metadata); list it in ALLOWED_MODEL_HOSTS if it is trusted";
+  return error instanceof Error ? error.message : String(error);
 }
 
 function sourceUrl(definition: BenchmarkDefinition, mirrorUrl: string | undefined): string {

@@ -28,8 +28,15 @@ const PER_SAMPLE =
  * statuses mix configuration errors ("model not found": trips) with per-sample ones ("maximum
  * context length is 8192 tokens, you requested 9000": never trips, and differs per sample anyway).
  */
-export function createFailFast(options: { threshold?: number } = {}): FailFast {
+export function createFailFast(
+  options: {
+    threshold?: number;
+    /** Whose calls these are, as the trip reason names it: "model" unless given ("judge model"). */
+    subject?: string;
+  } = {},
+): FailFast {
   const threshold = Math.max(1, options.threshold ?? 5);
+  const subject = options.subject ?? "model";
   let streakKey: string | undefined;
   let streak = 0;
   let reason: string | undefined;
@@ -50,7 +57,7 @@ export function createFailFast(options: { threshold?: number } = {}): FailFast {
         streakKey = key;
         streak = 1;
       }
-      if (streak >= threshold) reason = describe(outcome.error, threshold);
+      if (streak >= threshold) reason = describe(outcome.error, threshold, subject);
       return reason;
     },
     get tripped() {
@@ -76,11 +83,11 @@ function signature(error: ModelCallError): string | undefined {
 
 const WORDS = ["", "", "twice", "three", "four", "five", "six", "seven", "eight", "nine", "ten"];
 
-function describe(error: ModelCallError, threshold: number): string {
+function describe(error: ModelCallError, threshold: number, subject: string): string {
   const word = WORDS[threshold] ?? String(threshold);
   const times =
     threshold === 1 ? "" : threshold === 2 ? ` ${word} in a row` : ` ${word} times in a row`;
   return error.status !== undefined && error.code === "http_error"
-    ? `the model endpoint answered ${error.status}${times}: ${error.detail ?? error.message}`
-    : `model calls failed with ${error.code}${times}: ${error.message}`;
+    ? `the ${subject} endpoint answered ${error.status}${times}: ${error.detail ?? error.message}`
+    : `${subject} calls failed with ${error.code}${times}: ${error.message}`;
 }

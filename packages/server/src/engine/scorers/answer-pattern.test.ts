@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { extractWithPattern, MAX_SCANNED_CHARS } from "./answer-pattern.ts";
+import { extractWithPattern, MAX_SCANNED_CHARS, truthReadings } from "./answer-pattern.ts";
 
 describe("extractWithPattern", () => {
   it("takes the first capture group of the last match", () => {
@@ -47,5 +47,25 @@ describe("extractWithPattern", () => {
   it("scans only the tail of a huge response", () => {
     const response = `ANSWER-EARLY ${"x".repeat(MAX_SCANNED_CHARS)} done`;
     expect(extractWithPattern(response, "ANSWER-\\w+")).toEqual({ kind: "no-match" });
+  });
+});
+
+describe("patterns the linear-time engine cannot run", () => {
+  // Through the real scorer, `(a|aa)*\1c` took 62, 576 and 877 ms over truths of 30, 34 and 36
+  // "a"s (minutes to hours at 50–60) on the thread that serves every request.
+  it.each([
+    ["a backreference", "(a|aa)*\\1c"],
+    ["a named backreference", "(?<x>a|aa)*\\k<x>c"],
+    ["a lookahead", "(?=(a|aa)*c)a"],
+  ])("never runs %s, over the response or the truth", (_, pattern) => {
+    const extraction = extractWithPattern("a".repeat(36), pattern);
+    expect(extraction).toMatchObject({ kind: "invalid" });
+    expect((extraction as { message: string }).message).toMatch(/linear time/);
+    expect(truthReadings("a".repeat(36), pattern, (t) => t)).toEqual(["a".repeat(36)]);
+  });
+
+  it("still runs the patterns it can, lookbehind included", () => {
+    expect(extractWithPattern("x=1 y=2", "(?<=y=)\\d")).toEqual({ kind: "match", value: "2" });
+    expect(extractWithPattern("aaab7", "(?:a|aa)*(b\\d)")).toEqual({ kind: "match", value: "b7" });
   });
 });

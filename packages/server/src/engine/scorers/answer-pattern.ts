@@ -1,3 +1,5 @@
+import { linearTimeProblem } from "../../platform/regexp-backtracking.ts";
+
 /**
  * How much of a response a benchmark's own pattern is run over: the last 20,000 characters.
  *
@@ -5,10 +7,11 @@
  * with a careless pattern costs time polynomial or exponential in the text length, and a runaway
  * model can answer with hundreds of kilobytes. Scoring runs on the event loop with every other
  * sample, so one slow search stalls them all. The service switches a search that backtracks too
- * much to V8's linear-time engine (platform/regexp-backtracking.ts); that engine cannot run
- * backreferences or lookaround, and for such patterns bounding the text bounds the cost of the
- * quadratic cases (`a*b` over 200,000 "a"s: ~90 s; over the 20,000-char tail: ~1 s). Final
- * answers sit at the end, so the tail is the part worth keeping.
+ * much to V8's linear-time engine (platform/regexp-backtracking.ts), and never runs a pattern that
+ * engine cannot run (backreferences, lookahead): such a pattern is `invalid` here. The linear
+ * engine's cost grows with the text too, so bounding the text bounds it (`a*b` over 200,000 "a"s:
+ * ~90 s; over the 20,000-char tail: ~1 s). Final answers sit at the end, so the tail is the part
+ * worth keeping.
  */
 export const MAX_SCANNED_CHARS = 20_000;
 
@@ -56,6 +59,9 @@ function compiled(pattern: string): RegExp | string {
   if (regex === undefined) {
     try {
       regex = new RegExp(pattern, "g");
+      // Refused when benchmarks are created; one stored before never runs either.
+      const problem = linearTimeProblem(pattern);
+      if (problem !== undefined) regex = `the pattern was not run: it ${problem}`;
     } catch (err) {
       regex = err instanceof Error ? err.message : String(err);
     }

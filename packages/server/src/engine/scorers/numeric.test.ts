@@ -91,6 +91,22 @@ describe("findFinalNumber", () => {
     expect(findFinalNumber("1 2 3")).toMatchObject({ value: 3, how: "last number" });
   });
 
+  it("takes the last number of a \\boxed{} that holds several, and of the last box", () => {
+    // A worked expression boxed whole: its result comes last.
+    expect(findFinalNumber("So \\boxed{16 - 3 - 4 = 9} eggs are sold.")).toMatchObject({
+      value: 9,
+      how: "boxed",
+    });
+    expect(findFinalNumber("\\boxed{2 \\times 9 = 18} dollars")).toMatchObject({ value: 18 });
+    expect(findFinalNumber("first \\boxed{3 + 4 = 7}, then \\boxed{7 + 5 = 12}")).toMatchObject({
+      value: 12,
+      how: "boxed",
+    });
+    expect(numeric({ response: "\\boxed{16 - 3 - 4 = 9}", truth: "9", prompt: "" }).passed).toBe(
+      true,
+    );
+  });
+
   it("takes the number in the answer's own sentence only", () => {
     // The phrase has no number in its sentence, so the last number decides.
     expect(findFinalNumber("The answer is not obvious. First 5 + 7 = 12")).toMatchObject({

@@ -4,6 +4,9 @@ import { tQuantile975 } from "./mean-interval.ts";
 import { wilsonInterval } from "./proportion.ts";
 import { createScorerTally, type ScorerGrade } from "./scorer-stats.ts";
 
+/** 10,000 grades between 0.3 and 0.4. */
+const longRun = Array.from({ length: 10_000 }, (_, i) => 0.3 + ((i * 7919) % 101) / 1000);
+
 /** A scorer's figures over a list of grades, as finalizing tallies them from the result rows. */
 function scorerFigures(grades: Iterable<ScorerGrade>) {
   const tally = createScorerTally();
@@ -30,7 +33,20 @@ describe("tQuantile975", () => {
   });
 });
 
-describe("meanInterval", () => {
+describe("meanInterval, the tests' reference", () => {
+  // scipy 1.17.1: scipy.stats.t.interval(0.95, n - 1, loc=mean, scale=stdev(ddof=1) / sqrt(n)).
+  it("gives scipy's t interval", () => {
+    const cases: [number[], number, number][] = [
+      [[0.25, 0.5, 0.75, 0.5], 0.17519293409372227, 0.8248070659062777],
+      [[0.25, 0.25, 0.25, 0.75, 0.75, 0.75, 0.75], 0.28853886244137966, 0.7828897089871918],
+      [longRun, 0.34942342399962334, 0.35056657600037666],
+    ];
+    for (const [values, low, high] of cases) {
+      expect(meanInterval(values).low).toBeCloseTo(low, 12);
+      expect(meanInterval(values).high).toBeCloseTo(high, 12);
+    }
+  });
+
   it("is mean ± t·s/√n", () => {
     // mean 0.5, sample sd 0.2582, n 4: half-width 3.182446305 · 0.2582 / 2.
     const values = [0.25, 0.5, 0.75, 0.5];
@@ -71,8 +87,20 @@ describe("scorerFigures", () => {
     expect(figures.ci95?.high).toBeCloseTo(meanInterval([0.25, 0.75]).high, 12);
   });
 
+  // The production quantile table holds 9 decimals: its intervals agree with scipy's to ~1e-10.
+  it("gives a graded scorer scipy's t interval", () => {
+    for (const scores of [
+      [0.25, 0.5, 0.75, 0.5],
+      [0.25, 0.25, 0.25, 0.75, 0.75, 0.75, 0.75],
+    ]) {
+      const figures = scorerFigures(scores.map((score) => ({ score, passed: score >= 0.5 })));
+      expect(figures.ci95?.low).toBeCloseTo(meanInterval(scores).low, 9);
+      expect(figures.ci95?.high).toBeCloseTo(meanInterval(scores).high, 9);
+    }
+  });
+
   it("tallies a long run in one pass to the two-pass figures", () => {
-    const scores = Array.from({ length: 10_000 }, (_, i) => 0.3 + ((i * 7919) % 101) / 1000);
+    const scores = longRun;
     const figures = scorerFigures(scores.map((score) => ({ score, passed: score >= 0.35 })));
     const twoPass = meanInterval(scores);
     expect(figures.mean).toBeCloseTo(scores.reduce((a, b) => a + b, 0) / scores.length, 12);

@@ -9,6 +9,7 @@ import {
 } from "../../catalog/benchmarks/index.ts";
 import type { Clock } from "../../platform/clock.ts";
 import type { Database } from "../../platform/db/database.ts";
+import type { HostRule } from "../../platform/ssrf/host-rules.ts";
 import { createPromptRepository } from "./prompt-repository.ts";
 import { createBenchmarkRepository } from "./repository.ts";
 
@@ -18,6 +19,8 @@ export interface BuiltinDataDeps {
   dataDir: string;
   /** Fetch `<mirror>/<key>/<file>` instead of the canonical source (air-gapped installs, tests). */
   mirrorUrl?: string;
+  /** Private addresses downloads may reach (ALLOWED_MODEL_HOSTS); the mirror's is always allowed. */
+  allowedHosts?: readonly HostRule[];
 }
 
 /**
@@ -51,6 +54,7 @@ export function createBuiltinData(deps: BuiltinDataDeps) {
     const { loaded } = await downloadBenchmarkFile(definition, {
       dataDir: deps.dataDir,
       mirrorUrl: deps.mirrorUrl,
+      allowedHosts: deps.allowedHosts,
     });
     await store(definition, loaded);
     return loaded;

@@ -10,6 +10,7 @@ import type { Catalog } from "../../catalog/catalog.ts";
 import type { Clock } from "../../platform/clock.ts";
 import type { Database } from "../../platform/db/database.ts";
 import type { BenchmarkRow } from "../../platform/db/schema.ts";
+import { linearTimeProblem } from "../../platform/regexp-backtracking.ts";
 import type { ProjectScope } from "../../tenancy.ts";
 import type { Importer } from "../imports/importer.ts";
 import { createModelRepository } from "../models/repository.ts";
@@ -89,6 +90,9 @@ export function createCustomBenchmarks(deps: CustomBenchmarkDeps) {
      * import thread): every row is checked before anything is stored.
      */
     async create(scope: ProjectScope, body: CreateCustomBenchmarkBody): Promise<string> {
+      // Run on the service's thread over every answer: only a bounded pattern is taken.
+      const unbounded = body.regex_pattern && linearTimeProblem(body.regex_pattern);
+      if (unbounded) throw badRequest("body.regex_pattern", unbounded);
       await checkJudge(scope, body);
       const scorerIds = await checkScorers(scope, body.custom_scorers ?? []);
       if (body.scoring_metric === "regex" && body.regex_pattern === undefined)

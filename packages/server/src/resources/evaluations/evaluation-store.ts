@@ -11,6 +11,7 @@ import { needsJudge } from "../../engine/scorers/metrics.ts";
 import type { Clock } from "../../platform/clock.ts";
 import type { SecretBox } from "../../platform/crypto/secret-box.ts";
 import type { Database } from "../../platform/db/database.ts";
+import { linearTimeProblem } from "../../platform/regexp-backtracking.ts";
 import { createEndpointResolver, ModelUnavailableError } from "../models/resolve-endpoint.ts";
 import { readRunScorers } from "../scorers/run-scorers.ts";
 import { finalizeEvaluation } from "./finalize.ts";
@@ -77,6 +78,9 @@ export function createEvaluationStore(deps: EvaluationStoreDeps): EvaluationStor
       const row = await repo.findById(chunk.evaluationId);
       if (!row) return { unusable: "the evaluation is gone" };
       const plan = await scoringPlan(deps, row.benchmark_id);
+      // A pattern refused at creation since, stored before: the run fails instead of running it.
+      const unbounded = plan.regexPattern && linearTimeProblem(plan.regexPattern);
+      if (unbounded) return { unusable: `the benchmark's regex_pattern ${unbounded}` };
       const metrics = computedMetricNames(plan);
       const options = JSON.parse(row.options) as EvaluationOptions;
       try {

@@ -1,4 +1,5 @@
 import type { ScorerScore } from "@assay/protocol";
+import { SCORING_FAILED } from "../../engine/runners/evaluation/run-samples.ts";
 import {
   createMetricTally,
   createScorerTally,
@@ -14,7 +15,7 @@ import { describeUnanswered } from "./unanswered.ts";
  * Ends a run whose every prompt has a result: its statistics computed once, from the counters and
  * the result rows, and stored for every later read to serve; then one guarded transition, so when
  * several workers finish their last chunks at once exactly one of them finalizes. `failure` when
- * every prompt's model call failed (or was never answered).
+ * every prompt failed: its model call (or it was never answered), or the scoring of its answer.
  */
 export async function finalizeEvaluation(
   deps: { repo: EvaluationRepository; clock: Clock },
@@ -36,6 +37,7 @@ export async function finalizeEvaluation(
     scorers: await scorerStats(deps.repo, id, readRunScorers(row.scorers)),
   });
   const allFailed = row.failed_count === row.total_count;
+  const topError = stats.top_errors[0]?.error ?? "unknown error";
   // Counted here, once every result is in: chunks given up side by side each said only theirs.
   const unanswered = row.failed_count > 0 ? await describeUnanswered(deps.repo, id) : "";
   const finished = await deps.repo.transition(
@@ -49,7 +51,9 @@ export async function finalizeEvaluation(
         unanswered !== ""
           ? unanswered
           : allFailed
-            ? `every prompt failed at the model endpoint: ${stats.top_errors[0]?.error ?? "unknown error"}`
+            ? topError.startsWith(SCORING_FAILED)
+              ? `no answer could be scored: ${topError.slice(SCORING_FAILED.length)}`
+              : `every prompt failed at the model endpoint: ${topError}`
             : "",
     },
   );

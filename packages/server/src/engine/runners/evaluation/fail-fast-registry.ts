@@ -3,40 +3,61 @@ import { type CallOutcome, createFailFast, type FailFast } from "../../gateway/f
 /** How long a tripped run is remembered after its last chunk in this process left it. */
 const TRIPPED_MEMORY_MS = 600_000;
 
-/** A chunk's membership of its run's fail-fast: shared count, shared trip. */
+/**
+ * A chunk's membership of its run's fail-fasts: shared counts, one shared trip. The model and the
+ * judge count apart (a model answering between two of the judge's 401s must not reset the judge's
+ * streak), and either one trips the run.
+ */
 export interface FailFastMembership {
   /** Aborts when any chunk of the run trips it (its reason is the trip's). */
   readonly tripped: AbortSignal;
-  /** Records one model call; returns the trip reason once (and whenever) tripped. */
+  /** Why the run tripped, once it has; undefined before. */
+  readonly reason: string | undefined;
+  /** Records one call of the run's model; returns the trip reason once (and whenever) tripped. */
   record(outcome: CallOutcome): string | undefined;
+  /** Records one call of the run's judge (scoring, judged metrics), the same way. */
+  recordJudge(outcome: CallOutcome): string | undefined;
   /** The chunk is done with the run. */
   leave(): void;
 }
 
 /**
- * One fail-fast per evaluation in this process, shared by its chunks running side by side: five
- * 401s in a row are five, whichever chunks sent them, and a trip stops them all at once. Created
- * once per worker (the job handler), so every chunk of a run on this worker joins the same one.
+ * One fail-fast per evaluation in this process (one for its model, one for its judge), shared by
+ * its chunks running side by side: five 401s in a row are five, whichever chunks sent them, and a
+ * trip stops them all at once. Created once per worker (the job handler), so every chunk of a run
+ * on this worker joins the same one.
  */
 export function createFailFastRegistry() {
-  const runs = new Map<string, { failFast: FailFast; tripped: AbortController; chunks: number }>();
+  const runs = new Map<
+    string,
+    { failFast: FailFast; judge: FailFast; tripped: AbortController; chunks: number }
+  >();
 
   return {
     join(evaluationId: string): FailFastMembership {
       const entry = runs.get(evaluationId) ?? {
         failFast: createFailFast(),
+        judge: createFailFast({ subject: "judge model" }),
         tripped: new AbortController(),
         chunks: 0,
       };
       entry.chunks += 1;
       runs.set(evaluationId, entry);
+      const record = (failFast: FailFast, outcome: CallOutcome) => {
+        const reason = failFast.record(outcome);
+        if (reason !== undefined && !entry.tripped.signal.aborted)
+          entry.tripped.abort(new Error(reason));
+        return reason;
+      };
       return {
         tripped: entry.tripped.signal,
-        record(outcome) {
-          const reason = entry.failFast.record(outcome);
-          if (reason !== undefined) entry.tripped.abort(new Error(reason));
-          return reason;
+        get reason() {
+          return entry.tripped.signal.aborted
+            ? (entry.tripped.signal.reason as Error).message
+            : undefined;
         },
+        record: (outcome) => record(entry.failFast, outcome),
+        recordJudge: (outcome) => record(entry.judge, outcome),
         leave() {
           entry.chunks -= 1;
           if (entry.chunks > 0) return;

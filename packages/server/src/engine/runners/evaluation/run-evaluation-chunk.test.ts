@@ -266,6 +266,69 @@ describe("runEvaluationChunk", () => {
     expect(judged.some((c) => c.messages[1]!.content.includes("Accept words."))).toBe(true);
   });
 
+  it("fails the run when its judge answers 401 five times in a row, and says it was the judge", async () => {
+    const { store, gateway, run } = setup({
+      samples: samples(40),
+      plan: plan({ concurrency: 2, scorer: "llm_judge", judge: testEndpoint("judge") }),
+      answer: (call) => {
+        if (call.model === "judge") throw http401();
+        return correct(call);
+      },
+    });
+    const [first, second] = await Promise.all([run(chunk(0, 20)), run(chunk(20, 40))]);
+    expect([first, second]).toEqual(["ended", "ended"]);
+    expect(store.status).toBe("failure");
+    expect(store.description).toBe(
+      "the judge model endpoint answered 401 five times in a row: invalid api key",
+    );
+    // Prompts scored before the trip are failed prompts, never wrong answers.
+    const results = [...store.results.values()];
+    expect(results.every((r) => r.error === "scoring failed: 401 Unauthorized")).toBe(true);
+    expect(gateway.calls.filter((c) => c.model === "judge").length).toBeLessThan(10);
+  });
+
+  it("counts every prompt its judge could not score as failed, and a run of them fails", async () => {
+    const { store, run } = setup({
+      samples: samples(6),
+      plan: plan({ scorer: "llm_judge", judge: testEndpoint("judge") }),
+      answer: (call) => {
+        if (call.model === "judge")
+          throw new ModelCallError("server_error", "503 Service Unavailable", {
+            status: 503,
+            retryable: true,
+          });
+        return correct(call);
+      },
+    });
+    await run(chunk(0, 6));
+    const results = [...store.results.values()];
+    expect(results).toHaveLength(6);
+    expect(results.every((r) => r.error === "scoring failed: 503 Service Unavailable")).toBe(true);
+    expect(results.every((r) => r.response !== "" && !r.passed)).toBe(true);
+    // An outage is not a configuration error: no trip, every prompt recorded, then all failed.
+    expect(store.status).toBe("failure");
+    expect(store.description).toBe("");
+  });
+
+  it("does not count the judge's failures against the model, nor the model's against the judge", async () => {
+    let judged = 0;
+    const { store, run } = setup({
+      samples: samples(12),
+      plan: plan({ concurrency: 1, scorer: "llm_judge", judge: testEndpoint("judge") }),
+      answer: (call) => {
+        if (call.model !== "judge") return correct(call);
+        judged += 1;
+        // Four 401s, a verdict, four 401s, ...: never five in a row.
+        if (judged % 5 !== 0) throw http401();
+        return '{"score": 1, "passed": true, "reason": "right"}';
+      },
+    });
+    await run(chunk(0, 12));
+    expect(store.status).not.toBe("in-progress");
+    expect(store.description ?? "").not.toMatch(/five times/);
+    expect(store.results.size).toBe(12);
+  });
+
   it("grades with each custom scorer's model, and fails only the grades of one that is gone", async () => {
     const { store, run } = setup({
       samples: samples(1),

@@ -1,6 +1,8 @@
 import type { Clock } from "../../../platform/clock.ts";
 import type { ChatMessage, ModelEndpoint } from "../../gateway/endpoint.ts";
+import type { CallOutcome } from "../../gateway/fail-fast.ts";
 import type { Gateway } from "../../gateway/gateway.ts";
+import { isModelCallError } from "../../gateway/model-call-error.ts";
 import { buildRequestBody } from "../../gateway/request-body.ts";
 import type { CompleteFn } from "../../scorers/judge-prompt.ts";
 import type { EvaluationChunk, EvaluationPlan, EvaluationStore } from "./evaluation-store.ts";
@@ -94,7 +96,9 @@ export async function runEvaluationChunk(
         regexPattern: plan.regexPattern,
         instructions: plan.instructions,
         metrics: plan.metrics,
-        judge: plan.judge && completeWith(deps.gateway, plan.judge, plan, stop),
+        judge:
+          plan.judge &&
+          completeWith(deps.gateway, plan.judge, plan, stop, (call) => failFast.recordJudge(call)),
         gradingScorers: gradingScorers(deps.gateway, plan, stop),
         signal: stop,
       }),
@@ -107,8 +111,10 @@ export async function runEvaluationChunk(
     failFast.leave();
   }
 
-  if (outcome.kind === "tripped") {
-    await store.endEarly(id, "failure", outcome.reason);
+  // The model's fail-fast tripped here, or the run's (the model's or the judge's) anywhere.
+  const tripped = outcome.kind === "tripped" ? outcome.reason : failFast.reason;
+  if (tripped !== undefined) {
+    await store.endEarly(id, "failure", tripped);
     return "ended";
   }
   if (signal.aborted) return "interrupted";
@@ -116,20 +122,31 @@ export async function runEvaluationChunk(
   return "ended";
 }
 
-/** A model as a judge calls it: messages in, text out, stopped with the run. */
+/**
+ * A model as a judge calls it: messages in, text out, stopped with the run. `onCall` hears how
+ * each call ended (the run's judge feeds its fail-fast; custom scorers count their failures in
+ * their own grades instead).
+ */
 function completeWith(
   gateway: Pick<Gateway, "complete">,
   model: ModelEndpoint,
   plan: EvaluationPlan,
   signal: AbortSignal,
+  onCall?: (outcome: CallOutcome) => void,
 ): CompleteFn {
-  return async (messages: ChatMessage[]) =>
-    (
-      await gateway.complete(model, buildRequestBody(model, messages), {
+  return async (messages: ChatMessage[]) => {
+    try {
+      const answer = await gateway.complete(model, buildRequestBody(model, messages), {
         signal,
         concurrency: plan.concurrency,
-      })
-    ).content;
+      });
+      onCall?.({ ok: true });
+      return answer.content;
+    } catch (error) {
+      if (isModelCallError(error)) onCall?.({ ok: false, error });
+      throw error;
+    }
+  };
 }
 
 /** The run's custom scorers; one whose model is gone fails its own grades, the run goes on. */

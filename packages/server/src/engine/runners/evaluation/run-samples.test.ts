@@ -85,18 +85,55 @@ describe("runSamples", () => {
     expect(byPosition(written)).toHaveLength(4);
   });
 
-  it("records a scorer that throws as a not correct outcome with the reason", async () => {
+  it("records a response that could not be scored as a failed prompt, never a wrong answer", async () => {
     const { run, written } = options({
-      score: () => {
-        throw new Error("bad pattern");
+      score: (sample) => {
+        if (sample.position === 1) throw new Error("the judge is unreachable");
+        return { score: 1, passed: true, reason: "right" };
+      },
+    });
+    expect(await runSamples(run)).toEqual({ kind: "done" });
+    const outcomes = byPosition(written);
+    expect(outcomes[1]).toMatchObject({
+      response: "1",
+      passed: false,
+      score: 0,
+      reason: "the response could not be scored",
+      error: "scoring failed: the judge is unreachable",
+      // The model answered: what it cost is kept.
+      promptTokens: 10,
+      completionTokens: 2,
+    });
+    expect(outcomes.filter((o) => o.error === null).map((o) => o.position)).toEqual([0, 2, 3]);
+  });
+
+  it("records a judged metric that could not be measured as a failed prompt too", async () => {
+    const { run, written } = options({
+      metrics: async () => {
+        throw http401();
       },
     });
     await runSamples(run);
-    expect(byPosition(written)[0]).toMatchObject({
-      passed: false,
-      reason: "scoring failed: bad pattern",
-      error: null,
+    expect(byPosition(written).map((o) => o.error)).toEqual(
+      Array(4).fill("scoring failed: 401 Unauthorized"),
+    );
+  });
+
+  it("leaves a prompt whose scoring the run's stop cut short to a resumed run", async () => {
+    const stop = new AbortController();
+    const { run, written } = options({
+      concurrency: 1,
+      score: (sample) => {
+        if (sample.position === 2) {
+          stop.abort();
+          throw new Error("cancelled");
+        }
+        return { score: 1, passed: true, reason: "right" };
+      },
+      signal: stop.signal,
     });
+    expect(await runSamples(run)).toEqual({ kind: "stopped" });
+    expect(byPosition(written).map((o) => o.position)).toEqual([0, 1]);
   });
 
   it("stops when onCall says the endpoint is unusable, and says why", async () => {

@@ -17,6 +17,9 @@ export interface RunSample {
   truth: string;
 }
 
+/** How the error of a prompt whose answer could not be scored begins (then comes the cause). */
+export const SCORING_FAILED = "scoring failed: ";
+
 /** A stored answer to an identical deterministic request. */
 export interface CachedAnswer {
   content: string;
@@ -37,7 +40,11 @@ export interface SampleOutcome {
   score: number;
   passed: boolean;
   reason: string;
-  /** The model call failed after its retries (the prompt counts as not correct). */
+  /**
+   * The prompt failed: its model call (after the retries), or the scoring of its answer (the
+   * judge's call, after its retries; SCORING_FAILED opens those). It counts as not correct and in
+   * the run's failed prompts, never as a wrong answer.
+   */
   error: string | null;
   durationMs: number;
   promptTokens: number;
@@ -79,8 +86,9 @@ export type RunSamplesEnd =
 
 /**
  * Runs prompts through the model at up to `concurrency` calls at once and records one outcome
- * per prompt. A failed call is an outcome (not correct, with its error); a run stops early only
- * when `signal` aborts (cancel, timeout, shutdown) or `onCall` says the endpoint is unusable.
+ * per prompt. A failed call, or an answer that could not be scored, is an outcome (not correct,
+ * with its error); a run stops early only when `signal` aborts (cancel, timeout, shutdown, the
+ * judge's fail-fast) or `onCall` says the endpoint is unusable.
  * Outcomes written before a stop stay written: a resumed run skips them.
  */
 export async function runSamples(options: RunSamplesOptions): Promise<RunSamplesEnd> {
@@ -111,15 +119,32 @@ export async function runSamples(options: RunSamplesOptions): Promise<RunSamples
     >,
   ) {
     let scored: ScoreResult;
+    let metrics: Record<string, number | null>;
     try {
       // Most scorers are synchronous: awaiting their plain result would cost a turn of the
       // microtask queue per prompt.
       const result = options.score(sample, response);
       scored = result instanceof Promise ? await result : result;
+      metrics = options.metrics ? await options.metrics(sample, response) : {};
     } catch (error) {
-      scored = { score: 0, passed: false, reason: `scoring failed: ${describe(error)}` };
+      // Stopped meanwhile (a cancel, or the judge's fail-fast tripping): a resumed run scores it.
+      if (stop.signal.aborted) return;
+      // The answer could not be scored (the judge unreachable, refusing the key, answering
+      // nonsense twice): a failed prompt, never a wrong answer. What the model call cost stays.
+      const full = writer.push({
+        position: sample.position,
+        response,
+        score: 0,
+        passed: false,
+        reason: "the response could not be scored",
+        metrics: {},
+        scorerScores: null,
+        ...base,
+        error: `${SCORING_FAILED}${describe(error)}`,
+      });
+      if (full) await full;
+      return;
     }
-    const metrics = options.metrics ? await options.metrics(sample, response) : {};
     let scorerScores: SampleOutcome["scorerScores"] = null;
     if (options.grade) {
       try {

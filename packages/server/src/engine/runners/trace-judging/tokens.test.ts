@@ -16,11 +16,11 @@ describe("token counting", () => {
     expect(countMessageTokens(messages)).toBe(countTokens("hello") + countTokens("world") + 11);
   });
 
-  it("stops early on a long text", () => {
+  // How fast is bench/timings.ts's to say; here, what the answers are.
+  it("answers whether a long text fits", () => {
     const long = "lorem ipsum ".repeat(200_000);
-    const started = performance.now();
     expect(fitsInTokens(long, 1000)).toBe(false);
-    expect(performance.now() - started).toBeLessThan(200);
+    expect(fitsInTokens(long, 1_000_000)).toBe(true);
   });
 
   it("keeps the head or the tail by tokens, without broken characters", () => {
@@ -38,13 +38,11 @@ describe("token counting", () => {
 });
 
 describe("token counting of pathological text", () => {
-  it("stays fast on long unbroken runs", () => {
+  it("counts long unbroken runs (bench/timings.ts holds their time to its budget)", () => {
     const letters = Array.from({ length: 200_000 }, (_, i) =>
       String.fromCharCode(97 + ((i * 7919) % 26)),
     ).join("");
-    const started = performance.now();
     const count = countTokens(`${"=".repeat(100_000)} ${" ".repeat(100_000)}${letters}`);
-    expect(performance.now() - started).toBeLessThan(5_000);
     expect(count).toBeGreaterThan(10_000);
   });
 

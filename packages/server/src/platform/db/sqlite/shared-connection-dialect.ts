@@ -54,9 +54,16 @@ export class SharedConnectionDialect extends SqliteDialect {
       acquireConnection: async () => connection.handle(),
       beginTransaction: (handle) => run(handle, "begin immediate"),
       commitTransaction: (handle) => run(handle, "commit"),
-      rollbackTransaction: (handle) => run(handle, "rollback"),
+      // SQLite rolls a transaction back itself on some errors (SQLITE_FULL at commit, I/O
+      // errors): rolling back again would fail with "cannot rollback - no transaction is active",
+      // hiding the real error, or roll back another caller's transaction begun since.
+      rollbackTransaction: async (handle) => {
+        if (connection.owns(handle)) await run(handle, "rollback");
+      },
       savepoint: (handle, savepoint) => run(handle, `savepoint ${name(savepoint)}`),
-      rollbackToSavepoint: (handle, savepoint) => run(handle, `rollback to ${name(savepoint)}`),
+      rollbackToSavepoint: async (handle, savepoint) => {
+        if (connection.owns(handle)) await run(handle, `rollback to ${name(savepoint)}`);
+      },
       releaseSavepoint: (handle, savepoint) => run(handle, `release ${name(savepoint)}`),
       releaseConnection: async () => {},
       destroy: async () => database.close(),
@@ -110,6 +117,8 @@ function createSharedConnection(database: NodeSqlite) {
   }
 
   return {
+    /** Whether `handle`'s transaction is still open (SQLite may have ended it on its own). */
+    owns: (handle: DatabaseConnection): boolean => owner === handle && database.raw.isTransaction,
     handle(): DatabaseConnection {
       const handle: DatabaseConnection = {
         executeQuery: (query) => execute(handle, query),
