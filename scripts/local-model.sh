@@ -73,10 +73,11 @@ sha256_of() {
   else shasum -a 256 "$1" | cut -d' ' -f1; fi
 }
 
-# The build's identity: the version, the flags and the fast-build recipe (not the clone's path, so
-# that every clone on the machine shares one build).
+# The build's identity: the version, the flags and the fast-build recipe but its comments (not the
+# clone's path, so that every clone on the machine shares one build).
 recipe() {
-  { echo "$LLAMA_PYDIST_VERSION ${cmake_flags[*]}"; cat "$FAST_BUILD_CMAKE"; } | sha256_of /dev/stdin
+  { echo "$LLAMA_PYDIST_VERSION ${cmake_flags[*]}"; grep -v '^[[:space:]]*#' "$FAST_BUILD_CMAKE"; } |
+    sha256_of /dev/stdin
 }
 
 server_built() {

