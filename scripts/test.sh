@@ -2,7 +2,8 @@
 # Installs what is missing (Node.js 24, npm dependencies, the Python SDK's virtualenv) and runs the
 # whole test suite: the linter, the formatter check and the type checker, then the Python SDK's
 # build and checks, then the fuzzing of the HTTP API from its OpenAPI document (fuzz/run.sh), then
-# every Vitest test, then the Python SDK's tests against a real server. Tests run on SQLite; with
+# the local model's build (scripts/local-model.sh, cached after the first run), then every Vitest
+# test, then the Python SDK's tests against a real server. Tests run on SQLite; with
 # DATABASE_URL set to a PostgreSQL server, the database tests run on both and the service tests on
 # PostgreSQL.
 # It closes on one plain line, "tests: N passed, N failed, N skipped", counted from the runners'
@@ -22,6 +23,11 @@ npm run --silent lint
 # (it does not read Vitest's).
 ASSAY_PYTHON_STAGE=prepare "$repo_root/clients/python/scripts/test.sh"
 "$repo_root/fuzz/run.sh"
+# The real model of the end-to-end test (packages/server/test/real-model): llama-server is built
+# once into a cache outside the clone (minutes on 2 cores), then found there in milliseconds.
+local_model_started=$SECONDS
+"$repo_root/scripts/local-model.sh" --build-only
+echo "local model ready in $((SECONDS - local_model_started)) s"
 npm test --silent -- --reporter=default --reporter=json --outputFile.json="$reports/vitest.json" "$@"
 ASSAY_PYTHON_STAGE=pytest PYTEST_ADDOPTS="--junitxml=$reports/pytest.xml" \
   "$repo_root/clients/python/scripts/test.sh"
