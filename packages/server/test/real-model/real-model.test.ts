@@ -116,7 +116,7 @@ describe("the README's commands against the real model", () => {
         [
           ...["models", "create", "--name", "SmolLM2 135M", "--key", "local/smollm2-135m"],
           ...["--api-url", model.url, "--provider-model", PROVIDER_MODEL],
-          ...["--max-tokens", String(MAX_TOKENS)],
+          ...["--max-tokens", String(MAX_TOKENS), "--profile", "llama-cpp"],
         ],
         env,
       );
@@ -233,10 +233,13 @@ async function checkAgainstDirectCall(result: Result): Promise<string> {
 
   expect(result.error).toBeNull();
   expect(result.result).toBe(direct.content);
+  // SmolLM2 does not reason: no reasoning text, no reasoning tokens.
   expect(result.tokens).toEqual({
     prompt: direct.promptTokens,
     completion: direct.completionTokens,
+    reasoning: 0,
   });
+  expect(result.reasoning).toBeNull();
   const verdict = getScorer("numeric")({
     response: result.result,
     truth: result.truth,
