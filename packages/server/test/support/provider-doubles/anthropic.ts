@@ -2,7 +2,13 @@
 // "the docs" below is https://docs.anthropic.com/en/api/openai-sdk (platform.claude.com/docs/en/
 // api/openai-sdk): a table per request field saying whether it is supported, ignored or limited.
 import { chatCompletion, generate, promptTokens, usage } from "./completion.ts";
-import { type AnswerBehavior, type DoubleReply, type DoubleRequest, hostedDouble } from "./core.ts";
+import {
+  type AnswerBehavior,
+  type DoubleReply,
+  type DoubleRequest,
+  type HostedConfig,
+  hostedDouble,
+} from "./core.ts";
 import {
   bearerToken,
   isPositiveInteger,
@@ -41,13 +47,13 @@ function error(status: number, type: string, message: string): DoubleReply {
   return { status, body: { error: { message, type, param: null, code: null } } };
 }
 
-export const startAnthropicDouble = hostedDouble(
-  "anthropic",
-  "sk-ant-double",
-  (request, behavior, config) => handle(request, behavior, config.apiKey),
-);
+export const startAnthropicDouble = hostedDouble("anthropic", "sk-ant-double", handle);
 
-function handle(request: DoubleRequest, behavior: AnswerBehavior, apiKey: string): DoubleReply {
+function handle(
+  request: DoubleRequest,
+  behavior: AnswerBehavior,
+  { apiKey }: HostedConfig,
+): DoubleReply {
   // The docs' header table: "`authorization` | Fully supported"; the quick start passes the
   // Anthropic key as the OpenAI SDK's api_key, i.e. as a bearer token.
   if (bearerToken(request.headers) !== apiKey) {

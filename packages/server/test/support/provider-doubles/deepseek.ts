@@ -2,7 +2,13 @@
 // deepseek-reasoner, which returns its chain of thought in `message.reasoning_content`.
 // "the reasoner guide" is https://api-docs.deepseek.com/guides/reasoning_model.
 import { chatCompletion, generate, promptTokens, usage } from "./completion.ts";
-import { type AnswerBehavior, type DoubleReply, type DoubleRequest, hostedDouble } from "./core.ts";
+import {
+  type AnswerBehavior,
+  type DoubleReply,
+  type DoubleRequest,
+  type HostedConfig,
+  hostedDouble,
+} from "./core.ts";
 import {
   bearerToken,
   isPositiveInteger,
@@ -36,17 +42,12 @@ function error(status: number, message: string, type = "invalid_request_error"):
   return { status, body: { error: { message, type, param: null, code: "invalid_request_error" } } };
 }
 
-export const startDeepSeekDouble = hostedDouble(
-  "deepseek",
-  "sk-double-deepseek",
-  (request, behavior, config) => handle(request, behavior, config.apiKey, config.thinkingTokens),
-);
+export const startDeepSeekDouble = hostedDouble("deepseek", "sk-double-deepseek", handle);
 
 function handle(
   request: DoubleRequest,
   behavior: AnswerBehavior,
-  apiKey: string,
-  thinkingTokens: number,
+  { apiKey, thinkingTokens }: HostedConfig,
 ): DoubleReply {
   const token = bearerToken(request.headers);
   if (token !== apiKey) {

@@ -1,7 +1,13 @@
 // Fireworks AI (https://api.fireworks.ai/inference/v1). "the compatibility docs" is
 // https://fireworks.ai/docs/tools-sdks/openai-compatibility.
 import { chatCompletion, generate, promptTokens, usage } from "./completion.ts";
-import { type AnswerBehavior, type DoubleReply, type DoubleRequest, hostedDouble } from "./core.ts";
+import {
+  type AnswerBehavior,
+  type DoubleReply,
+  type DoubleRequest,
+  type HostedConfig,
+  hostedDouble,
+} from "./core.ts";
 import {
   bearerToken,
   isPositiveInteger,
@@ -29,13 +35,13 @@ function error(status: number, message: string, code?: string): DoubleReply {
   };
 }
 
-export const startFireworksDouble = hostedDouble(
-  "fireworks",
-  "fw_double",
-  (request, behavior, config) => handle(request, behavior, config.apiKey),
-);
+export const startFireworksDouble = hostedDouble("fireworks", "fw_double", handle);
 
-function handle(request: DoubleRequest, behavior: AnswerBehavior, apiKey: string): DoubleReply {
+function handle(
+  request: DoubleRequest,
+  behavior: AnswerBehavior,
+  { apiKey }: HostedConfig,
+): DoubleReply {
   if (bearerToken(request.headers) !== apiKey)
     return error(401, "The API key you provided is invalid.");
   if (!isRecord(request.body))

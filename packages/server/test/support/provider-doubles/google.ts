@@ -3,7 +3,13 @@
 // https://ai.google.dev/gemini-api/docs/thinking. Gemini 2.5 models think before they answer,
 // and the thinking is spent from the same max_tokens as the answer.
 import { chatCompletion, generate, promptTokens } from "./completion.ts";
-import { type AnswerBehavior, type DoubleReply, type DoubleRequest, hostedDouble } from "./core.ts";
+import {
+  type AnswerBehavior,
+  type DoubleReply,
+  type DoubleRequest,
+  type HostedConfig,
+  hostedDouble,
+} from "./core.ts";
 import {
   type Body,
   bearerToken,
@@ -87,17 +93,12 @@ function invalid(message: string): DoubleReply {
   return error(400, "INVALID_ARGUMENT", message);
 }
 
-export const startGoogleDouble = hostedDouble(
-  "google",
-  "AIza-double-gemini",
-  (request, behavior, config) => handle(request, behavior, config.apiKey, config.thinkingTokens),
-);
+export const startGoogleDouble = hostedDouble("google", "AIza-double-gemini", handle);
 
 function handle(
   request: DoubleRequest,
   behavior: AnswerBehavior,
-  apiKey: string,
-  dynamicThinking: number,
+  { apiKey, thinkingTokens: dynamicThinking }: HostedConfig,
 ): DoubleReply {
   // The docs: `-H "Authorization: Bearer $GEMINI_API_KEY"`. Without a key: 403 "Method doesn't
   // allow unregistered callers (callers without established identity). Please use API Key or

@@ -9,7 +9,13 @@ import {
   thinkingForEffort,
   usage,
 } from "./completion.ts";
-import { type AnswerBehavior, type DoubleReply, type DoubleRequest, hostedDouble } from "./core.ts";
+import {
+  type AnswerBehavior,
+  type DoubleReply,
+  type DoubleRequest,
+  type HostedConfig,
+  hostedDouble,
+} from "./core.ts";
 import {
   bearerToken,
   isPositiveInteger,
@@ -52,17 +58,12 @@ function error(status: number, message: string, code: string | null = null): Dou
   };
 }
 
-export const startGroqDouble = hostedDouble(
-  "groq",
-  "gsk_double_groq",
-  (request, behavior, config) => handle(request, behavior, config.apiKey, config.thinkingTokens),
-);
+export const startGroqDouble = hostedDouble("groq", "gsk_double_groq", handle);
 
 function handle(
   request: DoubleRequest,
   behavior: AnswerBehavior,
-  apiKey: string,
-  thinkingTokens: number,
+  { apiKey, thinkingTokens }: HostedConfig,
 ): DoubleReply {
   if (bearerToken(request.headers) !== apiKey)
     return error(401, "Invalid API Key", "invalid_api_key");

@@ -2,7 +2,13 @@
 // openapi.yaml, whose ChatCompletionRequest and message schemas all say
 // `additionalProperties: false`: a field Mistral does not define is refused with 422, not ignored.
 import { chatCompletion, generate, promptTokens, usage } from "./completion.ts";
-import { type AnswerBehavior, type DoubleReply, type DoubleRequest, hostedDouble } from "./core.ts";
+import {
+  type AnswerBehavior,
+  type DoubleReply,
+  type DoubleRequest,
+  type HostedConfig,
+  hostedDouble,
+} from "./core.ts";
 import {
   type Body,
   bearerToken,
@@ -87,13 +93,13 @@ function unprocessable(detail: Violation[]): DoubleReply {
   };
 }
 
-export const startMistralDouble = hostedDouble(
-  "mistral",
-  "double-mistral-key",
-  (request, behavior, config) => handle(request, behavior, config.apiKey),
-);
+export const startMistralDouble = hostedDouble("mistral", "double-mistral-key", handle);
 
-function handle(request: DoubleRequest, behavior: AnswerBehavior, apiKey: string): DoubleReply {
+function handle(
+  request: DoubleRequest,
+  behavior: AnswerBehavior,
+  { apiKey }: HostedConfig,
+): DoubleReply {
   if (bearerToken(request.headers) !== apiKey) {
     // 401 {"message":"Unauthorized","request_id":"c61f2f15…"} (cline/cline#1734).
     return { status: 401, body: { message: "Unauthorized", request_id: "double" } };

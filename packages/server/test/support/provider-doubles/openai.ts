@@ -2,7 +2,13 @@
 // the reasoning models (o3, o4-mini, the gpt-5 family), which refuse much of what the chat
 // models take. Sources are cited beside each rule; "spec" is openai/openai-openapi openapi.yaml.
 import { chatCompletion, generate, promptTokens, thinkingForEffort, usage } from "./completion.ts";
-import { type AnswerBehavior, type DoubleReply, type DoubleRequest, hostedDouble } from "./core.ts";
+import {
+  type AnswerBehavior,
+  type DoubleReply,
+  type DoubleRequest,
+  type HostedConfig,
+  hostedDouble,
+} from "./core.ts";
 import {
   type Body,
   bearerToken,
@@ -112,17 +118,12 @@ function unsupportedParameter(param: string): DoubleReply {
   );
 }
 
-export const startOpenAIDouble = hostedDouble(
-  "openai",
-  "sk-double-openai",
-  (request, behavior, config) => handle(request, behavior, config.apiKey, config.thinkingTokens),
-);
+export const startOpenAIDouble = hostedDouble("openai", "sk-double-openai", handle);
 
 function handle(
   request: DoubleRequest,
   behavior: AnswerBehavior,
-  apiKey: string,
-  thinkingTokens: number,
+  { apiKey, thinkingTokens }: HostedConfig,
 ): DoubleReply {
   const token = bearerToken(request.headers);
   if (token === undefined) {

@@ -3,7 +3,13 @@
 // https://openrouter.ai/docs/use-cases/reasoning-tokens, "the parameters docs"
 // https://openrouter.ai/docs/api_reference/parameters.
 import { chatCompletion, generate, promptTokens, usage } from "./completion.ts";
-import { type AnswerBehavior, type DoubleReply, type DoubleRequest, hostedDouble } from "./core.ts";
+import {
+  type AnswerBehavior,
+  type DoubleReply,
+  type DoubleRequest,
+  type HostedConfig,
+  hostedDouble,
+} from "./core.ts";
 import {
   type Body,
   bearerToken,
@@ -51,17 +57,12 @@ function error(code: number, message: string): DoubleReply {
   return { status: code, body: { error: { message, code } } };
 }
 
-export const startOpenRouterDouble = hostedDouble(
-  "openrouter",
-  "sk-or-v1-double",
-  (request, behavior, config) => handle(request, behavior, config.apiKey, config.thinkingTokens),
-);
+export const startOpenRouterDouble = hostedDouble("openrouter", "sk-or-v1-double", handle);
 
 function handle(
   request: DoubleRequest,
   behavior: AnswerBehavior,
-  apiKey: string,
-  thinkingTokens: number,
+  { apiKey, thinkingTokens }: HostedConfig,
 ): DoubleReply {
   // The errors docs: "401: Invalid credentials (OAuth session expired, disabled/invalid API
   // key)". Without a key: {"error":{"message":"No auth credentials found","code":401}}

@@ -1,7 +1,13 @@
 // Together AI (https://api.together.xyz/v1). "the reasoning docs" is
 // https://docs.together.ai/docs/reasoning-overview. DeepSeek-R1 thinks inline, in <think> tags.
 import { chatCompletion, generate, inlineThinking, promptTokens, usage } from "./completion.ts";
-import { type AnswerBehavior, type DoubleReply, type DoubleRequest, hostedDouble } from "./core.ts";
+import {
+  type AnswerBehavior,
+  type DoubleReply,
+  type DoubleRequest,
+  type HostedConfig,
+  hostedDouble,
+} from "./core.ts";
 import {
   bearerToken,
   isPositiveInteger,
@@ -39,17 +45,12 @@ function error(status: number, message: string, code: string): DoubleReply {
   };
 }
 
-export const startTogetherDouble = hostedDouble(
-  "together",
-  "tgp_v1_double",
-  (request, behavior, config) => handle(request, behavior, config.apiKey, config.thinkingTokens),
-);
+export const startTogetherDouble = hostedDouble("together", "tgp_v1_double", handle);
 
 function handle(
   request: DoubleRequest,
   behavior: AnswerBehavior,
-  apiKey: string,
-  thinkingTokens: number,
+  { apiKey, thinkingTokens }: HostedConfig,
 ): DoubleReply {
   if (bearerToken(request.headers) !== apiKey) {
     return error(
