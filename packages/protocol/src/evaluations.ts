@@ -39,12 +39,57 @@ export const FINISHED_EVALUATION_STATUSES: readonly EvaluationStatus[] = [
 
 export const IntervalSchema = z.object({ low: z.number(), high: z.number() });
 
+/** The most times a run may ask each prompt (extension `repeats`). */
+export const MAX_REPEATS = 32;
+
+/**
+ * How an accuracy's interval was computed: Wilson's on a pass rate (one answer per prompt), or a
+ * t interval on the mean of per-prompt means with the standard error clustered by prompt (runs
+ * with repeats: the repeats of one prompt are not independent; Miller 2024, "Adding Error Bars to
+ * Evals").
+ */
+export const ACCURACY_INTERVALS = ["wilson", "clustered"] as const;
+
+/**
+ * What repeats say beyond the mean (extension; null for runs that ask each prompt once). Every
+ * figure is over the prompts whose every repeat was answered.
+ */
+export const RepeatStatsSchema = z
+  .object({
+    /** Times each prompt was asked. */
+    repeats: z.number().int(),
+    /** Prompts with every repeat answered: the clusters of the standard error. */
+    prompts: z.number().int(),
+    /** Mean over prompts of the variance of a prompt's scores across its repeats (n − 1). */
+    within_prompt_variance: z.number().nullable(),
+    /** Share of prompts whose outcome differs across repeats. */
+    flip_rate: z.number().nullable(),
+    /** Share of prompts the majority of repeats got right (a tie is not a majority). */
+    majority_vote: z.number().nullable(),
+    /**
+     * For k = 1 … repeats: pass@k, the chance that at least one of k answers drawn without
+     * replacement is right (Chen et al. 2021's unbiased estimator, averaged over prompts), and
+     * pass^k, the chance that all k are right (τ-bench's consistency metric).
+     */
+    pass_at_k: z.array(
+      z.object({ k: z.number().int(), pass_at_k: z.number(), pass_hat_k: z.number() }),
+    ),
+    /** How many prompts were right in 0, 1, … `repeats` of their repeats (index = repeats right). */
+    pass_count_histogram: z.array(z.number().int()),
+  })
+  .meta({ id: "RepeatStats" });
+export type RepeatStats = z.infer<typeof RepeatStatsSchema>;
+
 export const SubsetStatsSchema = z.object({
   name: z.string(),
+  /** Answers (prompts × repeats). */
   total: z.number().int(),
   correct: z.number().int(),
   accuracy: z.number(),
   ci95: IntervalSchema,
+  /** Extensions for runs with repeats: the subset's prompts and flip rate (null without). */
+  prompts: z.number().int().optional(),
+  flip_rate: z.number().nullable().optional(),
 });
 
 /**
@@ -99,9 +144,15 @@ export const EvaluationStatsSchema = z
       failed: z.number().int(),
       cached: z.number().int(),
     }),
-    /** Standard error of `accuracy` and its 95% Wilson interval. */
+    /**
+     * Standard error of `accuracy` and its 95% interval, computed as `accuracy_interval` says:
+     * Wilson's with one answer per prompt, clustered by prompt with repeats.
+     */
     accuracy_stderr: z.number(),
     accuracy_ci95: IntervalSchema,
+    accuracy_interval: z.enum(ACCURACY_INTERVALS).optional(),
+    /** Runs with repeats, once finished: per-prompt reducers and consistency. */
+    repeats: RepeatStatsSchema.nullable().optional(),
     subsets: z.array(SubsetStatsSchema),
     tokens: z.object({
       prompt: z.number().int(),
@@ -119,6 +170,10 @@ export const EvaluationStatsSchema = z
       concurrency: z.number().int(),
       limit: z.number().int().nullable(),
       cache: z.boolean(),
+      /** Times each prompt is asked (1 for runs older than repeats). */
+      repeats: z.number().int(),
+      /** The run's budget: it stops as a failure once its cost reaches this (null: none). */
+      max_cost_usd: z.number().nullable(),
       ...RunSamplingSchema.shape,
       /** The exact request parameters sent; null for runs older than this record. */
       request: RunRequestSchema.nullable(),
@@ -218,6 +273,13 @@ export const CreateEvaluationItemSchema = z.strictObject({
   concurrency: z.number().int().min(1).max(1024).optional(),
   /** false: call the model even when an identical deterministic request is cached. */
   cache: z.boolean().optional(),
+  /**
+   * Ask each prompt this many times (epochs). Repeats never come from the response cache; with a
+   * seed, repeat i sends seed + i.
+   */
+  repeats: z.number().int().min(1).max(MAX_REPEATS).optional(),
+  /** Stop the run, as a failure that keeps its results, once its cost reaches this (USD). */
+  max_cost_usd: z.number().positive().max(1_000_000).optional(),
   ...SamplingFields,
 });
 export type CreateEvaluationItem = z.infer<typeof CreateEvaluationItemSchema>;
@@ -298,6 +360,21 @@ export const ListEvaluationsResponseSchema = z.object({
 });
 export type ListEvaluationsResponse = z.infer<typeof ListEvaluationsResponseSchema>;
 
+/** One answer of a prompt asked several times (`Result.repeats`). */
+export const RepeatAnswerSchema = z
+  .object({
+    repeat: z.number().int(),
+    result: z.string(),
+    score: z.number(),
+    passed: z.boolean(),
+    reason: z.string(),
+    error: z.string().nullable(),
+    duration: z.number(),
+    reasoning: z.string().nullable(),
+  })
+  .meta({ id: "RepeatAnswer" });
+export type RepeatAnswer = z.infer<typeof RepeatAnswerSchema>;
+
 /** One prompt's outcome (§2.5); `duration` is seconds. Fields after `metrics` are extensions. */
 export const ResultSchema = z
   .object({
@@ -329,11 +406,29 @@ export const ResultSchema = z
     reasoning: z.string().nullable(),
     /** Each custom scorer's grade of this result, by scorer id (`{}` without scorers). */
     scorer_scores: z.record(z.string(), ScorerScoreSchema).optional(),
+    /**
+     * Which ask of the prompt this is (0 for runs without repeats). A prompt's row in the default
+     * listing of a run with repeats is its first answer, with `score` the mean over its repeats.
+     */
+    repeat: z.number().int().optional(),
+    /**
+     * Runs with repeats, one row per prompt: every answer of the prompt, in repeat order (the
+     * first is the row's own). Absent for runs without repeats and in `repeats=each` listings.
+     */
+    repeats: z.array(RepeatAnswerSchema).optional(),
   })
   .meta({ id: "Result" });
 export type Result = z.infer<typeof ResultSchema>;
 
-export const RESULT_OUTCOMES = ["passed", "failed", "error"] as const;
+/**
+ * Outcome filters. A prompt asked several times has `passed` when every repeat passed, `failed`
+ * when any did not, `error` when any failed to be answered or scored, and `flaky` (extension)
+ * when its repeats disagree.
+ */
+export const RESULT_OUTCOMES = ["passed", "failed", "error", "flaky"] as const;
+
+/** `GET /results?repeats=`: one row per prompt (`prompt`, the default) or per answer (`each`). */
+export const RESULT_REPEAT_VIEWS = ["prompt", "each"] as const;
 
 /**
  * `GET /results`: pages of 100 (at most 500) in benchmark order. `outcome`, `search` and `subset`
@@ -348,6 +443,8 @@ export const ListResultsQuerySchema = z.object({
   search: QueryTextSchema,
   /** Only this subset's prompts (`default` for prompts without one). */
   subset: QueryTextSchema,
+  /** Runs with repeats: one row per prompt (default) or one per answer. */
+  repeats: z.enum(RESULT_REPEAT_VIEWS).default("prompt"),
 });
 export type ListResultsQuery = z.output<typeof ListResultsQuerySchema>;
 

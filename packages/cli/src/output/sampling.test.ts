@@ -6,6 +6,8 @@ const NONE = {
   concurrency: 16,
   limit: null,
   cache: true,
+  repeats: 1,
+  max_cost_usd: null,
   temperature: null,
   top_p: null,
   seed: null,

@@ -49,6 +49,8 @@ export function evaluationBody(
         concurrency: 16,
         limit: null,
         cache: true,
+        repeats: 1,
+        max_cost_usd: null,
         temperature: null,
         top_p: null,
         seed: null,

@@ -125,6 +125,8 @@ export function createEvaluationService(deps: EvaluationServiceDeps) {
             concurrency: item.concurrency ?? deps.config.evaluations.concurrency,
             limit: item.limit ?? null,
             cache: item.cache ?? deps.config.evaluations.cache,
+            repeats: item.repeats ?? 1,
+            max_cost_usd: item.max_cost_usd ?? null,
             temperature: item.temperature ?? null,
             top_p: item.top_p ?? null,
             seed: item.seed ?? null,

@@ -16,6 +16,10 @@ export interface EvaluationOptions extends Partial<RunSampling> {
   concurrency: number;
   limit: number | null;
   cache: boolean;
+  /** Times each prompt is asked; absent (1) in runs older than repeats. */
+  repeats?: number;
+  /** The run's budget in USD; absent or null: none. */
+  max_cost_usd?: number | null;
   /** What every call of the run sends beside model and messages, fixed when it was created. */
   request?: RunRequest;
 }
@@ -26,6 +30,8 @@ function toRunOptions(options: EvaluationOptions): Evaluation["assay"]["options"
     concurrency: options.concurrency,
     limit: options.limit,
     cache: options.cache,
+    repeats: options.repeats ?? 1,
+    max_cost_usd: options.max_cost_usd ?? null,
     temperature: options.temperature ?? null,
     top_p: options.top_p ?? null,
     seed: options.seed ?? null,
