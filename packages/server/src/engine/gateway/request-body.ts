@@ -33,6 +33,24 @@ export function buildRequestBody(
 }
 
 /**
+ * The body of repeat `repeat` of a prompt: with a seed, repeat i sends seed + i, so repeats
+ * sample differently yet each stays reproducible. The seed goes under the profile's name for it.
+ */
+export function repeatBody(
+  endpoint: ModelEndpoint,
+  body: Record<string, unknown>,
+  repeat: number,
+): Record<string, unknown> {
+  const name =
+    endpoint.profile && "parameter" in endpoint.profile.seed
+      ? endpoint.profile.seed.parameter
+      : "seed";
+  const seed = body[name];
+  if (repeat === 0 || typeof seed !== "number") return body;
+  return { ...body, [name]: seed + repeat };
+}
+
+/**
  * Whether the same body always yields the same answer, as far as the request can tell: the
  * response cache stores only these. Temperature 0, sent, and at most one choice. A body without
  * a temperature samples at the provider's default (1 at OpenAI), and a seed is only a best effort.

@@ -25,6 +25,15 @@ export {
 } from "./paired.ts";
 export { type Interval, standardError, wilsonInterval, Z_95 } from "./proportion.ts";
 export {
+  clusteredAccuracy,
+  type PromptTally,
+  passAtK,
+  passHatK,
+  type RepeatFigures,
+  repeatFigures,
+} from "./repeat-stats.ts";
+export { type RepeatSummary, type SubsetPromptTally, summarizeRepeats } from "./repeat-summary.ts";
+export {
   createScorerTally,
   type ScorerFigures,
   type ScorerGrade,

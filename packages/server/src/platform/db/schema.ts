@@ -265,6 +265,8 @@ export interface EvaluationSamplesTable {
   input_text: string;
   truth: string;
   subset: string | null;
+  /** Which ask of its prompt this copy is: 0…repeats − 1, at position prompt index · repeats + repeat. */
+  repeat: Generated<number>;
 }
 
 export interface EvaluationResultsTable {

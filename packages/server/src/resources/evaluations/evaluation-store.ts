@@ -114,7 +114,7 @@ export function createEvaluationStore(deps: EvaluationStoreDeps): EvaluationStor
           metrics,
           scorers,
           concurrency: options.concurrency,
-          cache: options.cache,
+          cache: options.cache && (options.repeats ?? 1) === 1,
         };
       } catch (error) {
         if (!(error instanceof ModelUnavailableError)) throw error;
@@ -137,6 +137,7 @@ export function createEvaluationStore(deps: EvaluationStoreDeps): EvaluationStor
         input: s.input,
         inputText: s.input_text,
         truth: s.truth,
+        repeat: s.repeat,
       })),
 
     cachedResponses: (keys) => repo.cachedResponses(keys),

@@ -4,11 +4,13 @@ import {
   createMetricTally,
   createScorerTally,
   type ScorerSummary,
+  summarizeRepeats,
 } from "../../engine/stats/index.ts";
 import type { Clock } from "../../platform/clock.ts";
 import { type RunScorer, readRunScorers } from "../scorers/run-scorers.ts";
 import type { EvaluationRepository } from "./repository.ts";
-import { summarizeRun } from "./stored-summary.ts";
+import { type StoredSummary, summarizeRun } from "./stored-summary.ts";
+import { runRepeats } from "./to-evaluation.ts";
 import { describeUnanswered } from "./unanswered.ts";
 
 /**
@@ -26,7 +28,8 @@ export async function finalizeEvaluation(
   if (row?.status !== "in-progress" || row.done_count < row.total_count) return;
   const subsets = await deps.repo.subsetCounts(id);
   const topErrors = await deps.repo.topErrors(id, 5);
-  const stats = summarizeRun(row, {
+  const repeats = runRepeats(row.options);
+  const answers = summarizeRun(row, {
     subsets: subsets.map((s) => ({
       name: s.name,
       total: Number(s.total),
@@ -36,6 +39,11 @@ export async function finalizeEvaluation(
     topErrors: topErrors.map((e) => ({ error: e.error ?? "", count: Number(e.count) })),
     scorers: await scorerStats(deps.repo, id, readRunScorers(row.scorers)),
   });
+  // With repeats, the accuracy and its interval are over prompts, clustered (repeat-summary.ts).
+  const stats: StoredSummary =
+    repeats > 1
+      ? { ...answers, ...summarizeRepeats(await deps.repo.promptTallies(id, repeats), repeats) }
+      : answers;
   const allFailed = row.failed_count === row.total_count;
   const topError = stats.top_errors[0]?.error ?? "unknown error";
   // Counted here, once every result is in: chunks given up side by side each said only theirs.

@@ -24,6 +24,8 @@ export interface NewEvaluation {
   submittedAt: string;
   /** Only prompts before this position run (`limit`). */
   promptLimit: number;
+  /** Times each prompt is asked: its copies sit at adjacent positions (migration 0018). */
+  repeats: number;
   /** The `scorers` column: the benchmark's scorers as they are now (null without any). */
   scorers: string | null;
   /** `<item index>:<Idempotency-Key>` of the request that creates it, if it had a key. */
@@ -37,6 +39,7 @@ export interface SampleRow {
   input_text: string;
   truth: string;
   subset: string | null;
+  repeat: number;
 }
 
 export interface CacheEntry {
@@ -93,7 +96,10 @@ export function createEvaluationRepository(db: Database) {
   }
 
   return {
-    /** The evaluation row and its prompt copies; returns how many prompts it runs. */
+    /**
+     * The evaluation row and its prompt copies, one per (prompt, repeat); returns how many
+     * answers the run will ask for.
+     */
     async insert(trx: Kysely<DatabaseSchema>, e: NewEvaluation): Promise<number> {
       await trx
         .insertInto("evaluations")
@@ -115,13 +121,16 @@ export function createEvaluationRepository(db: Database) {
             eb.selectFrom("benchmarks").select("version").where("id", "=", e.benchmarkId),
         })
         .execute();
-      await sql`
-        insert into evaluation_samples
-          (evaluation_id, position, prompt_id, input, input_text, truth, subset)
-        select ${e.id}, position, id, input, input_text, truth, subset
-        from benchmark_prompts
-        where benchmark_id = ${e.benchmarkId} and position < ${e.promptLimit}
-      `.execute(trx);
+      for (let repeat = 0; repeat < e.repeats; repeat += 1) {
+        await sql`
+          insert into evaluation_samples
+            (evaluation_id, position, prompt_id, input, input_text, truth, subset, repeat)
+          select ${e.id}, position * ${e.repeats} + ${repeat}, id, input, input_text, truth,
+            subset, ${repeat}
+          from benchmark_prompts
+          where benchmark_id = ${e.benchmarkId} and position < ${e.promptLimit}
+        `.execute(trx);
+      }
       const { total } = await trx
         .selectFrom("evaluation_samples")
         .select((eb) => eb.fn.countAll<number>().as("total"))
@@ -237,7 +246,15 @@ export function createEvaluationRepository(db: Database) {
     unscoredSamples: (id: string, from: number, to: number): Promise<SampleRow[]> =>
       db
         .selectFrom("evaluation_samples as s")
-        .select(["s.position", "s.prompt_id", "s.input", "s.input_text", "s.truth", "s.subset"])
+        .select([
+          "s.position",
+          "s.prompt_id",
+          "s.input",
+          "s.input_text",
+          "s.truth",
+          "s.subset",
+          "s.repeat",
+        ])
         .where("s.evaluation_id", "=", id)
         .where("s.position", ">=", from)
         .where("s.position", "<", to)
@@ -370,6 +387,33 @@ export function createEvaluationRepository(db: Database) {
         .where("r.evaluation_id", "=", id)
         .groupBy(sql`coalesce(s.subset, 'default')`)
         .execute(),
+
+    /**
+     * Each prompt's answers and right ones with its subset, for a run asking each prompt
+     * `repeats` times (its repeats sit at positions i·repeats … i·repeats + repeats − 1).
+     */
+    promptTallies: async (id: string, repeats: number) =>
+      (
+        await db
+          .selectFrom("evaluation_results as r")
+          .innerJoin("evaluation_samples as s", (join) =>
+            join
+              .onRef("s.evaluation_id", "=", "r.evaluation_id")
+              .onRef("s.position", "=", "r.position"),
+          )
+          .select((eb) => [
+            sql<string>`min(coalesce(s.subset, 'default'))`.as("subset"),
+            eb.fn.countAll<number>().as("answers"),
+            sql<number>`sum(r.passed)`.as("correct"),
+          ])
+          .where("r.evaluation_id", "=", id)
+          .groupBy(sql`r.position / ${sql.lit(repeats)}`)
+          .execute()
+      ).map((row) => ({
+        subset: row.subset,
+        answers: Number(row.answers),
+        correct: Number(row.correct),
+      })),
 
     /** Every result's additional metrics, in pages (only read for benchmarks that have some). */
     resultMetrics: (id: string) => resultJson(id, "metrics") as AsyncGenerator<string>,

@@ -143,6 +143,7 @@ export function createEvaluationService(deps: EvaluationServiceDeps) {
             options: JSON.stringify(options),
             submittedAt,
             promptLimit: item.limit ?? MAX_PROMPTS,
+            repeats: options.repeats ?? 1,
             idempotencyKey: itemKeys[i] ?? null,
             // In the same transaction: the run grades with the scorers as they are now.
             scorers: runScorersColumn(

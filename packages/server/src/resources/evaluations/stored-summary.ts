@@ -1,15 +1,18 @@
 import {
   type OutcomeCounts,
   type OutcomeSummary,
+  type RepeatSummary,
   summarizeOutcomes,
 } from "../../engine/stats/index.ts";
 import type { EvaluationRow } from "../../platform/db/schema.ts";
 
 /**
  * What a finished run stores in its `stats` column: summarizeOutcomes' figures, computed once by
- * finalizeEvaluation and served as stored by every read.
+ * finalizeEvaluation and served as stored by every read. A run with repeats stores its accuracy,
+ * interval and subsets clustered by prompt, and the repeat figures (summarizeRepeats).
  */
-export type StoredSummary = Required<OutcomeSummary>;
+export type StoredSummary = Required<OutcomeSummary> &
+  Partial<Pick<RepeatSummary, "interval" | "repeats">>;
 
 /**
  * What runs finalized before the summary was stored kept: only the parts that need the result
@@ -45,7 +48,7 @@ export type ResultParts = Required<
  * cover the prompts done: all of them once finished, the ones so far while running. Durations are
  * summed over answered, uncached prompts only, so those are what they average over.
  */
-export function summarizeRun(row: Counters, parts: ResultParts): StoredSummary {
+export function summarizeRun(row: Counters, parts: ResultParts): Required<OutcomeSummary> {
   return summarizeOutcomes({
     total: row.done_count,
     correct: row.correct_count,
@@ -56,7 +59,7 @@ export function summarizeRun(row: Counters, parts: ResultParts): StoredSummary {
     completionTokens: row.completion_tokens,
     cost: row.cost_usd,
     ...parts,
-  }) as StoredSummary;
+  }) as Required<OutcomeSummary>;
 }
 
 /**

@@ -24,6 +24,10 @@ export interface EvaluationOptions extends Partial<RunSampling> {
   request?: RunRequest;
 }
 
+/** Times a run asks each prompt, from its stored options. */
+export const runRepeats = (options: string): number =>
+  (JSON.parse(options) as EvaluationOptions).repeats ?? 1;
+
 /** The options as served: every field present, null where not asked or not recorded. */
 function toRunOptions(options: EvaluationOptions): Evaluation["assay"]["options"] {
   return {
@@ -98,6 +102,8 @@ export function toEvaluation(row: EvaluationRow, labels: EvaluationLabels): Eval
       },
       accuracy_stderr: summary.stderr,
       accuracy_ci95: summary.ci95,
+      accuracy_interval: summary.interval ?? "wilson",
+      repeats: summary.repeats ?? null,
       subsets,
       // Reasoning tokens are counted apart from the stored summary (older summaries lack them).
       tokens: { ...summary.tokens, reasoning: row.reasoning_tokens },

@@ -1,11 +1,10 @@
-import type { ListResultsQuery, Result, ScorerScore } from "@assay/protocol";
+import type { ListResultsQuery, Result } from "@assay/protocol";
 import { containsText } from "../../platform/db/contains-text.ts";
 import type { Database } from "../../platform/db/database.ts";
 import { nearerEnd } from "./nearer-end.ts";
+import { DEFAULT_SUBSET, RESULT_COLUMNS, type ResultRow, toResult } from "./result-row.ts";
 import type { SearchMatches } from "./text-index.ts";
-
-/** Prompts without a subset are reported (and filtered) as `default`. */
-const DEFAULT_SUBSET = "default";
+import { createTextIndexRepository } from "./text-index-repository.ts";
 
 /** What a run's counters say of its results: kept in step with the rows, in their transaction. */
 export interface ResultCounts {
@@ -32,6 +31,7 @@ function outcomeTotal(counts: ResultCounts, outcome: ListResultsQuery["outcome"]
  * them from the nearer end likewise.
  */
 export function createResultRepository(db: Database) {
+  const positionsIn = createTextIndexRepository(db).positionsIn;
   function outcomeRows(evaluationId: string, outcome: ListResultsQuery["outcome"]) {
     let results = db
       .selectFrom("evaluation_results as r")
@@ -121,6 +121,14 @@ export function createResultRepository(db: Database) {
     return { positions: rows.map((r) => r.position), total };
   }
 
+  /** The results at these positions, with their prompts, in position order. */
+  const rowsAt = (evaluationId: string, positions: readonly number[]): Promise<ResultRow[]> =>
+    withPrompts(outcomeRows(evaluationId, undefined))
+      .where("r.position", "in", positionsIn(positions))
+      .select(RESULT_COLUMNS)
+      .orderBy("r.position")
+      .execute();
+
   return {
     /**
      * One page of results. `matches`: the positions the text index found for `query.search`
@@ -131,66 +139,13 @@ export function createResultRepository(db: Database) {
       counts: ResultCounts,
       query: ListResultsQuery,
       matches?: SearchMatches,
+      repeats = 1,
     ): Promise<{ results: Result[]; total: number }> {
       const { positions, total } = await pagePositions(evaluationId, counts, query, matches);
-      const rows =
-        positions.length === 0
-          ? []
-          : await withPrompts(outcomeRows(evaluationId, undefined))
-              .where("r.position", "in", positions)
-              .select([
-                "r.position",
-                "s.prompt_id",
-                "s.subset",
-                "s.input_text",
-                "s.truth",
-                "r.response",
-                "r.duration_ms",
-                "r.score",
-                "r.metrics",
-                "r.passed",
-                "r.reason",
-                "r.error",
-                "r.prompt_tokens",
-                "r.completion_tokens",
-                "r.reasoning_tokens",
-                "r.reasoning",
-                "r.cached",
-                "r.scorer_scores",
-              ])
-              .orderBy("r.position")
-              .execute();
-      return {
-        total,
-        results: rows.map((row) => ({
-          subset: row.subset ?? DEFAULT_SUBSET,
-          prompt: row.input_text,
-          result: row.response,
-          truth: row.truth,
-          duration: row.duration_ms / 1000,
-          score: row.score,
-          metrics: {
-            accuracy: row.passed,
-            ...(JSON.parse(row.metrics) as Record<string, number | null>),
-          },
-          prompt_id: row.prompt_id,
-          position: row.position,
-          passed: row.passed === 1,
-          reason: row.reason,
-          error: row.error,
-          tokens: {
-            prompt: row.prompt_tokens,
-            completion: row.completion_tokens,
-            reasoning: row.reasoning_tokens,
-          },
-          cached: row.cached === 1,
-          reasoning: row.reasoning,
-          scorer_scores:
-            row.scorer_scores === null
-              ? {}
-              : (JSON.parse(row.scorer_scores) as Record<string, ScorerScore>),
-        })),
-      };
+      const rows = positions.length === 0 ? [] : await rowsAt(evaluationId, positions);
+      return { total, results: rows.map((row) => toResult(row, repeats)) };
     },
+
+    rowsAt,
   };
 }

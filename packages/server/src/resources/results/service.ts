@@ -4,7 +4,9 @@ import { notFound } from "../../app-error.ts";
 import type { Database } from "../../platform/db/database.ts";
 import type { AuthContext } from "../../tenancy.ts";
 import { createEvaluationRepository } from "../evaluations/repository.ts";
+import { runRepeats } from "../evaluations/to-evaluation.ts";
 import { createComparisonService } from "./comparison-service.ts";
+import { createPromptPageRepository } from "./prompt-page-repository.ts";
 import { createResultRepository } from "./repository.ts";
 import { createResultTextIndex } from "./text-index.ts";
 
@@ -16,6 +18,7 @@ import { createResultTextIndex } from "./text-index.ts";
 export function createResultService(deps: { db: Database; logger: Logger }) {
   const evaluations = createEvaluationRepository(deps.db);
   const results = createResultRepository(deps.db);
+  const promptPages = createPromptPageRepository(deps.db);
   const textIndex = createResultTextIndex(deps.db, deps.logger);
   const comparisons = createComparisonService({ ...deps, textIndex });
 
@@ -26,7 +29,15 @@ export function createResultService(deps: { db: Database; logger: Logger }) {
       if (!evaluation) throw notFound("evaluation");
       const matches =
         query.search === undefined ? undefined : await textIndex.matching(evaluation, query.search);
-      const page = await results.page(evaluation.id, evaluation, query, matches);
+      const repeats = runRepeats(evaluation.options);
+      const page =
+        repeats > 1 && query.repeats === "prompt"
+          ? await promptPages.page(evaluation.id, repeats, query, matches, (positions) =>
+              results.rowsAt(evaluation.id, positions),
+            )
+          : repeats === 1 && query.outcome === "flaky"
+            ? { results: [], total: 0 } // one answer per prompt never disagrees with itself
+            : await results.page(evaluation.id, evaluation, query, matches, repeats);
       return {
         evaluation_id: evaluation.id,
         results: page.results,

@@ -17,6 +17,8 @@ export interface StoredSample {
   input: string;
   inputText: string;
   truth: string;
+  /** Which ask of its prompt this is (0 without repeats). */
+  repeat: number;
 }
 
 /** A custom scorer of the run: its rubric and its model, or why that model cannot be called. */
@@ -42,7 +44,10 @@ export interface EvaluationPlan {
   metrics: string[];
   scorers: PlannedScorer[];
   concurrency: number;
-  /** Answers of identical deterministic requests are reused (and new ones stored). */
+  /**
+   * Answers of identical deterministic requests are reused (and new ones stored). Never for a
+   * run with repeats: asking again is the point of them.
+   */
   cache: boolean;
 }
 

@@ -20,6 +20,7 @@ const samples = (n: number): StoredSample[] =>
     input: JSON.stringify(`what is ${i} + 1?`),
     inputText: `what is ${i} + 1?`,
     truth: String(i + 1),
+    repeat: 0,
   }));
 
 const plan = (overrides: Partial<EvaluationPlan> = {}): EvaluationPlan => ({

@@ -67,6 +67,7 @@ export async function runEvaluationChunk(
     messages: toMessages(s.input, plan.systemPrompt),
     prompt: s.inputText,
     truth: s.truth,
+    repeat: s.repeat,
   }));
 
   // Stops this chunk promptly when the queue stops it, the run ends elsewhere or passes its

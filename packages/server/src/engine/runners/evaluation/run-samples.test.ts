@@ -20,6 +20,7 @@ const samples = (n: number): RunSample[] =>
     messages: [{ role: "user", content: `${i} + 1 = ?` }],
     prompt: `${i} + 1 = ?`,
     truth: String(i + 1),
+    repeat: 0,
   }));
 
 /** The answer to "n + 1 = ?", wrong for odd n. */

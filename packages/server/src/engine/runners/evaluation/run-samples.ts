@@ -2,7 +2,7 @@ import type { ChatMessage, ModelEndpoint } from "../../gateway/endpoint.ts";
 import type { CallOutcome } from "../../gateway/fail-fast.ts";
 import type { Gateway } from "../../gateway/gateway.ts";
 import { isModelCallError } from "../../gateway/model-call-error.ts";
-import { buildRequestBody, isDeterministic } from "../../gateway/request-body.ts";
+import { buildRequestBody, isDeterministic, repeatBody } from "../../gateway/request-body.ts";
 import { responseCacheKey } from "../../gateway/response-cache-key.ts";
 import type { ScoreResult } from "../../scorers/index.ts";
 import { createBatchWriter } from "./batch-writer.ts";
@@ -15,6 +15,8 @@ export interface RunSample {
   /** The prompt as text, for the judge. */
   prompt: string;
   truth: string;
+  /** Which ask of the prompt this is (0 without repeats): with a seed, it is offset by this. */
+  repeat: number;
 }
 
 /** How the error of a prompt whose answer could not be scored begins (then comes the cause). */
@@ -98,7 +100,9 @@ export async function runSamples(options: RunSamplesOptions): Promise<RunSamples
   signal.addEventListener("abort", abort, { once: true });
   let tripped: string | undefined;
 
-  const bodies = options.samples.map((s) => buildRequestBody(endpoint, s.messages));
+  const bodies = options.samples.map((s) =>
+    repeatBody(endpoint, buildRequestBody(endpoint, s.messages), s.repeat),
+  );
   const keys = options.cache
     ? bodies.map((body) =>
         isDeterministic(body) ? responseCacheKey(options.cache!.scope, endpoint, body) : undefined,
