@@ -23,6 +23,7 @@ export {
   pairedDifferenceInterval,
   pairedFigures,
 } from "./paired.ts";
+export { type PairedMeansFigures, type PromptMeans, pairedMeansFigures } from "./paired-means.ts";
 export { type Interval, standardError, wilsonInterval, Z_95 } from "./proportion.ts";
 export {
   clusteredAccuracy,
@@ -38,3 +39,4 @@ export {
   type ScorerFigures,
   type ScorerGrade,
 } from "./scorer-stats.ts";
+export { tTwoSidedPValue } from "./student-t.ts";
