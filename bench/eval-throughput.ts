@@ -20,6 +20,8 @@
 //   npm run bench:eval -- --cells 50:64,100:256 --n 12800
 //   npm run bench:eval -- --no-grid --big       50 000 samples at C = 256, L = 50 ms (peak RSS)
 //   DATABASE_URL=postgres://… npm run bench:eval -- --no-grid --two-workers
+//   npm run bench:eval -- --cells 50:64 --repeats 8 --no-peers   the cost of repeats: Assay again,
+//                                               the same N calls as N/8 prompts asked 8 times
 //
 // Other flags: --no-peers, --peer-list promptfoo,inspect,lm-eval (the default: all three),
 // --peer-max-n N (promptfoo and Inspect need 9–25 ms of CPU per sample, so their N is capped:
@@ -71,6 +73,7 @@ const { values: flags } = parseArgs({
     "big-n": { type: "string", default: "50000" },
     "two-workers": { type: "boolean", default: false },
     "split-cell": { type: "string", default: "50:64" },
+    repeats: { type: "string", default: "1" },
     jobs: { type: "string", default: process.env.ASSAY_WORKER_CONCURRENCY ?? "4" },
     chunk: { type: "string", default: process.env.ASSAY_EVAL_CHUNK_SIZE ?? "1000" },
     warmup: { type: "boolean", default: true },
@@ -194,6 +197,14 @@ try {
     const label = `L=${cell.latencyMs} C=${cell.concurrency}`;
     if (flags.floor) await attempt(`floor ${label}`, () => runFloor(fake, cell.concurrency, n));
     await attempt(`assay ${label}`, () => runAssay(fake, cell.concurrency, n, settings));
+    const repeats = Number(flags.repeats);
+    if (repeats > 1) {
+      // Whole prompts of exactly 75 %: N rounded up to a multiple of 4 × repeats.
+      const nR = Math.ceil(n / (4 * repeats)) * 4 * repeats;
+      await attempt(`assay ${label} ×${repeats}`, () =>
+        runAssay(fake, cell.concurrency, nR, { ...settings, repeats }),
+      );
+    }
     const peerN = Math.min(n, roundUp4(peerMaxN));
     if (promptfoo) {
       await attempt(`promptfoo ${label}`, () =>

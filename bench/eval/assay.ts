@@ -39,6 +39,8 @@ export interface AssaySettings {
   profileDir?: string;
   /** `serve --no-workers` plus this many `worker` processes on PostgreSQL (DATABASE_URL). */
   splitWorkers?: number;
+  /** Ask each prompt this many times: the same N calls over N / repeats prompts. */
+  repeats?: number;
 }
 
 const API_KEY = "assay_bench_eval_key_0123456789ab"; // 32 characters
@@ -62,6 +64,9 @@ export async function runAssay(
   settings: AssaySettings,
 ): Promise<RunResult> {
   const split = settings.splitWorkers ?? 0;
+  const repeats = settings.repeats ?? 1;
+  if (n % (4 * repeats) !== 0)
+    throw new Error(`N ${n} must be a multiple of 4 × repeats (${repeats}) for exactly 75 %`);
   const dataDir = mkdtempSync(join(tmpdir(), "assay-bench-eval-"));
   let database: TestDatabase | undefined;
   const processes: ChildProcess[] = [];
@@ -137,10 +142,16 @@ export async function runAssay(
     });
     const benchmark = (name: string, count: number, offset: number) =>
       createFixtureBenchmark(api, project, name, makeItems(count, offset));
-    const evaluate = async (datasetId: string, onStart?: () => void) => {
+    const evaluate = async (datasetId: string, onStart?: () => void, times = 1) => {
       onStart?.();
       const created = await api<{ data: { id: string }[] }>("POST", `${project}/evaluations`, [
-        { model_id: model.data.model_id, dataset_id: datasetId, concurrency, cache: false },
+        {
+          model_id: model.data.model_id,
+          dataset_id: datasetId,
+          concurrency,
+          cache: false,
+          ...(times > 1 ? { repeats: times } : {}),
+        },
       ]);
       const id = created.data[0]?.id;
       for (;;) {
@@ -150,7 +161,7 @@ export async function runAssay(
       }
     };
 
-    const datasetId = await benchmark(`bench-${n}`, n, 0);
+    const datasetId = await benchmark(`bench-${n}`, n / repeats, 0);
     if (settings.warmup) {
       const warm = await evaluate(await benchmark("warm-up", roundUp4(4 * concurrency), n));
       if (warm.status !== "success") throw new Error(`warm-up ended ${warm.status}`);
@@ -170,11 +181,15 @@ export async function runAssay(
     const signalProbes = () => {
       if (sqlFile("serve")) for (const pid of pids) process.kill(pid, "SIGUSR2");
     };
-    const evaluation = await evaluate(datasetId, () => {
-      signalProbes();
-      startedAt = performance.now();
-      wallStart = Date.now();
-    });
+    const evaluation = await evaluate(
+      datasetId,
+      () => {
+        signalProbes();
+        startedAt = performance.now();
+        wallStart = Date.now();
+      },
+      repeats,
+    );
     const wallS = (performance.now() - startedAt) / 1000;
     const wallEnd = Date.now();
     const cpuS = sum(pids.map(cpuSeconds)) - cpuBefore;
@@ -202,7 +217,12 @@ export async function runAssay(
         "PostgreSQL's own CPU counts as other load",
       );
     const result: RunResult = {
-      tool: split > 0 ? `assay, ${split} workers (PostgreSQL)` : "assay",
+      tool:
+        split > 0
+          ? `assay, ${split} workers (PostgreSQL)`
+          : repeats > 1
+            ? `assay, ${repeats} repeats`
+            : "assay",
       kind: "assay",
       latencyMs: fake.latencyMs,
       concurrency,

@@ -127,8 +127,11 @@ function toSummary(
 ): EvaluationSummary {
   const { accuracy, ci95: ci, subsets } = stats;
   const ranked = [...subsets].filter((s) => s.total >= 5).sort((a, b) => b.accuracy - a.accuracy);
+  const repeats = stats.repeats;
   const takeaways = [
-    `${percent(accuracy)} accuracy on ${row.done_count} of ${row.total_count} prompts (95% CI ${percent(ci.low)}–${percent(ci.high)}).`,
+    repeats
+      ? `${percent(accuracy)} accuracy on ${repeats.prompts} prompts asked ${repeats.repeats} times each (95% CI ${percent(ci.low)}–${percent(ci.high)}, clustered by prompt); ${percent(repeats.flip_rate ?? 0)} of prompts changed outcome across repeats.`
+      : `${percent(accuracy)} accuracy on ${row.done_count} of ${row.total_count} prompts (95% CI ${percent(ci.low)}–${percent(ci.high)}).`,
   ];
   if (row.failed_count > 0)
     takeaways.push(`${row.failed_count} prompts failed at the model endpoint and count as wrong.`);

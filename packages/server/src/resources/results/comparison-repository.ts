@@ -57,7 +57,10 @@ export function createComparisonRepository(db: Database) {
       .where("s2.evaluation_id", "=", id2)
       .whereRef("s2.prompt_id", "=", "s1.prompt_id")
       .whereRef("r2.evaluation_id", "=", "s2.evaluation_id")
-      .whereRef("r2.position", "=", "s2.position");
+      .whereRef("r2.position", "=", "s2.position")
+      // A run with repeats pairs on its prompts' first answers (its means: promptMeans).
+      .where("s1.repeat", "=", 0)
+      .where("s2.repeat", "=", 0);
 
   /** What the outcome filter and the search keep; undefined when they keep every pair. */
   function kept(query: ComparisonFilter): RawBuilder<SqlBool> | undefined {
@@ -78,7 +81,48 @@ export function createComparisonRepository(db: Database) {
     return conditions.length === 0 ? undefined : sql<SqlBool>`${sql.join(conditions, sql` and `)}`;
   }
 
+  /** Each prompt's share of right answers in one run, by prompt id, with its subset. */
+  const meansOf = (id: string) =>
+    db
+      .selectFrom("evaluation_results as r")
+      .innerJoin("evaluation_samples as s", (join) =>
+        join
+          .onRef("s.evaluation_id", "=", "r.evaluation_id")
+          .onRef("s.position", "=", "r.position"),
+      )
+      .select((eb) => [
+        "s.prompt_id",
+        sql<string>`min(coalesce(s.subset, 'default'))`.as("subset"),
+        eb.fn.countAll<number>().as("answers"),
+        sql<number>`sum(r.passed)`.as("correct"),
+      ])
+      .where("r.evaluation_id", "=", id)
+      .groupBy("s.prompt_id")
+      .execute();
+
   return {
+    /**
+     * Runs with repeats: each prompt both have answered, with its share of right answers in each
+     * (the per-prompt means a paired comparison of such runs is made of), in subset order.
+     */
+    async promptMeans(
+      id1: string,
+      id2: string,
+    ): Promise<{ subset: string; a: number; b: number }[]> {
+      const [first, second] = await Promise.all([meansOf(id1), meansOf(id2)]);
+      const seconds = new Map(
+        second.map((row) => [row.prompt_id, Number(row.correct) / Number(row.answers)]),
+      );
+      return first
+        .flatMap((row) => {
+          const b = seconds.get(row.prompt_id);
+          return b === undefined
+            ? []
+            : [{ subset: row.subset, a: Number(row.correct) / Number(row.answers), b }];
+        })
+        .sort((x, y) => (x.subset < y.subset ? -1 : x.subset > y.subset ? 1 : 0));
+    },
+
     /**
      * The paired 2×2 of each subset over every pair, whatever filter is asked for, and how many
      * pairs the filter keeps: one pass over the pairs serves both. Subsets in name order; the
