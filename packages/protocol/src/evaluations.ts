@@ -43,10 +43,11 @@ export const IntervalSchema = z.object({ low: z.number(), high: z.number() });
 export const MAX_REPEATS = 32;
 
 /**
- * How an accuracy's interval was computed: Wilson's on a pass rate (one answer per prompt), or a
- * t interval on the mean of per-prompt means with the standard error clustered by prompt (runs
- * with repeats: the repeats of one prompt are not independent; Miller 2024, "Adding Error Bars to
- * Evals").
+ * How an accuracy's interval was computed: Wilson's on a pass rate (one answer per prompt), or,
+ * for runs with repeats, clustered by prompt: Wilson's at the effective sample size N / deff, the
+ * design effect deff being the clustered variance over that of N independent answers, bounded to
+ * [1, repeats] (the repeats of one prompt are not independent; Miller 2024, "Adding Error Bars to
+ * Evals"). See docs/repeats.md.
  */
 export const ACCURACY_INTERVALS = ["wilson", "clustered"] as const;
 
