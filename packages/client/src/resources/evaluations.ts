@@ -61,6 +61,11 @@ export interface CreateEvaluationOptions {
   /** The most tokens an answer may use, reasoning included; the model's own limit otherwise. */
   maxTokens?: number | undefined;
   reasoningEffort?: ReasoningEffort | undefined;
+  /**
+   * Ask each prompt this many times (1–32, default 1): never from the response cache; with a
+   * seed, repeat i sends seed + i. The accuracy's interval is then clustered by prompt.
+   */
+  repeats?: number | undefined;
 }
 
 export interface CreateEvaluationInput extends CreateEvaluationOptions {
@@ -325,5 +330,6 @@ function toCreateItem(input: CreateEvaluationInput, i: number): CreateEvaluation
     seed: input.seed,
     max_tokens: input.maxTokens,
     reasoning_effort: input.reasoningEffort,
+    repeats: input.repeats,
   };
 }

@@ -3,6 +3,7 @@ import { StatusBadge } from "../evaluations/status-badge.tsx";
 import { ScorerSummary } from "../scorers/scorer-summary.tsx";
 import { ErrorMessage } from "../shared/error-message.tsx";
 import { dateTime } from "../shared/format.ts";
+import { isClustered, repeatsOf } from "../shared/repeats.ts";
 import { isFinished, useEvaluation } from "../shared/use-evaluation.ts";
 import { useIsOwner } from "../shared/use-owner.ts";
 import { CancelButton } from "./cancel-button.tsx";
@@ -11,7 +12,9 @@ import { Headline, headlineNumbers } from "./headline.tsx";
 import { Histograms } from "./histograms.tsx";
 import { MetricsTable } from "./metrics-table.tsx";
 import { PublishToggle } from "./publish-toggle.tsx";
+import { RepeatsSection } from "./repeats-section.tsx";
 import { Reproducibility } from "./reproducibility.tsx";
+import { SubsetsTable } from "./subsets-table.tsx";
 import { useResultSample, useRunInputs } from "./use-evaluation.ts";
 import { useLiveProgress } from "./use-live-progress.ts";
 import "./publish.css";
@@ -33,6 +36,7 @@ export function EvaluationPage({ id }: { id: string }) {
   const e = evaluation.data;
   const numbers = headlineNumbers(e, live.latest);
   const finished = isFinished(numbers);
+  const repeats = repeatsOf(e);
 
   return (
     <section className="evaluation">
@@ -72,15 +76,29 @@ export function EvaluationPage({ id }: { id: string }) {
         <a href={`/ui/compare?a=${e.id}`}>Compare with another run →</a>
       </nav>
 
-      <Headline numbers={numbers} stderr={e.assay.accuracy_stderr} />
+      <Headline
+        numbers={numbers}
+        stderr={e.assay.accuracy_stderr}
+        repeats={{ repeats, clustered: isClustered(e) }}
+      />
       {finished ? <ScorerSummary evaluation={e} /> : null}
       {live.error ? (
         <p className="muted small">Live updates were interrupted; refreshing every 2 s instead.</p>
       ) : null}
 
+      {repeats > 1 ? (
+        <>
+          <h2>Repeats</h2>
+          <RepeatsSection evaluation={e} />
+        </>
+      ) : null}
+
       <h2>Accuracy per subset</h2>
       {finished ? (
-        <ForestPlot evaluation={e} />
+        <>
+          <ForestPlot evaluation={e} />
+          {repeats > 1 && e.assay.subsets.length > 1 ? <SubsetsTable evaluation={e} /> : null}
+        </>
       ) : (
         <p className="muted">Shown when the evaluation has finished.</p>
       )}
@@ -92,7 +110,7 @@ export function EvaluationPage({ id }: { id: string }) {
         <p className="muted">Shown when the evaluation has finished.</p>
       )}
 
-      <h2>Distributions per prompt</h2>
+      <h2>Distributions per {repeats > 1 ? "answer" : "prompt"}</h2>
       {!finished ? <p className="muted">Shown when the evaluation has finished.</p> : null}
       {sample.isPending && sample.fetchStatus === "fetching" ? (
         <p className="muted">Reading the results…</p>
@@ -103,6 +121,7 @@ export function EvaluationPage({ id }: { id: string }) {
           results={sample.data.results}
           total={sample.data.total}
           model={inputs.model.data}
+          unit={sample.data.unit}
         />
       ) : null}
 

@@ -2,17 +2,23 @@ import type { Evaluation } from "@assay/protocol";
 import { useCallback } from "react";
 import { percent } from "../shared/format.ts";
 import { PlotFigure, type PlotModule } from "../shared/plot.tsx";
+import { isClustered, repeatsOf } from "../shared/repeats.ts";
 
 /** Below this many prompts a subset's interval is wide: its row is greyed and marked. */
 export const SMALL_SUBSET = 30;
 
+/** The sample size of a subset's interval: its prompts with repeats, else its results. */
+const nOf = (s: Evaluation["assay"]["subsets"][number]) => s.prompts ?? s.total;
+
 /**
- * Per-subset accuracy with 95% Wilson intervals, sorted by estimate, each labelled with its n;
- * the overall accuracy is the dashed line. Small subsets are grey with a hollow dot.
+ * Per-subset accuracy with 95% intervals, sorted by estimate, each labelled with its n;
+ * the overall accuracy is the dashed line. Small subsets are grey with a hollow dot. With
+ * repeats, n counts prompts (the clusters of the interval), not answers.
  */
 export function ForestPlot({ evaluation }: { evaluation: Evaluation }) {
   const { subsets } = evaluation.assay;
   const overall = evaluation.accuracy;
+  const clustered = isClustered(evaluation);
 
   const render = useCallback(
     (Plot: PlotModule) => {
@@ -20,13 +26,14 @@ export function ForestPlot({ evaluation }: { evaluation: Evaluation }) {
         .sort((a, b) => b.accuracy - a.accuracy || a.name.localeCompare(b.name))
         .map((s) => ({
           ...s,
-          label: `${s.name || "(none)"}  n=${s.total}${s.total < SMALL_SUBSET ? " *" : ""}`,
-          small: s.total < SMALL_SUBSET,
+          label: `${s.name || "(none)"}  n=${nOf(s)}${nOf(s) < SMALL_SUBSET ? " *" : ""}`,
+          small: nOf(s) < SMALL_SUBSET,
         }));
       const longest = Math.max(...rows.map((r) => r.label.length));
       return Plot.plot({
         width: 760,
-        height: 40 + rows.length * 26,
+        // Plot's margins (20 above, 40 below) come first: each row gets its 26 px.
+        height: 60 + rows.length * 26,
         marginLeft: Math.min(320, 12 + longest * 7),
         marginRight: 24,
         marginBottom: 40,
@@ -35,7 +42,9 @@ export function ForestPlot({ evaluation }: { evaluation: Evaluation }) {
           domain: [0, 1],
           tickFormat: "%",
           grid: true,
-          label: "accuracy (95% Wilson interval)",
+          label: clustered
+            ? "accuracy (95% interval clustered by prompt)"
+            : "accuracy (95% Wilson interval)",
           labelAnchor: "center",
           labelArrow: "none",
           labelOffset: 34,
@@ -62,7 +71,7 @@ export function ForestPlot({ evaluation }: { evaluation: Evaluation }) {
         ],
       });
     },
-    [subsets, overall],
+    [subsets, overall, clustered],
   );
 
   if (subsets.length === 0 && evaluation.status !== "success") {
@@ -76,12 +85,16 @@ export function ForestPlot({ evaluation }: { evaluation: Evaluation }) {
       </p>
     );
   }
-  const small = subsets.filter((s) => s.total < SMALL_SUBSET).length;
+  const small = subsets.filter((s) => nOf(s) < SMALL_SUBSET).length;
+  const repeats = repeatsOf(evaluation);
   return (
     <>
       <PlotFigure render={render} className="forest" label="accuracy per subset" />
       <p className="muted small">
         Dashed line: overall accuracy {percent(overall)}.
+        {subsets.some((s) => s.prompts !== undefined)
+          ? ` n: prompts, each asked ${repeats} times.`
+          : ""}
         {small > 0
           ? ` * ${small} subset${small > 1 ? "s" : ""} with n < ${SMALL_SUBSET} (grey, hollow): wide intervals, read with care.`
           : ""}

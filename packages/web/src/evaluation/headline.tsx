@@ -31,14 +31,34 @@ export function headlineNumbers(
   };
 }
 
+/** How the finished accuracy was computed (runs with repeats): its interval is clustered. */
+export interface HeadlineRepeats {
+  /** Times each prompt is asked (1: the counters count prompts, the interval is Wilson's). */
+  repeats: number;
+  /** The finished accuracy's interval is clustered by prompt. */
+  clustered: boolean;
+}
+
 /**
- * Accuracy with its 95% Wilson interval and `correct/total`; while running, the interim values
- * over the prompts done so far, and a progress bar.
+ * Accuracy with its 95% interval and `correct/total`; while running, the interim values over
+ * the prompts (or, with repeats, the answers) done so far, and a progress bar. With repeats the
+ * finished interval is clustered by prompt, and a line under the figures says what that means.
  */
-export function Headline({ numbers, stderr }: { numbers: HeadlineNumbers; stderr: number }) {
+export function Headline({
+  numbers,
+  stderr,
+  repeats = { repeats: 1, clustered: false },
+}: {
+  numbers: HeadlineNumbers;
+  stderr: number;
+  repeats?: HeadlineRepeats;
+}) {
   const { total, done, correct, failed, cached, accuracy, ci } = numbers;
   const finished = isFinished(numbers);
   const interim = !finished;
+  const clustered = finished && repeats.clustered;
+  // With repeats every counter counts answers; a prompt is `repeats` of them.
+  const unit = repeats.repeats > 1 ? "answers" : "prompts";
   return (
     <div className="headline" data-testid="headline">
       {done === 0 ? (
@@ -49,19 +69,38 @@ export function Headline({ numbers, stderr }: { numbers: HeadlineNumbers; stderr
             <span className="big num" data-testid="accuracy">
               {percent(accuracy)}
             </span>
-            <span className="num ci" title="95% Wilson interval" data-testid="ci">
+            <span
+              className="num ci"
+              title={clustered ? "95% interval clustered by prompt" : "95% Wilson interval"}
+              data-testid="ci"
+            >
               95% CI [{percent(ci.low)}, {percent(ci.high)}]
             </span>
-            {interim ? <span className="interim">interim, over the prompts done</span> : null}
+            {interim ? <span className="interim">interim, over the {unit} done</span> : null}
           </div>
           <p className="num" data-testid="counts">
             <strong>
               {correct}/{done}
             </strong>{" "}
-            correct
-            {done < total ? <span className="muted"> of {total} prompts</span> : null}
+            {repeats.repeats > 1 ? "answers " : ""}correct
+            {done < total ? (
+              <span className="muted">
+                {" "}
+                of {total} {unit}
+              </span>
+            ) : null}
+            {repeats.repeats > 1 ? (
+              <span className="muted" data-testid="repeats-count">
+                {" "}
+                · {Math.round(total / repeats.repeats)} prompts × {repeats.repeats} repeats
+              </span>
+            ) : null}
             {finished ? (
-              <span className="muted"> · standard error {percent(stderr, 2)}</span>
+              <span className="muted">
+                {" "}
+                · standard error {percent(stderr, 2)}
+                {clustered ? " (clustered by prompt)" : ""}
+              </span>
             ) : null}
             {failed > 0 ? (
               <span className="warn" title="model calls that failed; counted as not correct">
@@ -71,11 +110,18 @@ export function Headline({ numbers, stderr }: { numbers: HeadlineNumbers; stderr
             ) : null}
             {cached > 0 ? <span className="muted"> · {cached} from the cache</span> : null}
           </p>
+          {clustered ? (
+            <p className="muted small" data-testid="interval-note">
+              The interval is clustered by prompt: the {repeats.repeats} answers of one prompt are
+              not independent, so the standard error is taken over the per-prompt means, and the 95%
+              interval is Wilson's at the sample size that error implies.
+            </p>
+          ) : null}
         </>
       )}
       {!finished || done < total ? (
         <div className="progress">
-          <progress max={total} value={done} aria-label="prompts done" />
+          <progress max={total} value={done} aria-label={`${unit} done`} />
           <span className="num muted" data-testid="progress-text">
             {done}/{total} done
           </span>

@@ -10,8 +10,8 @@ function pricesOf(model: Model | undefined): { input: number; output: number } |
   return Number.isFinite(input) && Number.isFinite(output) ? { input, output } : undefined;
 }
 
-function Histogram(props: { values: number[]; label: string; format?: string }) {
-  const { values, label, format } = props;
+function Histogram(props: { values: number[]; label: string; format?: string; units: string }) {
+  const { values, label, format, units } = props;
   const min = Math.min(...values);
   const render = useCallback(
     (Plot: PlotModule) =>
@@ -29,7 +29,7 @@ function Histogram(props: { values: number[]; label: string; format?: string }) 
           labelArrow: "none",
           labelOffset: 34,
         },
-        y: { label: "prompts", grid: true },
+        y: { label: units, grid: true },
         marks: [
           Plot.rectY(values, {
             ...Plot.binX({ y: "count" }, { x: (d: number) => d }),
@@ -38,13 +38,13 @@ function Histogram(props: { values: number[]; label: string; format?: string }) 
           Plot.ruleY([0]),
         ],
       }),
-    [values, label, format],
+    [values, label, format, units],
   );
   // One value everywhere makes a single bar with a meaningless axis: say it instead.
   if (values.every((v) => v === min)) {
     return (
       <p className="histogram-constant">
-        {label}: <span className="num">{min}</span> for all {values.length} prompts
+        {label}: <span className="num">{min}</span> for all {values.length} {units}
       </p>
     );
   }
@@ -52,11 +52,18 @@ function Histogram(props: { values: number[]; label: string; format?: string }) 
 }
 
 /**
- * Latency, token and cost distributions per prompt. Answers from the cache took no model call,
- * so they are left out of the latency; cost needs the catalog's prices.
+ * Latency, token and cost distributions per prompt (per answer, for a run with repeats, whose
+ * results are its answers). Answers from the cache took no model call, so they are left out of
+ * the latency; cost needs the catalog's prices.
  */
-export function Histograms(props: { results: Result[]; total: number; model?: Model }) {
-  const { results, total, model } = props;
+export function Histograms(props: {
+  results: Result[];
+  total: number;
+  model?: Model;
+  unit?: "prompt" | "answer";
+}) {
+  const { results, total, model, unit = "prompt" } = props;
+  const units = `${unit}s`;
   const called = results.filter((r) => !r.cached && r.error === null);
   const latency = called.map((r) => r.duration);
   const tokens = results
@@ -69,16 +76,20 @@ export function Histograms(props: { results: Result[]; total: number; model?: Mo
   return (
     <>
       <div className="histograms">
-        {latency.length > 0 ? <Histogram values={latency} label="latency (s)" /> : null}
-        {tokens.length > 0 ? <Histogram values={tokens} label="tokens per prompt" /> : null}
+        {latency.length > 0 ? (
+          <Histogram values={latency} label="latency (s)" units={units} />
+        ) : null}
+        {tokens.length > 0 ? (
+          <Histogram values={tokens} label={`tokens per ${unit}`} units={units} />
+        ) : null}
         {cost.length > 0 ? (
-          <Histogram values={cost} label="cost per prompt ($)" format="$.2~g" />
+          <Histogram values={cost} label={`cost per ${unit} ($)`} format="$.2~g" units={units} />
         ) : null}
       </div>
       <p className="muted small">
         {results.length < total
-          ? `The first ${results.length} of ${total} prompts. `
-          : `All ${total} prompts. `}
+          ? `The first ${results.length} of ${total} ${units}. `
+          : `All ${total} ${units}. `}
         {results.length - called.length > 0
           ? `Latency leaves out ${results.length - called.length} answered from the cache or failed. `
           : ""}

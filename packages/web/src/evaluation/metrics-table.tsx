@@ -1,4 +1,5 @@
 import type { Evaluation } from "@assay/protocol";
+import { repeatsOf } from "../shared/repeats.ts";
 
 /** The benchmark's additional metrics (averages over the results that have them), tokens, cost. */
 export function MetricsTable({ evaluation }: { evaluation: Evaluation }) {
@@ -41,7 +42,9 @@ export function MetricsTable({ evaluation }: { evaluation: Evaluation }) {
         </tr>
         <tr>
           <th>average latency</th>
-          <td className="num">{evaluation.average_duration} ms per prompt</td>
+          <td className="num">
+            {evaluation.average_duration} ms per {repeatsOf(evaluation) > 1 ? "answer" : "prompt"}
+          </td>
         </tr>
       </tbody>
     </table>

@@ -176,6 +176,7 @@ export function Reproducibility(props: {
         <code>
           concurrency {options.concurrency} · limit {options.limit ?? "none"} · cache{" "}
           {options.cache ? "on" : "off"}
+          {options.repeats > 1 ? ` · repeats ${options.repeats}` : ""}
         </code>
       </Fact>
       <Fact name="Sampling asked">
@@ -185,7 +186,16 @@ export function Reproducibility(props: {
         <RequestSent request={options.request} />
       </Fact>
       <Fact name="Cache hits">
-        {progress.cached} of {progress.done} prompts done
+        {options.repeats > 1 ? (
+          <>
+            {progress.cached} of {progress.done} answers done{" "}
+            <span className="muted">(repeats are always asked, never served from the cache)</span>
+          </>
+        ) : (
+          <>
+            {progress.cached} of {progress.done} prompts done
+          </>
+        )}
       </Fact>
       <Fact name="Evaluation id">
         <code>{evaluation.id}</code>

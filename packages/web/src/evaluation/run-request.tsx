@@ -14,7 +14,14 @@ const SAMPLING = ["temperature", "top_p", "seed", "max_tokens", "reasoning_effor
 export function SamplingAsked({ options }: { options: RunOptions }) {
   const asked = SAMPLING.filter((field) => options[field] !== null && options[field] !== undefined);
   if (asked.length === 0) return <span className="muted">none: the model's defaults</span>;
-  return <code>{asked.map((field) => `${field} ${options[field]}`).join(" · ")}</code>;
+  return (
+    <>
+      <code>{asked.map((field) => `${field} ${options[field]}`).join(" · ")}</code>
+      {options.seed !== null && options.repeats > 1 ? (
+        <span className="muted"> (repeat i sent seed + i)</span>
+      ) : null}
+    </>
+  );
 }
 
 export function RequestSent({ request }: { request: RunOptions["request"] }) {

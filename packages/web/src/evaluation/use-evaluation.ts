@@ -1,6 +1,7 @@
-import type { Evaluation, Result } from "@assay/protocol";
+import { type Evaluation, type Result, routes } from "@assay/protocol";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { getClient } from "../api/client.ts";
+import { repeatsOf } from "../shared/repeats.ts";
 import { evaluationKey, isFinished } from "../shared/use-evaluation.ts";
 
 /**
@@ -31,11 +32,14 @@ export const HISTOGRAM_RESULT_CAP = 2000;
 const PAGE_SIZE = 500;
 
 /**
- * Per-prompt durations and tokens for the histograms, from the results API: the first
- * HISTOGRAM_RESULT_CAP results in benchmark order, read once the evaluation has finished.
+ * Per-answer durations and tokens for the histograms, from the results API: the first
+ * HISTOGRAM_RESULT_CAP results in benchmark order, read once the evaluation has finished. A run
+ * with repeats is read one row per answer (`repeats=each`): its per-prompt rows carry only their
+ * first answer's tokens and time.
  */
 export function useResultSample(evaluation: Evaluation | undefined) {
   const finished = evaluation ? isFinished(evaluation) : false;
+  const each = evaluation ? repeatsOf(evaluation) > 1 : false;
   return useQuery({
     queryKey: ["result-sample", evaluation?.id, evaluation?.finished_at],
     queryFn: async ({ signal }) => {
@@ -43,16 +47,24 @@ export function useResultSample(evaluation: Evaluation | undefined) {
       const results: Result[] = [];
       let total = 0;
       for (let page = 1; results.length < HISTOGRAM_RESULT_CAP; page++) {
-        const answer = await getClient().results.getById(
-          id,
-          { page, pageSize: PAGE_SIZE },
+        // The SDK's results.getById lists prompts; the answers are a query extension.
+        const answer = await getClient().request(
+          routes.listResults,
+          {
+            query: {
+              evaluation_id: id,
+              page,
+              page_size: PAGE_SIZE,
+              repeats: each ? "each" : undefined,
+            },
+          },
           { signal },
         );
-        total = answer.totalCount;
+        total = answer.metrics.total_count;
         results.push(...answer.results);
-        if (answer.results.length === 0 || page >= answer.pagination.totalPages) break;
+        if (answer.results.length === 0 || page * PAGE_SIZE >= total) break;
       }
-      return { results, total };
+      return { results, total, unit: each ? ("answer" as const) : ("prompt" as const) };
     },
     enabled: finished && (evaluation?.assay.progress.done ?? 0) > 0,
     staleTime: Number.POSITIVE_INFINITY,

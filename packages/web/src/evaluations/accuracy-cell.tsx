@@ -1,16 +1,27 @@
 import type { Evaluation } from "@assay/protocol";
 import { percent } from "../shared/format.ts";
+import { intervalName } from "../shared/repeats.ts";
 
 const WIDTH = 88;
 const HEIGHT = 12;
 /** 0–1 onto the box, leaving room for the dot's radius at either end. */
 const x = (value: number) => 3 + value * (WIDTH - 6);
 
-/** An evaluation's accuracy with its 95% Wilson interval; a dash before any prompt is done. */
+/**
+ * An evaluation's accuracy with its 95% interval (Wilson's, or clustered by prompt for a run with
+ * repeats); a dash before any prompt is done.
+ */
 export function AccuracyCell({ evaluation }: { evaluation: Evaluation }) {
   if (evaluation.assay.progress.done === 0) return <span className="muted">—</span>;
   const { low, high } = evaluation.assay.accuracy_ci95;
-  return <AccuracyInterval accuracy={evaluation.accuracy} low={low} high={high} />;
+  return (
+    <AccuracyInterval
+      accuracy={evaluation.accuracy}
+      low={low}
+      high={high}
+      label={intervalName(evaluation)}
+    />
+  );
 }
 
 /**

@@ -15,7 +15,15 @@ describe("samplingOptions", () => {
         seed: "42",
         maxTokens: "25000",
         reasoningEffort: "low",
+        repeats: "4",
       }),
-    ).toEqual({ temperature: 0, topP: 0.95, seed: 42, maxTokens: 25000, reasoningEffort: "low" });
+    ).toEqual({
+      temperature: 0,
+      topP: 0.95,
+      seed: 42,
+      maxTokens: 25000,
+      reasoningEffort: "low",
+      repeats: 4,
+    });
   });
 });

@@ -11,6 +11,8 @@ export interface SamplingDraft {
   seed: string;
   maxTokens: string;
   reasoningEffort: ReasoningEffort | "";
+  /** Times each prompt is asked; empty: once. */
+  repeats: string;
 }
 
 export const EMPTY_SAMPLING: SamplingDraft = {
@@ -19,6 +21,7 @@ export const EMPTY_SAMPLING: SamplingDraft = {
   seed: "",
   maxTokens: "",
   reasoningEffort: "",
+  repeats: "",
 };
 
 /** The form's names for the server's fields (`body.0.temperature` arrives as `item.temperature`). */
@@ -28,6 +31,7 @@ export const SAMPLING_FIELDS = [
   "item.seed",
   "item.max_tokens",
   "item.reasoning_effort",
+  "item.repeats",
 ];
 
 /** The create options of a draft: empty fields are left out, so the profile's defaults apply. */
@@ -38,5 +42,6 @@ export function samplingOptions(draft: SamplingDraft): CreateEvaluationOptions {
     seed: optionalNumber(draft.seed),
     maxTokens: optionalNumber(draft.maxTokens),
     reasoningEffort: draft.reasoningEffort === "" ? undefined : draft.reasoningEffort,
+    repeats: optionalNumber(draft.repeats),
   };
 }

@@ -1,12 +1,13 @@
 import type { Model } from "@assay/client";
-import { REASONING_EFFORTS, type ReasoningEffort } from "@assay/protocol";
+import { MAX_REPEATS, REASONING_EFFORTS, type ReasoningEffort } from "@assay/protocol";
 import { FormField } from "../models/form-field.tsx";
 import type { FieldErrors } from "../shared/field-errors.ts";
 import type { SamplingDraft } from "./sampling-draft.ts";
 
 /**
  * The "Sampling" part of the new-evaluation form: temperature, top_p, seed, max tokens and
- * reasoning effort, each empty by default, which leaves it to the model's request profile. What
+ * reasoning effort, each empty by default, which leaves it to the model's request profile, and
+ * the repeats (each prompt asked N times, which is what makes sampling measurable). What
  * the model takes is the server's to say (it knows the profile's rules): its 400 names the field,
  * shown under it like every other refusal of the form.
  */
@@ -87,6 +88,24 @@ export function SamplingFields(props: {
                 </option>
               ))}
             </select>
+          )}
+        </FormField>
+      </div>
+      <div className="repeats-row">
+        <FormField
+          label="Repeats"
+          field="item.repeats"
+          errors={errors}
+          hint={`1 to ${MAX_REPEATS}. A sampled model answers differently each time; repeat i uses seed + i; repeats bypass the cache.`}
+        >
+          {(input) => (
+            <input
+              {...input}
+              {...number("repeats", "1")}
+              min={1}
+              max={MAX_REPEATS}
+              placeholder="1"
+            />
           )}
         </FormField>
       </div>

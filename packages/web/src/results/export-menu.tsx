@@ -5,13 +5,19 @@ import { download, type ExportFormat, exportResults } from "./export-results.ts"
 import type { ResultFilter } from "./results-search.ts";
 
 /** CSV and JSONL downloads of exactly the rows the filters keep, read page by page. */
-export function ExportMenu(props: { id: string; filter: ResultFilter; total: number }) {
-  const { id, filter, total } = props;
+export function ExportMenu(props: {
+  id: string;
+  filter: ResultFilter;
+  total: number;
+  /** Times the run asks each prompt: above 1, the CSV has a row per answer. */
+  repeats?: number;
+}) {
+  const { id, filter, total, repeats = 1 } = props;
   const [done, setDone] = useState(0);
   const run = useMutation({
     mutationFn: async (format: ExportFormat) => {
       setDone(0);
-      const blob = await exportResults(id, filter, format, setDone);
+      const blob = await exportResults(id, filter, format, setDone, undefined, repeats);
       download(blob, `results-${id}.${format}`);
     },
   });
@@ -23,7 +29,13 @@ export function ExportMenu(props: { id: string; filter: ResultFilter; total: num
           type="button"
           disabled={run.isPending || total === 0}
           onClick={() => run.mutate(format)}
-          title={`Download the ${total} results the filters keep`}
+          title={
+            repeats > 1
+              ? format === "csv"
+                ? `Download the answers of the ${total} prompts the filters keep, one row per answer`
+                : `Download the ${total} prompts the filters keep, each with its answers`
+              : `Download the ${total} results the filters keep`
+          }
         >
           Export {format.toUpperCase()}
         </button>

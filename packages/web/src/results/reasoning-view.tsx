@@ -11,7 +11,10 @@ const OPEN_LINES = 8;
 export function ReasoningView({ reasoning, tokens }: { reasoning: string; tokens: number }) {
   const lines = reasoning.split("\n").length;
   const long = reasoning.length > OPEN_CHARS || lines > OPEN_LINES;
-  const size = tokens > 0 ? `${tokens.toLocaleString()} tokens` : `${lines.toLocaleString()} lines`;
+  const size =
+    tokens > 0
+      ? `${tokens.toLocaleString()} tokens`
+      : `${lines.toLocaleString()} line${lines === 1 ? "" : "s"}`;
   return (
     <section className="reasoning-section" data-testid="reasoning">
       <details open={!long}>

@@ -1,7 +1,9 @@
 import type { Result, ScorerStats } from "@assay/protocol";
 import { useEffect, useRef } from "react";
 import { ScorerScores } from "../scorers/scorer-scores.tsx";
-import { outcomeOf } from "./outcome.ts";
+import { AnswerStrip } from "./answer-strip.tsx";
+import { AnswersView } from "./answers-view.tsx";
+import { isFlaky, outcomeOf } from "./outcome.ts";
 import { PromptView } from "./prompt-view.tsx";
 import { ReasoningView } from "./reasoning-view.tsx";
 
@@ -11,6 +13,8 @@ export function ResultPanel(props: {
   onClose: () => void;
   /** The evaluation's custom scorers, to name the result's scorer grades. */
   scorers?: readonly ScorerStats[] | undefined;
+  /** Times the run asks each prompt: above 1, the prompt's answers side by side. */
+  repeats?: number;
 }) {
   const { result, onClose } = props;
   const heading = useRef<HTMLHeadingElement>(null);
@@ -29,7 +33,9 @@ export function ResultPanel(props: {
           ×
         </button>
       </div>
-      {result ? <Details result={result} scorers={props.scorers} /> : null}
+      {result ? (
+        <Details result={result} scorers={props.scorers} repeats={props.repeats ?? 1} />
+      ) : null}
     </aside>
   );
 }
@@ -37,11 +43,17 @@ export function ResultPanel(props: {
 function Details({
   result: r,
   scorers,
+  repeats,
 }: {
   result: Result;
   scorers: readonly ScorerStats[] | undefined;
+  repeats: number;
 }) {
   const outcome = outcomeOf(r);
+  // A run with repeats: the row is the prompt, its first answer's fields beside every answer's.
+  const answers = repeats > 1 ? r.repeats : undefined;
+  if (answers)
+    return <PromptWithAnswers result={r} answers={answers} repeats={repeats} scorers={scorers} />;
   return (
     <div className="panel-body">
       <dl className="facts">
@@ -94,6 +106,64 @@ function Details({
         <h3 title="what the scorer extracted and compared, or why the prompt failed">Scorer</h3>
         <pre className="text-block">{r.reason || "—"}</pre>
       </section>
+      <ScorerScores result={r} scorers={scorers} />
+    </div>
+  );
+}
+
+/** A prompt asked several times: its facts, prompt and truth, then its answers side by side. */
+function PromptWithAnswers({
+  result: r,
+  answers,
+  repeats,
+  scorers,
+}: {
+  result: Result;
+  answers: NonNullable<Result["repeats"]>;
+  repeats: number;
+  scorers: readonly ScorerStats[] | undefined;
+}) {
+  const outcome = outcomeOf(r);
+  return (
+    <div className="panel-body">
+      <dl className="facts">
+        <dt>Outcome</dt>
+        <dd>
+          <span className={`outcome outcome-${outcome}`}>{outcome}</span>
+          {isFlaky(r) ? (
+            <span className="outcome outcome-flaky" title="some answers right, some not">
+              flaky
+            </span>
+          ) : null}
+        </dd>
+        <dt>Answers</dt>
+        <dd>
+          <AnswerStrip answers={answers} repeats={repeats} />
+        </dd>
+        <dt>Score</dt>
+        <dd className="num">
+          {Number(r.score.toFixed(4))} <span className="muted small">mean over the answers</span>
+        </dd>
+        <dt>Subset</dt>
+        <dd>{r.subset}</dd>
+        <dt>Prompt id</dt>
+        <dd className="num">{r.prompt_id}</dd>
+        <dt>Tokens</dt>
+        <dd className="num">
+          {r.tokens.prompt} in, {r.tokens.completion} out
+          {r.tokens.reasoning > 0 ? ` (${r.tokens.reasoning} reasoning)` : null}
+          <span className="muted small"> (answer 1)</span>
+        </dd>
+      </dl>
+      <section>
+        <h3>Prompt</h3>
+        <PromptView prompt={r.prompt} />
+      </section>
+      <section>
+        <h3>Truth</h3>
+        <pre className="text-block">{r.truth}</pre>
+      </section>
+      <AnswersView answers={answers} repeats={repeats} />
       <ScorerScores result={r} scorers={scorers} />
     </div>
   );

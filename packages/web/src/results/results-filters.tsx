@@ -1,14 +1,39 @@
 import { type Evaluation, RESULT_OUTCOMES } from "@assay/protocol";
 import { useEffect, useState } from "react";
-import type { ResultsSearch } from "./results-search.ts";
+import type { Outcome, ResultsSearch } from "./results-search.ts";
 
-/** Outcome, subset and text search; each change rewrites the URL, which drives the queries. */
+/** What each outcome button says; `flaky` only exists for runs with repeats. */
+const OUTCOME_LABELS: Record<Outcome, string> = {
+  passed: "passed",
+  failed: "failed",
+  error: "error",
+  flaky: "flaky (answers disagree)",
+};
+
+/** What each outcome keeps of a prompt asked several times (the API's rules). */
+const REPEAT_TITLES: Record<Outcome, string> = {
+  passed: "every answer right",
+  failed: "at least one answer not right",
+  error: "at least one answer failed to be answered or scored",
+  flaky: "some answers right, some not",
+};
+
+/**
+ * Outcome, subset and text search; each change rewrites the URL, which drives the queries. A
+ * run with repeats filters prompts by what their answers say together, and can keep the flaky
+ * ones; a run without has no `flaky` (one answer never disagrees with itself).
+ */
 export function ResultsFilters(props: {
   search: ResultsSearch;
   subsets: Evaluation["assay"]["subsets"];
   onChange: (patch: Partial<ResultsSearch>) => void;
+  /** Times the run asks each prompt. */
+  repeats?: number;
 }) {
-  const { search, subsets, onChange } = props;
+  const { search, subsets, onChange, repeats = 1 } = props;
+  const outcomes = RESULT_OUTCOMES.filter(
+    (o) => o !== "flaky" || repeats > 1 || search.outcome === "flaky",
+  );
   const [text, setText] = useState(search.q ?? "");
   // Typing asks the server once the typist pauses, not at every key.
   useEffect(() => {
@@ -26,14 +51,15 @@ export function ResultsFilters(props: {
   return (
     <div className="filters">
       <fieldset className="segmented" aria-label="Outcome">
-        {([undefined, ...RESULT_OUTCOMES] as const).map((o) => (
+        {[undefined, ...outcomes].map((o) => (
           <button
             key={o ?? "all"}
             type="button"
             aria-pressed={search.outcome === o}
+            title={o && repeats > 1 ? REPEAT_TITLES[o] : undefined}
             onClick={() => onChange({ outcome: o, prompt: undefined })}
           >
-            {o ?? "all"}
+            {o ? OUTCOME_LABELS[o] : "all"}
           </button>
         ))}
       </fieldset>
@@ -51,7 +77,7 @@ export function ResultsFilters(props: {
             ) : null}
             {subsets.map((s) => (
               <option key={s.name} value={s.name}>
-                {s.name} ({s.total})
+                {s.name} ({s.prompts ?? s.total})
               </option>
             ))}
           </select>

@@ -3,7 +3,9 @@ import { Link, useNavigate } from "@tanstack/react-router";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { ErrorMessage } from "../shared/error-message.tsx";
 import { percent } from "../shared/format.ts";
+import { isClustered, repeatsOf } from "../shared/repeats.ts";
 import { isFinished, useEvaluation } from "../shared/use-evaluation.ts";
+import { NARROW, useMediaQuery } from "../shared/use-media-query.ts";
 import { ExportMenu } from "./export-menu.tsx";
 import { locateResult } from "./locate-result.ts";
 import { ResultPanel } from "./result-panel.tsx";
@@ -34,6 +36,8 @@ export function ResultsPage({ id, search }: { id: string; search: ResultsSearch 
   const [pages, setPages] = useState<number[]>([1]);
   const results = useResultPages(id, filter, pages);
   const [cursor, setCursor] = useState<number | undefined>();
+  // A phone's table keeps the columns the panel would repeat out, as beside an open panel.
+  const narrow = useMediaQuery(NARROW);
   /** j/k moved the cursor onto a row still loading while the panel is open: open it on arrival. */
   const [follow, setFollow] = useState(false);
 
@@ -123,6 +127,7 @@ export function ResultsPage({ id, search }: { id: string; search: ResultsSearch 
         ? located.data?.result
         : undefined;
   const e = evaluation.data;
+  const repeats = e ? repeatsOf(e) : 1;
 
   if (evaluation.isError) {
     return (
@@ -155,23 +160,32 @@ export function ResultsPage({ id, search }: { id: string; search: ResultsSearch 
               <span className="num">
                 {" "}
                 · accuracy {percent(e.accuracy)} [{percent(e.assay.accuracy_ci95.low)},{" "}
-                {percent(e.assay.accuracy_ci95.high)}] (95% CI, n = {e.assay.progress.done}
-                {!isFinished(e) ? ", interim" : ""})
+                {percent(e.assay.accuracy_ci95.high)}]{" "}
+                {isClustered(e) && e.assay.repeats
+                  ? `(95% CI clustered by prompt, ${e.assay.repeats.prompts} prompts × ${repeats} answers)`
+                  : `(95% CI, n = ${e.assay.progress.done}${repeats > 1 ? " answers" : ""}${!isFinished(e) ? ", interim" : ""})`}
               </span>
             ) : null}
           </span>
         ) : null}
       </div>
       <div className="results-toolbar">
-        <ResultsFilters search={search} subsets={e?.assay.subsets ?? []} onChange={set} />
+        <ResultsFilters
+          search={search}
+          subsets={e?.assay.subsets ?? []}
+          onChange={set}
+          repeats={repeats}
+        />
         <span className="muted count num" role="status">
           {results.total === undefined
             ? "Loading…"
-            : `${results.total} result${results.total === 1 ? "" : "s"}${
-                e && results.total !== e.assay.progress.done ? ` of ${e.assay.progress.done}` : ""
-              }`}
+            : e && repeats > 1
+              ? promptCount(results.total, Math.ceil(e.assay.progress.total / repeats), repeats)
+              : `${results.total} result${results.total === 1 ? "" : "s"}${
+                  e && results.total !== e.assay.progress.done ? ` of ${e.assay.progress.done}` : ""
+                }`}
         </span>
-        <ExportMenu id={id} filter={filter} total={results.total ?? 0} />
+        <ExportMenu id={id} filter={filter} total={results.total ?? 0} repeats={repeats} />
       </div>
       <p className="muted small keys">
         <kbd>j</kbd>/<kbd>k</kbd> move · <kbd>Enter</kbd> opens · <kbd>Esc</kbd> closes · the
@@ -185,15 +199,18 @@ export function ResultsPage({ id, search }: { id: string; search: ResultsSearch 
             : "No results yet: they appear here as the evaluation runs."}
         </p>
       ) : null}
-      <div className={`results-layout${prompt !== undefined ? " with-panel" : ""}`}>
+      <div
+        className={`results-layout${prompt !== undefined ? " with-panel" : ""}${repeats > 1 ? " with-answers" : ""}`}
+      >
         {results.total ? (
           <ResultsTable
             total={results.total}
             rows={results.rows}
             cursor={cursor}
-            compact={prompt !== undefined}
+            compact={prompt !== undefined || narrow}
             onPages={setPages}
             onOpen={open}
+            repeats={repeats}
           />
         ) : null}
         {prompt !== undefined ? (
@@ -211,6 +228,7 @@ export function ResultsPage({ id, search }: { id: string; search: ResultsSearch 
               result={panelResult}
               onClose={() => set({ prompt: undefined })}
               scorers={evaluation.data?.assay.scorers}
+              repeats={repeats}
             />
           )
         ) : null}
@@ -218,4 +236,10 @@ export function ResultsPage({ id, search }: { id: string; search: ResultsSearch 
       {located.isError ? <ErrorMessage error={located.error} /> : null}
     </section>
   );
+}
+
+/** A run with repeats lists prompts, each with its answers: "5 of 12 prompts (× 4 answers)". */
+function promptCount(shown: number, prompts: number, repeats: number): string {
+  const of = shown !== prompts ? ` of ${prompts}` : "";
+  return `${shown}${of} prompt${prompts === 1 && !of ? "" : "s"} (× ${repeats} answers)`;
 }

@@ -7,6 +7,7 @@ import {
 } from "@tanstack/react-table";
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { useEffect, useRef } from "react";
+import { AnswerStrip } from "./answer-strip.tsx";
 import { outcomeOf } from "./outcome.ts";
 import { pagesOf } from "./use-results.ts";
 
@@ -14,6 +15,8 @@ import { pagesOf } from "./use-results.ts";
 interface Row {
   index: number;
   result: Result | undefined;
+  /** Times the run asks each prompt (the answers column's marks). */
+  repeats: number;
 }
 
 const ROW_HEIGHT = 34;
@@ -41,6 +44,14 @@ const columns = column.columns([
       return outcome ? <span className={`outcome outcome-${outcome}`}>{outcome}</span> : null;
     },
   }),
+  column.accessor((row) => row.result?.repeats, {
+    id: "answers",
+    header: "Answers",
+    cell: (c) => {
+      const answers = c.getValue();
+      return answers ? <AnswerStrip answers={answers} repeats={c.row.original.repeats} /> : null;
+    },
+  }),
   column.accessor((row) => row.result?.subset, { id: "subset", header: "Subset" }),
   column.accessor((row) => row.result && oneLine(row.result.prompt), {
     id: "prompt",
@@ -62,6 +73,14 @@ const columns = column.columns([
 const NUMERIC = new Set(["position", "score", "tokens", "duration"]);
 /** With the panel open the table is narrow: the panel shows these anyway. */
 const COMPACT_HIDDEN = { subset: false, score: false, tokens: false, duration: false };
+/**
+ * Run with repeats: a prompt's score is the mean over its answers, and its tokens and time are
+ * its first answer's; the answers column says more, and the panel has every answer's.
+ */
+const REPEATS_HIDDEN = { tokens: false, duration: false };
+
+/** The answers column fits its marks (12 at most, then the count alone). */
+const answersWidth = (repeats: number) => (repeats <= 12 ? 46 + repeats * 11 : 64);
 
 /**
  * The filtered results as one long table of `total` rows, of which only those in view (and a
@@ -75,8 +94,10 @@ export function ResultsTable(props: {
   compact: boolean;
   onPages: (pages: number[]) => void;
   onOpen: (index: number) => void;
+  /** Times the run asks each prompt: above 1, an answers column. */
+  repeats?: number;
 }) {
-  const { total, rows, cursor, compact, onPages, onOpen } = props;
+  const { total, rows, cursor, compact, onPages, onOpen, repeats = 1 } = props;
   const scroller = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
     count: total,
@@ -102,8 +123,13 @@ export function ResultsTable(props: {
   const table = useTable({
     features,
     columns,
-    data: items.map((item) => ({ index: item.index, result: rows.get(item.index) })),
-    state: { columnVisibility: compact ? COMPACT_HIDDEN : {} },
+    data: items.map((item) => ({ index: item.index, result: rows.get(item.index), repeats })),
+    state: {
+      columnVisibility: {
+        ...(repeats > 1 ? REPEATS_HIDDEN : { answers: false }),
+        ...(compact ? COMPACT_HIDDEN : {}),
+      },
+    },
   });
   const before = (items[0]?.start ?? HEADER_HEIGHT) - HEADER_HEIGHT;
   const after = virtualizer.getTotalSize() - (items[items.length - 1]?.end ?? 0);
@@ -113,7 +139,11 @@ export function ResultsTable(props: {
       <table className="results" aria-rowcount={total}>
         <colgroup>
           {table.getVisibleLeafColumns().map((c) => (
-            <col key={c.id} className={`col-${c.id}`} />
+            <col
+              key={c.id}
+              className={`col-${c.id}`}
+              style={c.id === "answers" ? { width: answersWidth(repeats) } : undefined}
+            />
           ))}
         </colgroup>
         <thead>

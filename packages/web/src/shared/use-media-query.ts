@@ -1,0 +1,17 @@
+import { useCallback, useSyncExternalStore } from "react";
+
+/** A phone's width, as the stylesheets' `@media (max-width: 760px)` rules say. */
+export const NARROW = "(max-width: 760px)";
+
+/** Whether a media query matches now, following it as the window changes. */
+export function useMediaQuery(query: string): boolean {
+  const subscribe = useCallback(
+    (changed: () => void) => {
+      const list = window.matchMedia(query);
+      list.addEventListener("change", changed);
+      return () => list.removeEventListener("change", changed);
+    },
+    [query],
+  );
+  return useSyncExternalStore(subscribe, () => window.matchMedia(query).matches);
+}
