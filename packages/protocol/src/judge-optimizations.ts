@@ -36,8 +36,10 @@ export const SplitAgreementSchema = z.object({
   accuracy: z.number(),
   accuracy_interval: IntervalSchema,
   kappa: z.number().nullable(),
-  /** 95% interval of κ; null when κ is. */
+  /** 95% interval of κ (as the Agreement schema's); null when κ is. */
   kappa_interval: IntervalSchema.nullable(),
+  /** Why `kappa` is null ("every label is pass"); absent when κ is defined. */
+  kappa_undefined_reason: z.string().optional(),
 });
 export type SplitAgreement = z.infer<typeof SplitAgreementSchema>;
 

@@ -274,7 +274,14 @@ describe("the annotation workspace in Chromium", () => {
       // The panel follows: agreements of compared, as the server counts them.
       const expected = agreementOfTable(table);
       await expect.poll(accuracyText, WAIT).toContain(`${expected.agreements} of ${expected.n}`);
-      if (i === 0) await screenshot(page, "annotate-03-revealed");
+      if (i === 0) {
+        // One label: κ is undefined (one answer on each side), and the panel says why.
+        expect(expected.kappaUndefined).toMatch(/^every label is (pass|fail) and every verdict/);
+        await expect
+          .poll(() => page.getByTestId("agreement-kappa").textContent(), WAIT)
+          .toBe(`undefined: ${expected.kappaUndefined}`);
+        await screenshot(page, "annotate-03-revealed");
+      }
       if (!commented && !passes && judgePassed) {
         // A comment on the first such disagreement, once revealed: `c`, type, Esc saves it.
         commented = true;

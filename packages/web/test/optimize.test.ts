@@ -162,7 +162,8 @@ describe("judge optimization in Chromium", () => {
     // The figures table: held-out accuracy with its interval and κ, both goals.
     const optimizedRow = page.locator('tr[data-goal="optimized goal"]');
     expect(await optimizedRow.locator("td").first().textContent()).toContain("100.0%");
-    expect(await optimizedRow.locator("td").nth(1).textContent()).toBe("1.00 [1.00, 1.00]");
+    // κ = 1 on 12 held-out labels is not certainty: its interval reaches down to 0.52.
+    expect(await optimizedRow.locator("td").nth(1).textContent()).toBe("1.00 [0.52, 1.00]");
 
     // The goal's word diff: the old goal's words struck, the new one's added.
     const diff = page.getByTestId("goal-diff");

@@ -6,12 +6,14 @@ type SplitAgreement = NonNullable<JudgeOptimizationRun["assay"]>["baseline"]["he
 
 /**
  * Agreement on one split as one line: `accuracy 91.7% (95% CI 64.6%–98.5%), κ 0.83 (95% CI
- * 0.52–1.00)`. κ is undefined when the judge (or the people) gave one answer to everything.
+ * 0.52–1.00)`. κ is undefined, with the server's reason, when the judge (or the people) gave one
+ * answer to everything.
  */
 export function splitText(figures: SplitAgreement): string {
   const { low, high } = figures.accuracy_interval;
   const accuracy = `accuracy ${percent(figures.accuracy)} (95% CI ${percent(low)}–${percent(high)})`;
-  if (figures.kappa === null) return `${accuracy}, κ undefined`;
+  if (figures.kappa === null)
+    return `${accuracy}, κ undefined${figures.kappa_undefined_reason ? ` (${figures.kappa_undefined_reason})` : ""}`;
   const kappaCi = figures.kappa_interval
     ? ` (95% CI ${figures.kappa_interval.low.toFixed(2)}–${figures.kappa_interval.high.toFixed(2)})`
     : "";

@@ -1,5 +1,6 @@
 import type { ErrorBody, Judge, JudgeOptimizationRun } from "@assay/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Z_95 } from "../../src/engine/stats/index.ts";
 import { createModel, type Tenant, tenantOf } from "../evaluations/support.ts";
 import { DIALECTS } from "../support/databases.ts";
 import { type FakeModelServer, startFakeModelServer } from "../support/fake-model-server.ts";
@@ -116,7 +117,13 @@ describe.each(DIALECTS)("judge optimization on %s", (dialect) => {
     // 60: all six uncited held-out answers long, no cited one), whose Wilson interval starts at 0.
     expect(stats?.baseline.held_out.accuracy_interval.low).toBeLessThanOrEqual(baseline);
     expect(stats?.baseline.held_out.accuracy_interval.high).toBeGreaterThan(baseline);
-    expect(stats?.best?.held_out.kappa_interval).toEqual({ low: 1, high: 1 });
+    // 12 of 12 held-out labels agree, 6 pass and 6 fail: not certainty. Wilson's po ≥ 12/(12 + z²)
+    // and pe = ½, so κ ≥ 2·12/(12 + z²) − 1.
+    expect(stats?.best?.held_out.kappa_interval?.low).toBeCloseTo(
+      2 * (12 / (12 + Z_95 ** 2)) - 1,
+      12,
+    );
+    expect(stats?.best?.held_out.kappa_interval?.high).toBe(1);
     // Baseline on both sets, three candidates on training, the best on held-out.
     expect(stats?.judge_calls).toBe(28 + 12 + 3 * 28 + 12);
 

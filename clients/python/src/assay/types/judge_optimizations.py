@@ -26,6 +26,8 @@ class SplitAgreement(AssayModel):
     kappa: Optional[float] = None
     #: The 95% interval of ``kappa``; None when ``kappa`` is.
     kappa_interval: Optional[Interval] = None
+    #: Why ``kappa`` is None (every label, or every verdict, the same answer); None when it is defined.
+    kappa_undefined_reason: Optional[str] = None
 
 
 class SplitAgreements(AssayModel):

@@ -7,8 +7,9 @@ export interface ScoredGoal {
 }
 
 /**
- * Orders goals best first: higher training accuracy; on a tie, higher κ (undefined κ last: it
- * means the judge gave one answer to everything); then the shorter goal (cheaper on every call,
+ * Orders goals best first: higher training accuracy; on a tie, higher κ (undefined κ last: the
+ * judge gave one answer to everything, or the labels are all alike and no goal has a κ); then the
+ * shorter goal (cheaper on every call,
  * and less likely to be overfitted to the cases it was written from).
  */
 export function compareGoals(a: ScoredGoal, b: ScoredGoal): number {

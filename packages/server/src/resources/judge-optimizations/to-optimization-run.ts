@@ -58,6 +58,7 @@ export function toSplitAgreement(figures: AgreementFigures): SplitAgreement {
     accuracy_interval: figures.accuracyInterval ?? { low: 0, high: 1 },
     kappa: figures.kappa,
     kappa_interval: figures.kappaInterval,
+    ...(figures.kappaUndefined === null ? {} : { kappa_undefined_reason: figures.kappaUndefined }),
   };
 }
 
