@@ -84,6 +84,16 @@ export function toOptimizationStats(
           },
         }
       : {}),
+    ...(outcome.heldOutTest
+      ? {
+          held_out_test: {
+            only_best_agrees: outcome.heldOutTest.onlyCandidate,
+            only_baseline_agrees: outcome.heldOutTest.onlyOriginal,
+            p_value: outcome.heldOutTest.pValue,
+            method: "mcnemar_exact" as const,
+          },
+        }
+      : {}),
     improved: outcome.improved,
     judge_calls: outcome.judgeCalls,
     optimizer_calls: outcome.optimizerCalls,
