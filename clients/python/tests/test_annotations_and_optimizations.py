@@ -1,10 +1,10 @@
 """
 Assay extensions against a real server: people's labels (annotations) with the judge's agreement,
-then a judge optimization run against them, applied as a new judge version. The fake judge passes
-traces that mention Paris (3 of 12); people pass every trace; the fake optimizer proposes a goal
-that passes everything, so the run improves on the baseline. With 9 of 12 judged wrongly, every
-held-out set of 4 holds one (the split is seeded by the run's random id; with 6 of 12, about 3 %
-of runs held out only agreements and found nothing to improve).
+then a judge optimization run against them, and its apply. The fake judge passes traces that
+mention Paris (3 of 12); people pass every trace; the fake optimizer proposes a goal that passes
+everything, which agrees with more held-out labels than the original. But 12 labels hold out only 4:
+even a goal right on all 4 where the original was wrong is p = 2/2⁴ = 0.125 by McNemar's exact test,
+so the run reports it not measurably better, and apply keeps the judge's goal.
 """
 
 from pathlib import Path
@@ -19,6 +19,7 @@ from assay.types import (
     Confusion,
     CreateJudgeOptimizationRunResponse,
     EstimateJudgeOptimizationCostResponse,
+    HeldOutTest,
     ImportAnnotationsResponse,
     JudgeAnnotationsResponse,
     JudgeOptimizationRun,
@@ -30,7 +31,6 @@ from assay.types import (
 
 from .conftest import unique
 from .support.assay_server import AssayServer
-from .support.fake_model import LENIENT_GOAL
 from .support.files import write_jsonl
 
 ROWS = [{"input": "Q{}".format(i), "output": "Paris" if i % 4 == 0 else "Lyon"} for i in range(12)]
@@ -108,10 +108,13 @@ def test_an_optimization_run_from_estimate_to_apply(client: Assay, judged: Tuple
     run = client.judge_optimizations.wait_for_completion(created.id, interval_seconds=0.2, timeout_seconds=120)
     assert isinstance(run, JudgeOptimizationRun)
     assert run.status == OptimizationRunStatus.SUCCESS, run.status_description
-    assert run.optimized_goal == LENIENT_GOAL and run.original_goal == judge.evaluation_goal
+    assert run.optimized_goal == judge.evaluation_goal and run.original_goal == judge.evaluation_goal
     assert run.optimized_accuracy is not None and run.baseline_accuracy is not None
     assert run.optimized_accuracy > run.baseline_accuracy
-    assert run.assay is not None and run.assay.improved
+    assert run.assay is not None and not run.assay.improved, "a gain on 4 held-out labels is within noise"
+    test = run.assay.held_out_test
+    assert isinstance(test, HeldOutTest) and test.method == "mcnemar_exact"
+    assert test.only_best_agrees > test.only_baseline_agrees == 0 and test.p_value >= 0.125
 
     listed = client.judge_optimizations.get_many(judge_id=judge.id)
     assert isinstance(listed, JudgeOptimizationRunsResponse)
@@ -120,9 +123,9 @@ def test_an_optimization_run_from_estimate_to_apply(client: Assay, judged: Tuple
 
     applied = client.judge_optimizations.apply(created.id)
     assert isinstance(applied, ApplyJudgeOptimizationResultResponse)
-    assert (applied.judge_id, applied.new_version) == (judge.id, 2)
-    assert client.judges.get(judge.id).evaluation_goal == LENIENT_GOAL
-    assert client.judge_optimizations.get(created.id).applied_version == 2
+    assert (applied.judge_id, applied.new_version) == (judge.id, 1), "not measurably better: goal kept"
+    assert client.judges.get(judge.id).evaluation_goal == judge.evaluation_goal
+    assert client.judge_optimizations.get(created.id).applied_version == 1
 
 
 @pytest.mark.anyio
@@ -153,6 +156,6 @@ async def test_async_annotations_and_optimizations(
             created.id, interval_seconds=0.2, timeout_seconds=120
         )
         assert run.status == OptimizationRunStatus.SUCCESS, run.status_description
-        assert run.assay is not None and not run.assay.improved, "the goal already passes everything"
+        assert run.assay is not None and not run.assay.improved, "4 held-out labels cannot show a gain"
         applied = await client.judge_optimizations.apply(created.id)
-        assert (applied.judge_id, applied.new_version) == (judge.id, 2), "nothing beat it: no new version"
+        assert (applied.judge_id, applied.new_version) == (judge.id, 1), "nothing beat it: no new version"

@@ -91,6 +91,7 @@ def test_compare_two_evaluations(public: PublicClient, two_evaluations: Tuple[Ev
     assert comparison.total_results_1 == comparison.total_results_2 == LIMIT
     assert comparison.total_count == len(comparison.results or []) == LIMIT
     assert comparison.assay is not None and comparison.assay.pairs == LIMIT
+    assert comparison.assay.method == "mcnemar_tango"
     both = public.comparisons.compare(first.id, second.id, outcome_filter="both_succeed", page=1, page_size=2)
     assert len(both.results or []) <= 2
 

@@ -63,10 +63,11 @@ describe("assay compare", () => {
     expect(stdout).toContain(
       "paired prompts: 11 (both right 8, only A right 0, only B right 3, both wrong 0)",
     );
-    expect(stdout).toMatch(/B − A \+27\.3 points \(95% CI [+−]\d+\.\d to \+\d+\.\d\)/);
-    // McNemar: 2 · 0.5³ with three discordant prompts, all for B.
-    expect(stdout).toContain("McNemar exact test: p = 0.25");
-    expect(stdout).toContain("verdict: no significant difference (p = 0.25)");
+    // Tango's interval and McNemar's score test, z = 3/√3 (statsmodels mcnemar(exact=False,
+    // correction=False): p = 0.08326); the interval holds 0 as the verdict says.
+    expect(stdout).toContain("B − A +27.3 points (95% CI −5.7 to +56.6, Tango score interval)");
+    expect(stdout).toContain("McNemar score test (no continuity correction): p = 0.08326");
+    expect(stdout).toContain("verdict: no significant difference (p = 0.083)");
     for (const position of WRONG) expect(stdout).toMatch(new RegExp(`│ ${position}\\s+│ B\\s+│ Q`));
     expect(stdout).toMatch(/^3 of 3 disagreeing prompts$/m);
   });
@@ -75,12 +76,13 @@ describe("assay compare", () => {
     const { stdout } = await assay(["compare", reference.id, perfect.id, "--json"]);
     const document = JSON.parse(stdout) as {
       evaluation_a: Evaluation;
-      stats: { only_2_correct: number; p_value: number };
+      stats: { only_2_correct: number; p_value: number; method: string };
       results: { result_id_1: number; passed2: boolean }[];
       matching_count: number;
     };
     expect(document.evaluation_a.id).toBe(reference.id);
-    expect(document.stats).toMatchObject({ only_2_correct: 3, p_value: 0.25 });
+    expect(document.stats).toMatchObject({ only_2_correct: 3, method: "mcnemar_tango" });
+    expect(document.stats.p_value).toBeCloseTo(0.08326451666355042, 14);
     expect(document.results.map((r) => r.result_id_1)).toEqual(WRONG);
     expect(document.matching_count).toBe(3);
   });
@@ -127,7 +129,7 @@ describe("assay eval publish", () => {
     expect(published.stdout).toContain(`evaluation ${reference.id} is public`);
     await assay(["eval", "publish", perfect.id, "--json"]);
     const after = await assay(["compare", reference.id, perfect.id], 0, strangerKey);
-    expect(after.stdout).toContain("verdict: no significant difference (p = 0.25)");
+    expect(after.stdout).toContain("verdict: no significant difference (p = 0.083)");
 
     // Only the owner may change it.
     const foreign = await assay(["eval", "publish", perfect.id, "--private"], 1, strangerKey);

@@ -43,10 +43,11 @@ const comparison: ComparisonResponse = {
     accuracy_1: 0.7,
     accuracy_2: 0.9,
     difference: 0.2,
-    difference_interval: { low: -0.05, high: 0.47 },
-    p_value: 0.5,
+    difference_interval: { low: -0.13, high: 0.51 },
+    p_value: 0.16,
     significant: false,
-    verdict: "no significant difference (p = 0.50)",
+    verdict: "no significant difference (p = 0.16)",
+    method: "mcnemar_tango",
     subsets: [
       {
         subset: "default",
@@ -56,9 +57,9 @@ const comparison: ComparisonResponse = {
         only_1_correct: 0,
         only_2_correct: 2,
         difference: 0.2,
-        difference_interval: { low: -0.05, high: 0.47 },
-        p_value: 0.5,
-        p_value_holm: 0.5,
+        difference_interval: { low: -0.13, high: 0.51 },
+        p_value: 0.16,
+        p_value_holm: 0.16,
       },
     ],
   },
@@ -159,7 +160,7 @@ describe("publicClient.comparisons.compareModels", () => {
     expect(compare!.query.get("outcome_filter")).toBe("both_fail");
     expect(result.evaluation1.id).toBe(EVALUATION_ID);
     expect(result.evaluation2.id).toBe(SECOND_ID);
-    expect(result.stats.verdict).toBe("no significant difference (p = 0.50)");
+    expect(result.stats.verdict).toBe("no significant difference (p = 0.16)");
   });
 
   it("raises ServiceError naming the model that has no successful evaluation, comparing nothing", async () => {

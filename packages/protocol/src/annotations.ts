@@ -36,8 +36,12 @@ export type Annotation = z.infer<typeof AnnotationSchema>;
 
 /**
  * How well a judge's verdicts agree with the labels. Only labels whose trace has a verdict of the
- * judge count (`compared`); the figures are null while none does. Accuracy's interval is Wilson's,
- * κ's is the large-sample normal interval (Fleiss, Cohen & Everitt standard error).
+ * judge count (`compared`); the figures are null while none does. Accuracy's interval is Wilson's;
+ * κ's is the large-sample normal interval (Fleiss, Cohen & Everitt standard error), widened where
+ * needed to Cohen's (1960) κ over Wilson's interval of the observed agreement, so it is never
+ * zero-width. κ is null when undefined: no labels compared, or every label (or every verdict) is
+ * the same answer, which makes κ 0 whatever the other side does; `kappa_undefined_reason` says
+ * which.
  */
 export const AgreementSchema = z
   .object({
@@ -48,6 +52,8 @@ export const AgreementSchema = z
     accuracy_interval: IntervalSchema.nullable(),
     kappa: z.number().nullable(),
     kappa_interval: IntervalSchema.nullable(),
+    /** Extension: why `kappa` is null, for a person ("every label is pass"); absent otherwise. */
+    kappa_undefined_reason: z.string().optional(),
   })
   .meta({ id: "Agreement" });
 export type Agreement = z.infer<typeof AgreementSchema>;

@@ -52,9 +52,19 @@ export const ComparisonResultSchema = z
 export type ComparisonResult = z.infer<typeof ComparisonResultSchema>;
 
 /**
+ * How paired statistics are computed (an extension). `mcnemar_tango`: `p_value` is McNemar's
+ * score test (two-sided, no continuity correction: the normal tail of (c − b)/√(b + c)) and
+ * `difference_interval` is Tango's 95% score interval, the set of differences that same test does
+ * not reject; so `significant` (p < 0.05) holds exactly when the interval excludes 0, and a
+ * verdict, its colour and its interval never disagree.
+ */
+export const PAIRED_METHODS = ["mcnemar_tango"] as const;
+export const PairedMethodSchema = z.enum(PAIRED_METHODS);
+export type PairedMethod = z.infer<typeof PairedMethodSchema>;
+
+/**
  * Paired statistics over every prompt both evaluations answered. `difference` is accuracy 2 minus
- * accuracy 1 on those pairs, with a 95% interval for paired proportions (Newcombe's method 10);
- * `p_value` is McNemar's exact test on the discordant pairs (two-sided binomial, p = 0.5).
+ * accuracy 1 on those pairs, with a 95% interval and a p-value computed as `method` says.
  */
 export const PairedStatsSchema = z
   .object({
@@ -70,17 +80,20 @@ export const PairedStatsSchema = z
     difference: z.number(),
     difference_interval: IntervalSchema,
     p_value: z.number(),
-    /** p < 0.05. */
+    /** p < 0.05, which is exactly when `difference_interval` excludes 0. */
     significant: z.boolean(),
     /** "evaluation 2 is better (+4.1 points, p = 0.003)" or "no significant difference (p = 0.41)". */
     verdict: z.string(),
+    /** Extension: the test and interval behind `p_value`, `difference_interval` and `verdict`. */
+    method: PairedMethodSchema,
   })
   .meta({ id: "PairedStats" });
 export type PairedStats = z.infer<typeof PairedStatsSchema>;
 
 /**
- * The paired statistics of one subset (an extension): the same figures on that subset's pairs,
- * and McNemar's p adjusted for testing every subset together (Holm). Exploratory: subsets are
+ * The paired statistics of one subset (an extension): the same figures on that subset's pairs, by
+ * the comparison's `method` (so `p_value` < 0.05 exactly when the interval excludes 0), and
+ * McNemar's p adjusted for testing every subset together (Holm), which the interval is not. Exploratory: subsets are
  * many small tests, so read a difference there as a lead, not a finding.
  */
 export const SubsetPairedStatsSchema = z

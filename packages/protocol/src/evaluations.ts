@@ -115,7 +115,8 @@ export const SCORER_INTERVALS = ["wilson", "t"] as const;
  * A scorer's figures over a finished evaluation (extension `assay.scorers`). `mean` is the
  * average score over the `n` results it graded (null when none); `ci95` is Wilson's interval
  * when every score was 0 or 1 (a pass/fail scorer: the mean is a pass rate), else Student's t
- * interval on the mean, clipped to 0–1. Results whose model call failed have no response to
+ * interval on the mean, clipped to 0–1 and never narrower than a share z²/(n + z²) of unseen
+ * grades anywhere on the scale could move the mean (so equal grades do not read as certainty). Results whose model call failed have no response to
  * grade and are in neither `n` nor `failed`.
  */
 export const ScorerStatsSchema = z

@@ -36,10 +36,29 @@ export const SplitAgreementSchema = z.object({
   accuracy: z.number(),
   accuracy_interval: IntervalSchema,
   kappa: z.number().nullable(),
-  /** 95% interval of κ; null when κ is. */
+  /** 95% interval of κ (as the Agreement schema's); null when κ is. */
   kappa_interval: IntervalSchema.nullable(),
+  /** Why `kappa` is null ("every label is pass"); absent when κ is defined. */
+  kappa_undefined_reason: z.string().optional(),
 });
 export type SplitAgreement = z.infer<typeof SplitAgreementSchema>;
+
+/**
+ * The best candidate against the original goal on the same held-out labels, label by label: the
+ * labels only one of them agrees with, and McNemar's exact test on those (two-sided binomial,
+ * p = ½), which decides `improved`.
+ */
+export const HeldOutTestSchema = z
+  .object({
+    /** Held-out labels the best candidate agrees with and the original goal does not. */
+    only_best_agrees: z.number().int(),
+    /** Held-out labels the original goal agrees with and the best candidate does not. */
+    only_baseline_agrees: z.number().int(),
+    p_value: z.number(),
+    method: z.enum(["mcnemar_exact"]),
+  })
+  .meta({ id: "HeldOutTest" });
+export type HeldOutTest = z.infer<typeof HeldOutTestSchema>;
 
 /** Extension `assay` of a run: the figures behind `baseline_accuracy` / `optimized_accuracy`. */
 export const OptimizationStatsSchema = z
@@ -51,7 +70,16 @@ export const OptimizationStatsSchema = z
     baseline: z.object({ training: SplitAgreementSchema, held_out: SplitAgreementSchema }),
     /** The best candidate on training; absent when the run failed before one was measured. */
     best: z.object({ training: SplitAgreementSchema, held_out: SplitAgreementSchema }).optional(),
-    /** The best candidate beat the baseline on the held-out set: `apply` uses its goal. */
+    /**
+     * The best candidate against the original goal, label by label on the held-out set; absent
+     * when no candidate was measured, and on runs recorded before the test was.
+     */
+    held_out_test: HeldOutTestSchema.optional(),
+    /**
+     * The best candidate agrees with more held-out labels than the original goal beyond noise
+     * (`held_out_test.p_value` < 0.05; one extra agreement is not an improvement): `apply` uses
+     * its goal. Otherwise it is not measurably better and `apply` keeps the original goal.
+     */
     improved: z.boolean(),
     judge_calls: z.number().int(),
     optimizer_calls: z.number().int(),

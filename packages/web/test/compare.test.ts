@@ -2,7 +2,7 @@ import type { Client, Evaluation } from "@assay/client";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
-  mcnemarExactPValue,
+  mcnemarScorePValue,
   pairedDifferenceInterval,
 } from "../../server/src/engine/stats/index.ts";
 import { importGsm8k, writeCorrectedGsm8k } from "../../server/test/evaluations/support.ts";
@@ -136,10 +136,16 @@ describe("the comparison view", () => {
       bothWrong: 2,
     };
     const { low, high } = pairedDifferenceInterval(counts);
-    const p = mcnemarExactPValue(2, 10);
-    expect(p).toBeCloseTo(158 / 4096, 15);
+    // McNemar's score test: z = (10 − 2)/√12; statsmodels mcnemar(exact=False, correction=False).
+    const p = mcnemarScorePValue(2, 10);
+    expect(p).toBeCloseTo(0.020921335337794035, 14);
     expect(await page.locator(".verdict").textContent()).toBe(
-      `B is better: +20.0 points [${points(low)}, ${points(high)}], p = 0.039`,
+      `B is better: +20.0 points [${points(low)}, ${points(high)}], p = 0.021`,
+    );
+    // The colour and the method line follow the same verdict.
+    expect(await page.locator(".headline").getAttribute("data-tone")).toBe("significant");
+    expect(await page.locator(".headline [data-method]").textContent()).toContain(
+      "(Tango score interval, which inverts the test); McNemar score test p = 0.021",
     );
     const cell = (name: string) => page.locator(`button[data-cell="${name}"] .cell-count`);
     expect(await cell("both_right").textContent()).toBe(String(counts.bothCorrect));
@@ -150,14 +156,15 @@ describe("the comparison view", () => {
     expect(await page.locator('li[data-half-width="0.02"]').textContent()).toContain("2,882");
     expect(await page.locator(".warning").count()).toBe(0);
 
-    // Per subset: easy has B's 10 wins (p = 2/1024), hard A's 2 (p = 0.5); Holm doubles the smaller.
+    // Per subset: easy has B's 10 wins (z = √10, p = 0.0016), hard A's 2 (z = −√2, p = 0.157);
+    // Holm doubles the smaller (0.0031).
     const easy = await page.locator('tr[data-subset="easy"]').innerText();
     expect(easy).toContain("+50.0");
     expect(easy).toContain("0.002");
-    expect(easy).toContain("0.004");
+    expect(easy).toContain("0.003");
     const hard = await page.locator('tr[data-subset="hard"]').innerText();
     expect(hard).toContain("−10.0");
-    expect(hard).toContain("0.50");
+    expect(hard).toContain("0.16");
     expect(await page.locator(".subsets .badge").textContent()).toBe("exploratory");
     // The whiskers' marks stay inside their boxes.
     for (const svg of await page.locator(".subset-table svg.whisker").all()) {

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Tenant, tenantOf } from "../../server/test/evaluations/support.ts";
 import {
   CITING_GOAL,
+  insertFinishedRun,
   labelTraces,
   optimizationBehavior,
   VAGUE_GOAL,
@@ -143,11 +144,18 @@ describe("judge optimization in Chromium", () => {
     // The log grows on the page while the run goes on, then the verdict appears.
     await page.locator(".step-log li", { hasText: /^baseline: training accuracy/ }).waitFor(WAIT);
     const verdict = await waitForVerdict();
-    expect(verdict).toMatch(/^The optimized goal is better: held-out accuracy .* → 100\.0%/);
-    expect(verdict).toContain("the 95% intervals do not overlap");
+    expect(verdict).toMatch(
+      /^The optimized goal is better beyond noise: held-out accuracy .* → 100\.0%/,
+    );
+    // The paired test on the held-out labels decided it, and the page says so with its p.
+    expect(verdict).toMatch(
+      /; \d+ labels gained, 0 lost \(McNemar exact p (= 0\.0\d\d|< 0\.001)\)\.$/,
+    );
     expect(await page.getByTestId("run-status").textContent()).toBe("success");
     const run = await client.judgeOptimizations.get(id);
     expect(run.assay?.improved).toBe(true);
+    expect(run.assay?.held_out_test?.p_value).toBeLessThan(0.05);
+    expect(await page.getByTestId("held-out-test").textContent()).toContain("McNemar exact p");
     // The optimizer's calls went to the optimizer model, not the judge's.
     expect(optimizerFake.stats().requests - before).toBe(run.assay?.optimizer_calls);
     await expect
@@ -162,7 +170,8 @@ describe("judge optimization in Chromium", () => {
     // The figures table: held-out accuracy with its interval and κ, both goals.
     const optimizedRow = page.locator('tr[data-goal="optimized goal"]');
     expect(await optimizedRow.locator("td").first().textContent()).toContain("100.0%");
-    expect(await optimizedRow.locator("td").nth(1).textContent()).toBe("1.00 [1.00, 1.00]");
+    // κ = 1 on 12 held-out labels is not certainty: its interval reaches down to 0.52.
+    expect(await optimizedRow.locator("td").nth(1).textContent()).toBe("1.00 [0.52, 1.00]");
 
     // The goal's word diff: the old goal's words struck, the new one's added.
     const diff = page.getByTestId("goal-diff");
@@ -201,12 +210,19 @@ describe("judge optimization in Chromium", () => {
     await startFromPage(judge, "light");
     const verdict = await waitForVerdict();
     expect(verdict).toMatch(/^The optimized goal is not measurably better: held-out accuracy/);
-    expect(verdict).toContain("the intervals overlap");
+    expect(verdict).toContain("agrees with no more labels than the original");
     expect(verdict).toContain("there is nothing to apply");
     expect(
       await page.getByRole("button", { name: "Apply optimized goal", exact: true }).isDisabled(),
     ).toBe(true);
-    expect(await page.getByText("Unchanged: no candidate beat the original goal").count()).toBe(1);
+    expect(await page.getByTestId("apply-off").textContent()).toContain(
+      "Nothing to apply: the judge keeps its goal.",
+    );
+    expect(
+      await page
+        .getByText("Unchanged: no candidate was measurably better than the original goal")
+        .count(),
+    ).toBe(1);
     await checkDumbbell(undefined);
     await page.emulateMedia({ colorScheme: "dark" });
     await screenshot(page, "optimize-05-within-noise-dark");
@@ -216,6 +232,64 @@ describe("judge optimization in Chromium", () => {
     // The judge's optimize page lists both kinds of earlier run.
     await page.goto(`${ui}/judges/${judge.id}/optimize`);
     await page.locator(".past-runs li", { hasText: "light · success" }).waitFor(WAIT);
+  });
+
+  it("keeps Apply off for a gain within noise, with the paired test's p", async () => {
+    const judge = await labeledJudge(0);
+    // 9 of 12 against 6 of 12: +25 points, but 3 labels gained and none lost is a coin landing
+    // the same way three times (McNemar exact p = 2/2³ = 0.25).
+    const split = (agreements: number, count: number, low: number, high: number) => ({
+      count,
+      accuracy: agreements / count,
+      accuracy_interval: { low, high },
+      kappa: null,
+      kappa_interval: null,
+      kappa_undefined_reason: "every verdict is pass",
+    });
+    const id = await insertFinishedRun(
+      service,
+      tenant,
+      { ...judge, version: 1 },
+      {
+        stats: {
+          rounds: 1,
+          candidates_per_round: 3,
+          training_count: 28,
+          held_out_count: 12,
+          baseline: { training: split(14, 28, 0.33, 0.67), held_out: split(6, 12, 0.25, 0.75) },
+          best: { training: split(21, 28, 0.57, 0.87), held_out: split(9, 12, 0.47, 0.91) },
+          held_out_test: {
+            only_best_agrees: 3,
+            only_baseline_agrees: 0,
+            p_value: 0.25,
+            method: "mcnemar_exact",
+          },
+          improved: false,
+          judge_calls: 108,
+          optimizer_calls: 2,
+        },
+        logs: "not measurably better: +25.0 points of held-out accuracy (3 held-out labels gained, 0 lost, McNemar exact p = 0.25), within noise on 12 labels; apply keeps the original goal",
+      },
+    );
+    await page.goto(`${ui}/optimizations/${id}`);
+    const verdict = await waitForVerdict();
+    expect(verdict).toBe(
+      "The optimized goal is not measurably better: held-out accuracy 50.0% [25.0%, 75.0%] → 75.0% [47.0%, 91.0%] on 12 held-out labels; 3 labels gained, 0 lost (McNemar exact p = 0.25). A gain this size is within noise on 12 held-out labels, so the judge keeps its goal; label more traces for a surer answer.",
+    );
+    expect(
+      await page.getByRole("button", { name: "Apply optimized goal", exact: true }).isDisabled(),
+    ).toBe(true);
+    expect(await page.getByTestId("apply-off").textContent()).toBe(
+      " Not measurably better (McNemar exact p = 0.25): the judge keeps its goal.",
+    );
+    expect(await page.getByTestId("held-out-test").textContent()).toContain(
+      "3 labels gained, 0 lost (McNemar exact p = 0.25)",
+    );
+    // κ undefined says why, on screen.
+    expect(await page.getByTestId("kappa-undefined").first().textContent()).toBe(
+      "undefined (every verdict is pass)",
+    );
+    await screenshot(page, "optimize-06-gain-within-noise");
   });
 
   it("ran without script errors", () => {

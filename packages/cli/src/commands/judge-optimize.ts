@@ -181,7 +181,9 @@ async function finish(
   printOptimizationReport(run);
   if (applied) console.log(`applied: ${applied.message}`);
   else if (!improved)
-    console.log("not applied: no candidate beat the original goal; the judge keeps it");
+    console.log(
+      "not applied: no candidate was measurably better than the original goal on the held-out labels; the judge keeps it",
+    );
   else if (run.applied_at !== undefined)
     console.log(`already applied at ${run.applied_at} (judge version ${run.applied_version})`);
   else

@@ -12,9 +12,11 @@ export function agreementText(agreement: Agreement): string {
   if (labels === 0) return "no labels yet";
   if (accuracy === null) return `${labelCount(labels)}, none with a verdict of the judge yet`;
   const accuracyText = `accuracy ${percent(accuracy)}${ci(agreement.accuracy_interval, percent)}`;
-  // κ is undefined when both sides gave one and the same answer to everything compared.
+  // κ is undefined when one side gave the same answer to everything compared; the server says which.
   const kappaText =
-    kappa === null ? "κ undefined" : `κ ${fixed(kappa)}${ci(agreement.kappa_interval, fixed)}`;
+    kappa === null
+      ? `κ undefined${agreement.kappa_undefined_reason ? ` (${agreement.kappa_undefined_reason})` : ""}`
+      : `κ ${fixed(kappa)}${ci(agreement.kappa_interval, fixed)}`;
   return `${accuracyText}, ${kappaText}, over ${compared} of ${labelCount(labels)}`;
 }
 

@@ -4,11 +4,27 @@ import { percent } from "./format.ts";
 import { sharedOpeningLine, withoutSharedOpening } from "./prompt-text.ts";
 import { printTable, truncate } from "./table.ts";
 
-/** Signed percentage points with one decimal and a real minus sign: `+4.1`, `−2.0`. */
+/**
+ * Signed percentage points with one decimal and a real minus sign: `+4.1`, `−2.0`; a value that is
+ * not 0 gets the decimals that show its sign (`+0.04`), since an interval's limit on the wrong
+ * side of 0 would contradict the verdict printed below it.
+ */
 export function signedPoints(fraction: number): string {
-  const text = (Math.abs(fraction) * 100).toFixed(1);
+  let decimals = 1;
+  while (fraction !== 0 && decimals < 6 && Number((fraction * 100).toFixed(decimals)) === 0)
+    decimals += 1;
+  const text = (Math.abs(fraction) * 100).toFixed(decimals);
   return `${fraction < 0 ? "−" : "+"}${text}`;
 }
+
+/** The interval and the test behind a comparison's figures, by its `method`. */
+const METHOD_NAMES: Record<ComparisonPage["stats"]["method"], { interval: string; test: string }> =
+  {
+    mcnemar_tango: {
+      interval: "Tango score interval",
+      test: "McNemar score test (no continuity correction)",
+    },
+  };
 
 /**
  * What `assay compare` prints above the prompts: who A and B are, the counters of each whole
@@ -50,10 +66,11 @@ export function printComparisonSummary(
   );
   if (s.pairs > 0) {
     const { low, high } = s.difference_interval;
+    const names = METHOD_NAMES[s.method];
     console.log(
-      `accuracy on them: A ${percent(s.accuracy_1)}, B ${percent(s.accuracy_2)}; B − A ${signedPoints(s.difference)} points (95% CI ${signedPoints(low)} to ${signedPoints(high)})`,
+      `accuracy on them: A ${percent(s.accuracy_1)}, B ${percent(s.accuracy_2)}; B − A ${signedPoints(s.difference)} points (95% CI ${signedPoints(low)} to ${signedPoints(high)}, ${names.interval})`,
     );
-    console.log(`McNemar exact test: p = ${formatP(s.p_value)}`);
+    console.log(`${names.test}: p = ${formatP(s.p_value)}`);
   }
   console.log(`verdict: ${s.verdict}`);
 }

@@ -6,12 +6,14 @@ type SplitAgreement = NonNullable<JudgeOptimizationRun["assay"]>["baseline"]["he
 
 /**
  * Agreement on one split as one line: `accuracy 91.7% (95% CI 64.6%–98.5%), κ 0.83 (95% CI
- * 0.52–1.00)`. κ is undefined when the judge (or the people) gave one answer to everything.
+ * 0.52–1.00)`. κ is undefined, with the server's reason, when the judge (or the people) gave one
+ * answer to everything.
  */
 export function splitText(figures: SplitAgreement): string {
   const { low, high } = figures.accuracy_interval;
   const accuracy = `accuracy ${percent(figures.accuracy)} (95% CI ${percent(low)}–${percent(high)})`;
-  if (figures.kappa === null) return `${accuracy}, κ undefined`;
+  if (figures.kappa === null)
+    return `${accuracy}, κ undefined${figures.kappa_undefined_reason ? ` (${figures.kappa_undefined_reason})` : ""}`;
   const kappaCi = figures.kappa_interval
     ? ` (95% CI ${figures.kappa_interval.low.toFixed(2)}–${figures.kappa_interval.high.toFixed(2)})`
     : "";
@@ -47,11 +49,7 @@ export function printOptimizationReport(run: JudgeOptimizationRun): void {
       "optimized",
       stats.best ? splitText(stats.best.held_out) : "no candidate was needed",
     ]);
-    const points =
-      run.optimized_accuracy !== undefined && run.baseline_accuracy !== undefined
-        ? ` (${signed((run.optimized_accuracy - run.baseline_accuracy) * 100)} points on the held-out labels)`
-        : "";
-    fields.push(["improved", `${stats.improved ? "yes" : "no"}${points}`]);
+    fields.push(["improved", improvedText(stats)]);
   }
   fields.push([
     "cost",
@@ -59,6 +57,35 @@ export function printOptimizationReport(run: JudgeOptimizationRun): void {
   ]);
   if (stats?.improved) fields.push(["optimized goal", run.optimized_goal]);
   printFields(fields);
+}
+
+/**
+ * "yes (+58.3 held-out points; 7 gained, 0 lost; McNemar exact p = 0.016)", or "no, not
+ * measurably better (…)" for a gain within noise, or "no (-8.3 held-out points; …)": the best
+ * candidate's held-out accuracy against the original goal's, and the paired test that decided.
+ */
+function improvedText(stats: NonNullable<JudgeOptimizationRun["assay"]>): string {
+  const best = stats.best?.held_out.accuracy;
+  const points =
+    best === undefined
+      ? ""
+      : `${signed((best - stats.baseline.held_out.accuracy) * 100)} held-out points`;
+  const test = stats.held_out_test;
+  const evidence = test
+    ? `${test.only_best_agrees} gained, ${test.only_baseline_agrees} lost; McNemar exact ${pText(test.p_value)}`
+    : "";
+  const detail = [points, evidence].filter(Boolean).join("; ");
+  const inParentheses = detail === "" ? "" : ` (${detail})`;
+  if (stats.improved) return `yes${inParentheses}`;
+  if (test && test.only_best_agrees > test.only_baseline_agrees)
+    return `no, not measurably better${inParentheses}`;
+  return `no${inParentheses}`;
+}
+
+/** "p = 0.016", "p = 0.25", "p < 0.001": three decimals near 0.05, none that pretend below 0.001. */
+function pText(p: number): string {
+  if (p < 0.001) return "p < 0.001";
+  return `p = ${p < 0.1 ? p.toFixed(3) : p.toFixed(2)}`;
 }
 
 function signed(n: number): string {

@@ -153,7 +153,8 @@ export class JudgeOptimizations extends APIResource {
 
   /**
    * Gives the judge the run's optimized goal as a new version, when the run improved on its
-   * held-out labels; otherwise the judge keeps its goal and version (the message says so).
+   * held-out labels beyond noise (`assay.improved`, from `assay.held_out_test`); otherwise the
+   * judge keeps its goal and version (the message says so).
    * `ConflictError` when the run has not ended `success`, was applied already, or the judge's
    * goal changed since the run began.
    */

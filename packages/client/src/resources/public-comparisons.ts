@@ -39,7 +39,10 @@ export interface ComparisonPage {
   totalResults1: number;
   correctCount2: number;
   totalResults2: number;
-  /** Accuracy difference (2 − 1) with its 95% interval, McNemar's p-value, a verdict, per subset. */
+  /**
+   * Accuracy difference (2 − 1) with its 95% interval, McNemar's p-value and a verdict that agree
+   * (`method` names the test and the interval that inverts it), per subset.
+   */
   stats: ComparisonStats;
   pagination: Pagination;
 }

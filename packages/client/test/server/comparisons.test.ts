@@ -111,11 +111,14 @@ describe("comparisons of the owner's evaluations", () => {
       accuracy_2: 1,
       difference: 0.25,
       significant: true,
-      // McNemar: 2 · 0.5¹⁰.
-      p_value: 2 / 1024,
       verdict: "evaluation 2 is better (+25.0 points, p = 0.002)",
+      method: "mcnemar_tango",
     });
-    expect(page.stats.difference_interval.low).toBeGreaterThan(0);
+    // McNemar's score test, z = 10/√10: statsmodels mcnemar(exact=False, correction=False).
+    expect(page.stats.p_value).toBeCloseTo(0.001565402258002549, 14);
+    // Tango's interval (contingencytables' method, solved with scipy's brentq).
+    expect(page.stats.difference_interval.low).toBeCloseTo(0.14047299850339162, 12);
+    expect(page.stats.difference_interval.high).toBeCloseTo(0.4019396142076803, 12);
 
     const disagreeing = await owner.public.comparisons.compare(reference, perfect, {
       outcomeFilter: "reference_fails",

@@ -206,6 +206,7 @@ describe.each(DIALECTS)("annotations on %s", (dialect) => {
       accuracy_interval: null,
       kappa: null,
       kappa_interval: null,
+      kappa_undefined_reason: "no label has a verdict to compare with",
     });
 
     // An update answers the judge with its figures too.

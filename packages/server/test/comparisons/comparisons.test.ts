@@ -1,6 +1,6 @@
 import type { ComparisonResponse, Evaluation, ListResultsResponse, Result } from "@assay/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mcnemarExactPValue } from "../../src/engine/stats/index.ts";
+import { mcnemarScorePValue } from "../../src/engine/stats/index.ts";
 import {
   createEvaluation,
   createModel,
@@ -105,13 +105,14 @@ describe("GET /results/comparison", () => {
       only_2_correct: cells.only2,
       both_wrong: cells.neither,
       significant: true,
+      method: "mcnemar_tango",
     });
     expect(stats.accuracy_1).toBeCloseTo((cells.both + cells.only1) / 200, 12);
     expect(stats.accuracy_2).toBeCloseTo((cells.both + cells.only2) / 200, 12);
     expect(stats.difference).toBeCloseTo((cells.only2 - cells.only1) / 200, 12);
     expect(stats.difference_interval.low).toBeGreaterThan(0);
     expect(stats.difference_interval.high).toBeGreaterThan(stats.difference);
-    expect(stats.p_value).toBeCloseTo(mcnemarExactPValue(cells.only1, cells.only2), 15);
+    expect(stats.p_value).toBeCloseTo(mcnemarScorePValue(cells.only1, cells.only2), 15);
     expect(stats.verdict).toMatch(/^evaluation 2 is better \(\+\d+\.\d points, p [<=] 0\.\d+\)$/);
 
     const row = body.results[3]!;
@@ -140,7 +141,10 @@ describe("GET /results/comparison", () => {
     expect(sum("only_2_correct")).toBe(body.assay.only_2_correct);
     const m = body.assay.subsets.length;
     for (const s of body.assay.subsets) {
-      expect(s.p_value).toBeCloseTo(mcnemarExactPValue(s.only_1_correct, s.only_2_correct), 15);
+      expect(s.p_value).toBeCloseTo(mcnemarScorePValue(s.only_1_correct, s.only_2_correct), 15);
+      // The subset's own interval and p say the same thing (Holm's p is a separate adjustment).
+      const excludesZero = s.difference_interval.low > 0 || s.difference_interval.high < 0;
+      expect(excludesZero).toBe(s.p_value < 0.05);
       expect(s.p_value_holm).toBeGreaterThanOrEqual(s.p_value);
       expect(s.p_value_holm).toBeLessThanOrEqual(Math.min(1, m * s.p_value) + 1e-15);
       expect(s.difference).toBeCloseTo((s.only_2_correct - s.only_1_correct) / s.pairs, 14);

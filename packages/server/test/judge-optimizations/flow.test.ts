@@ -1,5 +1,6 @@
 import type { ErrorBody, Judge, JudgeOptimizationRun } from "@assay/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Z_95 } from "../../src/engine/stats/index.ts";
 import { createModel, type Tenant, tenantOf } from "../evaluations/support.ts";
 import { DIALECTS } from "../support/databases.ts";
 import { type FakeModelServer, startFakeModelServer } from "../support/fake-model-server.ts";
@@ -111,12 +112,28 @@ describe.each(DIALECTS)("judge optimization on %s", (dialect) => {
       },
     });
     expect(stats?.baseline.held_out.accuracy).toBe(baseline);
+    // Paired on the held-out labels: every label the original goal got wrong is gained, none lost,
+    // and McNemar's exact test calls that more than noise (at least 6 gained: p ≤ 2/2⁶).
+    const gained = 12 - Math.round(baseline * 12);
+    expect(gained).toBeGreaterThanOrEqual(6);
+    expect(stats?.held_out_test).toEqual({
+      only_best_agrees: gained,
+      only_baseline_agrees: 0,
+      p_value: 2 / 2 ** gained,
+      method: "mcnemar_exact",
+    });
     expect(stats?.baseline.training.kappa).toBeLessThan(0);
     // At or below the estimate: a split can leave the vague goal 0 of 12 held out (about 1 run in
-    // 60: all six uncited held-out answers long, no cited one), whose Wilson interval starts at 0.
+    // 185: all six uncited held-out answers long), whose Wilson interval starts at 0.
     expect(stats?.baseline.held_out.accuracy_interval.low).toBeLessThanOrEqual(baseline);
     expect(stats?.baseline.held_out.accuracy_interval.high).toBeGreaterThan(baseline);
-    expect(stats?.best?.held_out.kappa_interval).toEqual({ low: 1, high: 1 });
+    // 12 of 12 held-out labels agree, 6 pass and 6 fail: not certainty. Wilson's po ≥ 12/(12 + z²)
+    // and pe = ½, so κ ≥ 2·12/(12 + z²) − 1.
+    expect(stats?.best?.held_out.kappa_interval?.low).toBeCloseTo(
+      2 * (12 / (12 + Z_95 ** 2)) - 1,
+      12,
+    );
+    expect(stats?.best?.held_out.kappa_interval?.high).toBe(1);
     // Baseline on both sets, three candidates on training, the best on held-out.
     expect(stats?.judge_calls).toBe(28 + 12 + 3 * 28 + 12);
 
@@ -135,7 +152,11 @@ describe.each(DIALECTS)("judge optimization on %s", (dialect) => {
     expect(logs).toContainEqual(
       "round 2/3: round 1 candidate 2 agrees with every training label; stopping here",
     );
-    expect(logs).toContainEqual(expect.stringMatching(/^improved: \+\d+\.\d points/));
+    expect(logs).toContainEqual(
+      expect.stringMatching(
+        /^improved: \+\d+\.\d points of held-out accuracy \(\d+ held-out labels gained, 0 lost, McNemar exact p (= 0\.0\d\d|< 0\.001)\); apply gives/,
+      ),
+    );
 
     // Nothing changes until it is applied.
     expect((await getJudge(judge.id)).version).toBe(1);
@@ -159,8 +180,9 @@ describe.each(DIALECTS)("judge optimization on %s", (dialect) => {
   });
 
   it("keeps the judge unchanged when every candidate is worse", async () => {
-    // 80 labels: the original goal then agrees with some held-out label in all but ~1 in 4,000
-    // seeded splits (with 40, none in ~2 %), so the inverse judge, which agrees with none, is worse.
+    // 80 labels: the original goal then agrees with some held-out label in all but ~1 in 44,000
+    // seeded splits (with 40, none in 1 in 185), so the inverse judge, which agrees with none, is
+    // worse.
     const judge = await labeledJudge(VAGUE_GOAL, 80);
     let take = 0;
     nextGoal = () => `Pass the inverse of what looks right to you (take ${++take}).`;
@@ -176,6 +198,11 @@ describe.each(DIALECTS)("judge optimization on %s", (dialect) => {
     expect(run.baseline_accuracy).toBeGreaterThan(0);
     expect(run.optimized_goal).toBe(VAGUE_GOAL);
     expect(run.logs).toMatch(/\nnot improved: no candidate beat the original goal/);
+    // Every held-out label the original goal agreed with is lost, none gained.
+    expect(run.assay?.held_out_test).toMatchObject({
+      only_best_agrees: 0,
+      method: "mcnemar_exact",
+    });
 
     const applied = await apply(run.id);
     expect(applied.status).toBe(200);

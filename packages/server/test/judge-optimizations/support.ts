@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { JudgeOptimizationRun } from "@assay/protocol";
+import type { JudgeOptimizationRun, OptimizationStats } from "@assay/protocol";
 import type { Tenant } from "../evaluations/support.ts";
 import type { FakeBehavior, FakeReply } from "../support/fake-model-server.ts";
 import type { TestService } from "../support/test-service.ts";
@@ -9,9 +9,12 @@ import { delimitedTrace, insertTraces, projectPath } from "../trace-evaluations/
  * The world of these tests: people pass an answer exactly when it cites a source ("Source:").
  * A judge whose goal says the answer "must cite" its source judges as they do; one whose goal
  * asks for the "inverse" judges the opposite; any other goal makes it pass long, detailed
- * answers, and long answers are mostly the uncited ones (5 of 20 cited, 15 of 20 uncited), so
- * such a judge agrees with people on a quarter of the labels, and on at most 10 of the 12
- * held-out ones whatever the split. A goal with `[unauthorized]` gets 401s.
+ * answers, and long answers are all uncited ones (half of them, none of the cited), so such a
+ * judge agrees with people on a quarter of the labels (the short uncited answers). Of 40 labels
+ * it agrees with at most 6 of the 12 held out, whatever the split: the citing goal then gains at
+ * least 6 held-out labels and loses none, which McNemar's exact test calls better than noise
+ * (p ≤ 2/2⁶), so a run on 40 labels improves on every split. A goal with `[unauthorized]` gets
+ * 401s.
  */
 export const VAGUE_GOAL = "Judge whether the assistant gave a good answer.";
 export const CITING_GOAL = "The answer must cite its source on a line that starts with 'Source:'.";
@@ -19,7 +22,7 @@ export const CITING_GOAL = "The answer must cite its source on a line that start
 /** One labeled trace: its record and the person's label. */
 export function labeledRecord(i: number): { record: Record<string, unknown>; passed: boolean } {
   const cites = i % 2 === 0;
-  const long = cites ? i % 8 === 0 : i % 8 !== 1;
+  const long = !cites && i % 4 === 3;
   const answer = long
     ? `Here is a long and detailed answer to question ${i}, with all the background.`
     : `Short answer ${i}.`;
@@ -155,12 +158,13 @@ export async function waitForOptimization(
 /**
  * A finished (`success`) run of `judge` that found nothing better, written straight into the
  * table: apply answers 200 and keeps the goal. For tests that need a run to read or apply without
- * running the optimizer.
+ * running the optimizer; `stats` (its `assay` figures) and `logs` when the test needs them.
  */
 export async function insertFinishedRun(
   service: TestService,
   tenant: Tenant,
   judge: { id: string; name: string; evaluation_goal: string; version: number },
+  recorded: { stats?: OptimizationStats; logs?: string } = {},
 ): Promise<string> {
   const id = randomUUID();
   const at = service.clock.now().toISOString();
@@ -186,10 +190,11 @@ export async function insertFinishedRun(
       user_id: "test",
       original_goal: judge.evaluation_goal,
       optimized_goal: judge.evaluation_goal,
-      logs: "not improved: no candidate beat the original goal on the held-out labels",
-      baseline_accuracy: 0.5,
-      optimized_accuracy: 0.5,
-      stats: null,
+      logs:
+        recorded.logs ?? "not improved: no candidate beat the original goal on the held-out labels",
+      baseline_accuracy: recorded.stats?.baseline.held_out.accuracy ?? 0.5,
+      optimized_accuracy: recorded.stats?.best?.held_out.accuracy ?? 0.5,
+      stats: recorded.stats ? JSON.stringify(recorded.stats) : null,
       created_at: at,
       started_at: at,
       finished_at: at,

@@ -17,7 +17,9 @@ const SCIPY_T_975: Readonly<Record<number, number>> = {
  * The 95% Student's t interval for the mean of `values`, clipped to [lower, upper], computed the
  * plain two-pass way with scipy's quantile: the reference the streaming scorer tally (Welford's
  * update, the production quantile) is checked against. With fewer than two values, the whole
- * scale, as the production rule says. A sample size without a quantile here throws: add scipy's.
+ * scale, as the production rule says. Only the t part of that rule: its floor for nearly equal
+ * grades (engine/stats/mean-interval.ts) is checked in scorer-stats.test.ts, and does not bind on
+ * the samples with real spread this reference is used for. A sample size without a quantile here throws: add scipy's.
  * Production code never needs a whole list of grades in memory, so this lives here.
  */
 export function meanInterval(values: readonly number[], lower = 0, upper = 1): Interval {

@@ -1,12 +1,13 @@
 import type { Agreement, Confusion, VersionAgreement } from "@assay/protocol";
 import { AccuracyInterval } from "../evaluations/accuracy-cell.tsx";
+import { KAPPA_UNDEFINED_TITLE } from "../judges/agreement.tsx";
 import { count } from "../shared/format.ts";
 import type { Cell } from "./annotate-search.ts";
 
 /**
  * How the judge agrees with the people's labels, as the server computes it: accuracy (Wilson
- * interval) and Cohen's κ (Fleiss-Cohen-Everitt interval), the 2×2 table whose cells open their
- * traces, and the same figures per judge version.
+ * interval) and Cohen's κ (its interval, or why it is undefined), the 2×2 table whose cells open
+ * their traces, and the same figures per judge version.
  */
 export function AgreementPanel({
   agreement,
@@ -100,17 +101,21 @@ function Figures({ agreement }: { agreement: Agreement }) {
   );
 }
 
-/** κ with its interval; undefined when every label and verdict is one and the same answer. */
+/**
+ * κ with its interval; undefined, with the server's reason, when every label (or every verdict) is
+ * the same answer: κ is then 0 whatever the other side does, so it measures nothing.
+ */
 function Kappa({ agreement }: { agreement: Agreement }) {
   if (agreement.kappa === null || !agreement.kappa_interval)
     return (
-      <span className="muted" title="Every label and verdict is the same answer: κ is undefined">
+      <span className="muted" data-testid="kappa-undefined" title={KAPPA_UNDEFINED_TITLE}>
         undefined
+        {agreement.kappa_undefined_reason ? `: ${agreement.kappa_undefined_reason}` : ""}
       </span>
     );
   const { low, high } = agreement.kappa_interval;
   return (
-    <span title="95% large-sample interval (Fleiss, Cohen & Everitt)">
+    <span title="95% interval: Fleiss, Cohen & Everitt's, never narrower than the observed agreement's Wilson interval allows">
       <span className="num">{agreement.kappa.toFixed(2)}</span>{" "}
       <span className="muted num">
         [{low.toFixed(2)}, {high.toFixed(2)}]

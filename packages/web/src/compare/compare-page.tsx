@@ -5,7 +5,14 @@ import "./compare.css";
 import type { CompareSearch } from "./compare-search.ts";
 import { DisagreementBrowser } from "./disagreement-browser.tsx";
 import { EvaluationCard } from "./evaluation-card.tsx";
-import { formatPValue, signedPoints, verdictSentence } from "./format-comparison.ts";
+import {
+  formatPValue,
+  headlineTone,
+  limitPoints,
+  methodNames,
+  signedPoints,
+  verdictSentence,
+} from "./format-comparison.ts";
 import { PromptSetWarning } from "./prompt-set-warning.tsx";
 import { SampleSizeNote } from "./sample-size-note.tsx";
 import { SubsetTable } from "./subset-table.tsx";
@@ -45,13 +52,14 @@ function Comparison({ a, b, search }: { a: string; b: string; search: CompareSea
       {data && stats ? (
         <>
           <PromptSetWarning comparison={data} a={a} b={b} />
-          <div className="headline" data-significant={stats.significant}>
+          <div className="headline" data-tone={headlineTone(stats)}>
             <p className="verdict">{verdictSentence(stats)}</p>
             {stats.pairs > 0 ? (
-              <p className="muted small num">
+              <p className="muted small num" data-method={stats.method}>
                 B − A = {signedPoints(stats.difference)} points, 95% CI [
-                {signedPoints(stats.difference_interval.low)},{" "}
-                {signedPoints(stats.difference_interval.high)}] (Newcombe, paired); McNemar exact{" "}
+                {limitPoints(stats.difference_interval.low)},{" "}
+                {limitPoints(stats.difference_interval.high)}] ({methodNames(stats.method).interval}
+                , which inverts the test); {methodNames(stats.method).test}{" "}
                 {formatPValue(stats.p_value)}; {stats.pairs} paired prompts
               </p>
             ) : null}

@@ -1,6 +1,13 @@
 import type { PairedStats } from "@assay/protocol";
 import { describe, expect, it } from "vitest";
-import { signedPoints, verdictSentence } from "./format-comparison.ts";
+import {
+  formatPValue,
+  headlineTone,
+  limitPoints,
+  methodNames,
+  signedPoints,
+  verdictSentence,
+} from "./format-comparison.ts";
 
 const stats = (patch: Partial<PairedStats>): PairedStats => ({
   pairs: 100,
@@ -15,6 +22,7 @@ const stats = (patch: Partial<PairedStats>): PairedStats => ({
   p_value: 0.0059,
   significant: true,
   verdict: "",
+  method: "mcnemar_tango",
   ...patch,
 });
 
@@ -42,5 +50,47 @@ describe("verdictSentence", () => {
   it("writes points with a real minus and no negative zero", () => {
     expect(signedPoints(-0.0001)).toBe("0.0");
     expect(signedPoints(-0.25)).toBe("−25.0");
+  });
+
+  it("prints a limit beside 0 with the decimals that show its side", () => {
+    expect(limitPoints(0.0004)).toBe("+0.04");
+    expect(limitPoints(-0.000004)).toBe("−0.0004");
+    expect(limitPoints(0.123)).toBe("+12.3");
+    expect(limitPoints(0)).toBe("0.0");
+    expect(
+      verdictSentence(stats({ difference: 0.2, difference_interval: { low: 0.0003, high: 0.4 } })),
+    ).toBe("B is better: +20.0 points [+0.03, +40.0], p = 0.006");
+    expect(
+      verdictSentence(
+        stats({ significant: false, difference_interval: { low: -0.0002, high: 0.4 } }),
+      ),
+    ).toBe("no detectable difference: the interval spans −0.02 to +40.0 points");
+  });
+});
+
+describe("formatPValue", () => {
+  it("never rounds p onto the other side of 0.05", () => {
+    expect(formatPValue(0.0499)).toBe("p = 0.0499");
+    expect(formatPValue(0.04996)).toBe("p = 0.04996");
+    expect(formatPValue(0.0504)).toBe("p = 0.050");
+    expect(formatPValue(0.05)).toBe("p = 0.050");
+    expect(formatPValue(0.032)).toBe("p = 0.032");
+    expect(formatPValue(0.41)).toBe("p = 0.41");
+    expect(formatPValue(0.0004)).toBe("p < 0.001");
+  });
+});
+
+describe("headlineTone and methodNames", () => {
+  it("colours the headline by the same flag as its words", () => {
+    expect(headlineTone(stats({}))).toBe("significant");
+    expect(headlineTone(stats({ significant: false }))).toBe("inconclusive");
+    expect(headlineTone(stats({ pairs: 0 }))).toBe("inconclusive");
+  });
+
+  it("names the interval and the test of the method", () => {
+    expect(methodNames("mcnemar_tango")).toEqual({
+      interval: "Tango score interval",
+      test: "McNemar score test",
+    });
   });
 });

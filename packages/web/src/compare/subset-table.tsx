@@ -1,5 +1,5 @@
 import type { SubsetPairedStats } from "@assay/protocol";
-import { pValueNumber, signedPoints } from "./format-comparison.ts";
+import { limitPoints, pValueNumber, signedPoints } from "./format-comparison.ts";
 
 /** Differences on a −100…+100 points scale, drawn as a small interval whisker per subset. */
 const WIDTH = 120;
@@ -18,8 +18,9 @@ export function SubsetTable({ subsets }: { subsets: SubsetPairedStats[] }) {
         By subset <span className="badge">exploratory</span>
       </h2>
       <p className="muted small">
-        Many small tests: a subset's difference is a lead to follow up, not a finding. Holm's
-        adjustment accounts for testing {subsets.length} subsets together.
+        Many small tests: a subset's difference is a lead to follow up, not a finding. Each interval
+        and McNemar p are that subset's alone (the interval excludes 0 exactly when p &lt; 0.05);
+        Holm's adjustment accounts for testing {subsets.length} subsets together.
       </p>
       <table className="subset-table">
         <thead>
@@ -47,8 +48,8 @@ export function SubsetTable({ subsets }: { subsets: SubsetPairedStats[] }) {
               <td className="num">
                 <span className="diff-text">{signedPoints(s.difference)}</span>{" "}
                 <span className="muted small ci">
-                  [{signedPoints(s.difference_interval.low)},{" "}
-                  {signedPoints(s.difference_interval.high)}]
+                  [{limitPoints(s.difference_interval.low)},{" "}
+                  {limitPoints(s.difference_interval.high)}]
                 </span>
                 <DifferenceWhisker s={s} />
               </td>

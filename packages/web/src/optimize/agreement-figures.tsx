@@ -1,9 +1,15 @@
 import type { OptimizationStats, SplitAgreement } from "@assay/protocol";
 import { AccuracyInterval } from "../evaluations/accuracy-cell.tsx";
+import { KAPPA_UNDEFINED_TITLE } from "../judges/agreement.tsx";
 
-/** κ with its 95% interval; a dash where it is undefined (all labels or verdicts alike). */
+/** κ with its 95% interval; "undefined" with the reason where it is (all labels or verdicts alike). */
 export function Kappa({ figures }: { figures: SplitAgreement }) {
-  if (figures.kappa === null) return <span className="muted">—</span>;
+  if (figures.kappa === null)
+    return (
+      <span className="muted small" data-testid="kappa-undefined" title={KAPPA_UNDEFINED_TITLE}>
+        undefined{figures.kappa_undefined_reason ? ` (${figures.kappa_undefined_reason})` : ""}
+      </span>
+    );
   return (
     <span className="num">
       {figures.kappa.toFixed(2)}

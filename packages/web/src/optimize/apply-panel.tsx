@@ -5,7 +5,7 @@ import type { Outcome } from "./read-outcome.ts";
 import { useApplyOptimization } from "./use-optimization.ts";
 
 /**
- * Apply, offered only when the server says the candidate is strictly better, and asked twice:
+ * Apply, offered only when the server says the candidate is better beyond noise, and asked twice:
  * it gives the judge a new version with the optimized goal (future runs use it; past verdicts
  * keep the version they were made with). Once applied, says which version the judge got.
  */
@@ -39,10 +39,17 @@ export function ApplyPanel({ run, outcome }: { run: JudgeOptimizationRun; outcom
   if (!outcome.applicable) {
     return (
       <div className="apply-panel">
-        <button type="button" disabled title="Only a goal that is strictly better can be applied">
+        <button
+          type="button"
+          disabled
+          title="Only a goal measurably better on the held-out labels can be applied"
+        >
           Apply optimized goal
         </button>
-        <span className="muted small"> Nothing to apply: the judge keeps its goal.</span>
+        <span className="muted small" data-testid="apply-off">
+          {" "}
+          {outcome.notApplicable ?? "Nothing to apply: the judge keeps its goal."}
+        </span>
       </div>
     );
   }

@@ -5,7 +5,7 @@ import { AccuracyDumbbell } from "./accuracy-dumbbell.tsx";
 import { AgreementFigures, candidateLabel } from "./agreement-figures.tsx";
 import { ApplyPanel } from "./apply-panel.tsx";
 import { GoalDiff } from "./goal-diff.tsx";
-import { readOutcome } from "./read-outcome.ts";
+import { readOutcome, testText } from "./read-outcome.ts";
 import { StepLog } from "./step-log.tsx";
 import { useOptimization } from "./use-optimization.ts";
 import "./optimize.css";
@@ -13,7 +13,7 @@ import "./optimize.css";
 /**
  * One optimization run: its steps as they happen, then the verdict — held-out accuracy of the
  * original goal versus the optimized one with their intervals and κ, the goal's word diff, and
- * Apply when (and only when) the server says the new goal is strictly better.
+ * Apply when (and only when) the server says the new goal is better beyond noise.
  */
 export function OptimizationPage({ id }: { id: string }) {
   const query = useOptimization(id);
@@ -69,6 +69,13 @@ export function OptimizationPage({ id }: { id: string }) {
               <p className="muted small">
                 Dots: agreement with the {stats.held_out_count} labels kept aside, which no choice
                 depended on; bars: 95% Wilson intervals.
+                {stats.held_out_test ? (
+                  <span data-testid="held-out-test">
+                    {" "}
+                    Both goals judged the same labels, so the verdict pairs them:{" "}
+                    {testText(stats.held_out_test)}; better only at p &lt; 0.05.
+                  </span>
+                ) : null}
               </p>
             </>
           ) : null}
@@ -89,8 +96,8 @@ export function OptimizationPage({ id }: { id: string }) {
           ) : (
             <>
               <p className="muted small">
-                Unchanged: no candidate beat the original goal, which stays as it is (the best
-                candidate's figures are above).
+                Unchanged: no candidate was measurably better than the original goal, which stays as
+                it is (the best candidate's figures are above).
               </p>
               {run.original_goal ? <pre className="goal-text">{run.original_goal}</pre> : null}
             </>

@@ -31,7 +31,12 @@ export function StepLog({ logs, running }: { logs: string | undefined; running: 
 /** Marks the lines a reader looks for: discarded candidates, the verdict, a failure. */
 function stepClass(line: string): string {
   if (line.startsWith("improved:")) return "step step-good";
-  if (line.startsWith("not improved:") || line.startsWith("failed:")) return "step step-bad";
+  if (
+    line.startsWith("not improved:") ||
+    line.startsWith("not measurably better:") ||
+    line.startsWith("failed:")
+  )
+    return "step step-bad";
   if (line.includes(" discarded: ")) return "step step-muted";
   return "step";
 }

@@ -4,7 +4,7 @@ import "./scorers.css";
 
 const INTERVAL_NAMES = {
   wilson: "Wilson (pass/fail scores: the mean is a pass rate)",
-  t: "Student's t on the mean",
+  t: "Student's t on the mean, never zero-width",
 } as const;
 
 /**

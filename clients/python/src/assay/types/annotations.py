@@ -18,6 +18,8 @@ class Agreement(AssayModel):
     #: Cohen's kappa and its 95% interval.
     kappa: Optional[float] = None
     kappa_interval: Optional[Interval] = None
+    #: Why ``kappa`` is None (every label, or every verdict, the same answer); None when it is defined.
+    kappa_undefined_reason: Optional[str] = None
 
 
 class Annotation(AssayModel):

@@ -26,11 +26,26 @@ class SplitAgreement(AssayModel):
     kappa: Optional[float] = None
     #: The 95% interval of ``kappa``; None when ``kappa`` is.
     kappa_interval: Optional[Interval] = None
+    #: Why ``kappa`` is None (every label, or every verdict, the same answer); None when it is defined.
+    kappa_undefined_reason: Optional[str] = None
 
 
 class SplitAgreements(AssayModel):
     training: SplitAgreement
     held_out: SplitAgreement
+
+
+class HeldOutTest(AssayModel):
+    """
+    The best candidate against the original goal on the same held-out labels, label by label: the
+    labels only one of them agrees with, and McNemar's exact test on those, which decides ``improved``.
+    """
+
+    only_best_agrees: int
+    only_baseline_agrees: int
+    p_value: float
+    #: ``"mcnemar_exact"``.
+    method: str
 
 
 class OptimizationStats(AssayModel):
@@ -42,7 +57,10 @@ class OptimizationStats(AssayModel):
     held_out_count: int
     baseline: SplitAgreements
     best: Optional[SplitAgreements] = None
-    #: The best candidate beat the baseline on the held-out labels: ``apply`` uses its goal.
+    #: The paired test on the held-out labels; None without a candidate (and on older runs).
+    held_out_test: Optional[HeldOutTest] = None
+    #: The best candidate agrees with more held-out labels than the original goal beyond noise
+    #: (``held_out_test.p_value`` < 0.05): ``apply`` uses its goal. Else the judge keeps its goal.
     improved: bool
     judge_calls: int
     optimizer_calls: int

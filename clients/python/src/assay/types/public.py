@@ -137,7 +137,9 @@ class SubsetPairedStats(AssayModel):
 class PairedStats(AssayModel):
     """
     Assay extension: paired statistics over every prompt both evaluations answered. ``difference``
-    is accuracy 2 minus accuracy 1 with a 95% interval; ``p_value`` is McNemar's exact test.
+    is accuracy 2 minus accuracy 1 with a 95% interval and ``p_value`` its test, both as ``method``
+    says: ``"mcnemar_tango"`` is McNemar's score test with Tango's score interval, which inverts
+    it, so ``significant`` (p < 0.05) holds exactly when the interval excludes 0.
     """
 
     pairs: int
@@ -152,6 +154,8 @@ class PairedStats(AssayModel):
     p_value: float
     significant: bool
     verdict: str
+    #: How ``p_value`` and ``difference_interval`` were computed (``"mcnemar_tango"``).
+    method: Optional[str] = None
     #: The same figures per subset.
     subsets: Optional[List[SubsetPairedStats]] = None
 

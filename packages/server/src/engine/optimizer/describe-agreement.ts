@@ -6,7 +6,8 @@ const interval = (range: Interval | null) =>
 
 /**
  * Agreement figures for a log line: `accuracy 0.82 [0.66–0.91], κ 0.61 [0.35–0.87] (28 labels)`,
- * with 95% intervals (Wilson for accuracy, large-sample normal for κ).
+ * with 95% intervals (Wilson for accuracy; for κ, see engine/stats/agreement.ts), or why κ is
+ * undefined.
  */
 export function describeAgreement(figures: AgreementFigures): string {
   const accuracy =
@@ -15,7 +16,7 @@ export function describeAgreement(figures: AgreementFigures): string {
       : `accuracy ${number(figures.accuracy)}${interval(figures.accuracyInterval)}`;
   const kappa =
     figures.kappa === null
-      ? "κ undefined"
+      ? `κ undefined (${figures.kappaUndefined})`
       : `κ ${number(figures.kappa)}${interval(figures.kappaInterval)}`;
   return `${accuracy}, ${kappa} (${figures.n} labels)`;
 }

@@ -37,6 +37,9 @@ async function fakeJudge(messages: JudgeMessage[]): Promise<string> {
   let passed = trace.includes("long and detailed");
   if (goal.includes("must cite")) passed = cites;
   if (goal.includes("inverse")) passed = !cites;
+  // "Mostly": right on questions below 8 only, the vague rule elsewhere: a small, real gain.
+  const question = Number(/question (\d+)/.exec(trace)?.[1]);
+  if (goal.includes("mostly") && question < 8) passed = cites;
   return JSON.stringify({ reasoning: "Because.", score: passed ? 1 : 0, passed });
 }
 
@@ -114,14 +117,43 @@ describe("optimizeGoal", () => {
     expect(lines).toContainEqual(
       "round 2/3: round 1 candidate 2 agrees with every training label; stopping here",
     );
+    // Paired on the 12 held-out labels: 7 gained, none lost; McNemar exact p = 2/2⁷.
+    expect(outcome.heldOutTest).toEqual({
+      onlyCandidate: 7,
+      onlyOriginal: 0,
+      pValue: 2 / 128,
+      improved: true,
+    });
     expect(lines.at(-1)).toBe(
-      `improved: +${((1 - baseline) * 100).toFixed(1)} points of held-out accuracy; apply gives the judge the new goal`,
+      `improved: +${((1 - baseline) * 100).toFixed(1)} points of held-out accuracy (7 held-out labels gained, 0 lost, McNemar exact p = 0.016); apply gives the judge the new goal`,
     );
     // Baseline on both sets, three candidates on training, the best on held-out.
     expect(outcome.judgeCalls).toBe(28 + 12 + 3 * 28 + 12);
     expect(outcome.optimizerCalls).toBe(3);
     expect(outcome.judgeCalls).toBeLessThan(
       plannedCalls({ rounds: 3, candidates: 4 }, splitSizes(20, 20)).judgeCalls,
+    );
+  });
+
+  it("calls a gain within noise not measurably better, and keeps the original goal", async () => {
+    let calls = 0;
+    const optimizer = fakeOptimizer(() => `Judge mostly by the sources, take ${++calls}.`);
+    const { outcome, lines } = await run(optimizer.complete, 1, 3);
+    const best = outcome.best?.heldOut.agreements ?? 0;
+    const original = outcome.baseline.heldOut.agreements;
+    expect(best).toBeGreaterThan(original);
+    const test = outcome.heldOutTest;
+    expect(test).toMatchObject({
+      onlyOriginal: 0,
+      onlyCandidate: best - original,
+      improved: false,
+    });
+    expect(test?.pValue).toBe(2 / 2 ** (best - original));
+    expect(outcome.improved).toBe(false);
+    expect(outcome.optimizedGoal).toBe(ORIGINAL);
+    // +25 points, yet 3 labels gained and none lost happen by chance a quarter of the time.
+    expect(lines.at(-1)).toBe(
+      "not measurably better: +25.0 points of held-out accuracy (3 held-out labels gained, 0 lost, McNemar exact p = 0.25), within noise on 12 labels; apply keeps the original goal",
     );
   });
 

@@ -1,7 +1,7 @@
 import { MAX_EVALUATION_GOAL_CHARS } from "@assay/protocol";
 import { TraceJudgingError } from "../runners/trace-judging/index.ts";
 import { type CompleteFn, createNonce, JudgeOutputError, shorten } from "../scorers/index.ts";
-import type { AgreementFigures } from "../stats/index.ts";
+import { type AgreementFigures, formatPValue } from "../stats/index.ts";
 import {
   buildCandidateMessages,
   DISAGREEMENTS_PER_PROMPT,
@@ -21,7 +21,7 @@ import {
 import { OptimizationError } from "./optimization-error.ts";
 import { isFewShotSlot, type OptimizationPlan } from "./plan.ts";
 import { seededOrder } from "./seeded-order.ts";
-import { isImprovement, pickBest } from "./selection.ts";
+import { type HeldOutTest, pickBest, testHeldOut } from "./selection.ts";
 import { splitAnnotations } from "./split.ts";
 
 export interface OptimizeGoalInput {
@@ -63,7 +63,9 @@ export interface OptimizationOutcome {
     training: AgreementFigures;
     heldOut: AgreementFigures;
   };
-  /** The best candidate has more held-out agreements than the original goal. */
+  /** The best candidate against the original goal, label by label on the held-out set. */
+  heldOutTest?: HeldOutTest;
+  /** The best candidate agrees with more held-out labels than the original, beyond noise. */
   improved: boolean;
   /** The best candidate's goal when it improved, else the original goal. */
   optimizedGoal: string;
@@ -84,7 +86,9 @@ export interface OptimizationOutcome {
  *    parent and the round's candidates is the next round's parent.
  * 4. Pick the best candidate on training (accuracy, then κ, then the shorter goal) and measure it
  *    on the held-out set, on which no choice above depended. It improved when it agrees with more
- *    held-out labels than the original goal; only then is it the optimized goal. (A few-shot
+ *    held-out labels than the original goal beyond noise (McNemar's exact test on the labels where
+ *    the two differ, p < 0.05: selection.ts testHeldOut); only then is it the optimized goal. A
+ *    gain within noise is reported as not measurably better. (A few-shot
  *    variant's training score includes the few traces it shows as examples, a slight optimistic
  *    bias; the held-out comparison is what decides.)
  *
@@ -130,7 +134,7 @@ export async function optimizeGoal(
   return conclude(
     search,
     { training: baselineTraining.figures, heldOut: baselineHeldOut.figures },
-    heldOut,
+    { items: heldOut, baselineVerdicts: baselineHeldOut.verdicts },
   );
 }
 
@@ -265,16 +269,19 @@ async function measureProposal(
 
 /**
  * The end of the search: the best candidate on training, measured on the held-out labels, and
- * whether it improved on the original goal there.
+ * whether it improved on the original goal there beyond noise.
  */
 async function conclude(
   search: Search,
   baseline: { training: AgreementFigures; heldOut: AgreementFigures },
-  heldOut: readonly LabeledTrace[],
+  heldOut: {
+    items: readonly LabeledTrace[];
+    baselineVerdicts: ReadonlyMap<string, JudgeVerdict>;
+  },
 ): Promise<OptimizationOutcome> {
   const { deps, input } = search;
   const best = pickBest(search.candidates);
-  const counts = { trainingCount: search.training.length, heldOutCount: heldOut.length };
+  const counts = { trainingCount: search.training.length, heldOutCount: heldOut.items.length };
   const calls = () => ({ judgeCalls: search.judgeCalls, optimizerCalls: search.optimizerCalls });
   if (best === undefined) {
     if (search.attempted > 0)
@@ -285,19 +292,14 @@ async function conclude(
     return { ...counts, baseline, improved: false, optimizedGoal: input.goal, ...calls() };
   }
 
-  const bestHeldOut = (await measure(search, best.goal, heldOut)).figures;
-  const improved = isImprovement(bestHeldOut, baseline.heldOut);
+  const measured = await measure(search, best.goal, heldOut.items);
+  const bestHeldOut = measured.figures;
+  const heldOutTest = testHeldOut(heldOut.items, heldOut.baselineVerdicts, measured.verdicts);
+  const { improved } = heldOutTest;
   await deps.log(
     `best on training: ${best.name}${best.fewShot ? " (few-shot)" : ""}; held-out: baseline ${describeAgreement(baseline.heldOut)}, best ${describeAgreement(bestHeldOut)}`,
   );
-  const points = (((bestHeldOut.accuracy ?? 0) - (baseline.heldOut.accuracy ?? 0)) * 100).toFixed(
-    1,
-  );
-  await deps.log(
-    improved
-      ? `improved: +${points} points of held-out accuracy; apply gives the judge the new goal`
-      : `not improved: no candidate beat the original goal on the held-out labels (${points} points); apply keeps the original goal`,
-  );
+  await deps.log(verdictLine(heldOutTest, bestHeldOut, baseline.heldOut));
   return {
     ...counts,
     baseline,
@@ -308,10 +310,23 @@ async function conclude(
       training: best.training,
       heldOut: bestHeldOut,
     },
+    heldOutTest,
     improved,
     optimizedGoal: improved ? best.goal : input.goal,
     ...calls(),
   };
+}
+
+/** The run's last log line: improved, a gain within noise, or no gain, with the paired test. */
+function verdictLine(test: HeldOutTest, best: AgreementFigures, baseline: AgreementFigures) {
+  const points = (((best.accuracy ?? 0) - (baseline.accuracy ?? 0)) * 100).toFixed(1);
+  const labels = test.onlyCandidate === 1 ? "label" : "labels";
+  const evidence = `${test.onlyCandidate} held-out ${labels} gained, ${test.onlyOriginal} lost, McNemar exact ${formatPValue(test.pValue)}`;
+  if (test.improved)
+    return `improved: +${points} points of held-out accuracy (${evidence}); apply gives the judge the new goal`;
+  if (test.onlyCandidate > test.onlyOriginal)
+    return `not measurably better: +${points} points of held-out accuracy (${evidence}), within noise on ${best.n} labels; apply keeps the original goal`;
+  return `not improved: no candidate beat the original goal on the held-out labels (${points} points); apply keeps the original goal`;
 }
 
 /** A goal to measure, what it came from; `problem` when there is none to measure. */

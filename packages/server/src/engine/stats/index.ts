@@ -16,10 +16,14 @@ export {
 export { holmAdjust } from "./holm.ts";
 export { tInterval, tQuantile975 } from "./mean-interval.ts";
 export { createMetricTally } from "./metric-stats.ts";
+export { normalTwoSidedP } from "./normal-tail.ts";
+export { formatPValue } from "./p-value-text.ts";
 export {
   mcnemarExactPValue,
+  mcnemarScorePValue,
   type PairedCounts,
   type PairedFigures,
+  type PairedMethod,
   pairedDifferenceInterval,
   pairedFigures,
 } from "./paired.ts";

@@ -32,8 +32,20 @@ export function tQuantile975(df: number): number {
 
 /**
  * The 95% Student's t interval for a mean from the sample's size, mean and (n − 1) variance,
- * clipped to [lower, upper] (the scale the values live on). With fewer than two values there is
- * no spread to measure, so the interval is the whole scale: one grade says little about the next.
+ * clipped to [lower, upper] (the scale the values live on), and never narrower than what grades
+ * the sample did not happen to include could hide.
+ *
+ * A sample shows only the spread it contains: n equal grades give a zero-width t interval, and
+ * one slight outlier among 100 an interval of ±0.0002, as if no grade could ever land elsewhere.
+ * But a kind of grade rarer than about 1 in n is easily missing from n grades: Wilson's 95% upper
+ * limit for a share seen 0 times in n is q = z²/(n + z²) (the same rule that keeps Wilson's
+ * interval for 10/10 from being [1, 1]). Grades making up that share could sit anywhere on the
+ * scale, moving the mean by up to q·(mean − lower) down or q·(upper − mean) up; the interval
+ * reaches at least that far. Where the sample has real spread the t interval is wider and this
+ * bound changes nothing (n = 100 grades with sd 0.2: ±0.040 against at most ±0.037).
+ *
+ * With fewer than two values there is no spread to measure, so the interval is the whole scale:
+ * one grade says little about the next.
  */
 export function tInterval(
   sample: { n: number; mean: number; variance: number },
@@ -43,5 +55,9 @@ export function tInterval(
   const { n, mean, variance } = sample;
   if (n < 2) return { low: lower, high: upper };
   const half = tQuantile975(n - 1) * Math.sqrt(variance / n);
-  return { low: Math.max(lower, mean - half), high: Math.min(upper, mean + half) };
+  const unseen = (Z_95 * Z_95) / (n + Z_95 * Z_95);
+  return {
+    low: Math.max(lower, Math.min(mean - half, mean - unseen * (mean - lower))),
+    high: Math.min(upper, Math.max(mean + half, mean + unseen * (upper - mean))),
+  };
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   mcnemarExactPValue,
+  mcnemarScorePValue,
   type PairedCounts,
   pairedDifferenceInterval,
   pairedFigures,
@@ -86,27 +87,49 @@ describe("mcnemarExactPValue", () => {
   });
 });
 
-describe("pairedDifferenceInterval (Newcombe's method 10)", () => {
-  it("matches published values", () => {
-    // Cavo et al. (2012) in Fagerland, Lydersen & Laake, "Statistical Analysis of Contingency
-    // Tables" (2017), ch. 8, and the tests of their R package contingencytables: the table
-    // [[59, 6], [16, 80]], estimate −0.0621, Newcombe square-and-add 95% CI −0.1186 to −0.0046.
-    // B is the table's rows (59 + 6 right), A its columns (59 + 16 right).
-    const interval = pairedDifferenceInterval(counts(59, 16, 6, 80));
-    expect(pairedFigures(counts(59, 16, 6, 80)).difference).toBeCloseTo(-0.0621, 4);
-    expect(interval.low).toBeCloseTo(-0.1186, 4);
-    expect(interval.high).toBeCloseTo(-0.0046, 4);
+// Reference values: scipy 1.17.1 / statsmodels 0.15.0. The p-values are
+// statsmodels.stats.contingency_tables.mcnemar([[0, b], [c, 0]], exact=False, correction=False)
+// .pvalue; the limits are a Python port of contingencytables' (R) Tango_asymptotic_score_CI_paired_2x2
+// solved with scipy.optimize.brentq(xtol=1e-15) at z = scipy.stats.norm.ppf(0.975).
+// Rows: both right, only A right, only B right, both wrong, low, high, p.
+const TANGO_REFERENCES: [number, number, number, number, number, number, number][] = [
+  // The review's table: exact p = 0.0625 beside a Newcombe interval of +3.3 to +42.7 points.
+  [7, 0, 5, 8, 0.04859355243397575, 0.468700877618744, 0.025347318677468325],
+  // Cavo et al. (2012) and Bentur et al. (2009), Fagerland, Lydersen & Laake's examples.
+  [59, 16, 6, 80, -0.12402343246406815, -0.005433395731677088, 0.0330062576612325],
+  [1, 7, 1, 12, -0.5172322764213774, -0.026003032480868608, 0.033894853524689295],
+  [12, 2, 9, 21, 0.013176674090853182, 0.31160671035770277, 0.03480847881186725],
+  [28, 2, 10, 0, 0.03474348700603336, 0.3663163142208073, 0.020921335337794035],
+  [70, 0, 0, 30, -0.03699349820698567, 0.03699349820698568, 1],
+  [0, 0, 20, 0, 0.6777496838943612, 1, 7.744216431044088e-6],
+  [0, 1, 0, 0, -1, 0.5869013712455252, 0.31731050786291115],
+  [0, 0, 0, 1, -0.7934506856227626, 0.7934506856227626, 1],
+  [3, 0, 4, 0, 0.014623602038062674, 0.8417801447485304, 0.04550026389635857],
+  [0, 3, 0, 0, -1, 0.12299406351009097, 0.08326451666355042],
+  // Random tables, n 20–1,000 (numpy default_rng(28)).
+  [220, 3, 9, 441, -0.0013832541660604486, 0.021311420398203162, 0.08326451666355042],
+  [740, 4, 80, 31, 0.07018606052281331, 0.11071997820827019, 1.1109818509361294e-16],
+  [120, 39, 4, 23, -0.2558013033138744, -0.12711972149871495, 9.426290530279944e-8],
+  [124, 356, 119, 372, -0.284924491863544, -0.2024424486143043, 1.5281462286895655e-27],
+  [217, 46, 46, 223, -0.03580869435933406, 0.03580869435933406, 1],
+];
+
+describe("mcnemarScorePValue", () => {
+  it.each(TANGO_REFERENCES)("gives statsmodels' p for %i %i %i %i", (_a, b, c, _d, _l, _h, p) => {
+    expect(Math.abs(mcnemarScorePValue(b, c) - p) / p).toBeLessThan(1e-12);
   });
 
-  it("agrees with a separate computation of the formula", () => {
-    // Bentur et al. (2009), [[1, 1], [7, 12]]: values of a Python port of contingencytables'
-    // Newcombe_square_and_add_CI_paired_2x2 with scipy's normal quantile.
-    const bentur = pairedDifferenceInterval(counts(1, 7, 1, 12));
-    expect(bentur.low).toBeCloseTo(-0.506920226686141, 12);
-    expect(bentur.high).toBeCloseTo(-0.02555912416485978, 12);
-    const a = pairedDifferenceInterval(counts(12, 2, 9, 21));
-    expect(a.low).toBeCloseTo(0.011242503551198435, 12);
-    expect(a.high).toBeCloseTo(0.29537178064660924, 12);
+  it("is 1 with no discordant pair and refuses counts that are not counts", () => {
+    expect(mcnemarScorePValue(0, 0)).toBe(1);
+    expect(() => mcnemarScorePValue(-1, 2)).toThrow(RangeError);
+  });
+});
+
+describe("pairedDifferenceInterval (Tango's score interval)", () => {
+  it.each(TANGO_REFERENCES)("matches the reference for %i %i %i %i", (a, b, c, d, low, high) => {
+    const interval = pairedDifferenceInterval(counts(a, b, c, d));
+    expect(interval.low).toBeCloseTo(low, 12);
+    expect(interval.high).toBeCloseTo(high, 12);
   });
 
   it("approaches the Wald interval for large samples", () => {
@@ -130,31 +153,39 @@ describe("pairedDifferenceInterval (Newcombe's method 10)", () => {
     expect(pairedDifferenceInterval(counts(0, 0, 0, 0))).toEqual({ low: -1, high: 1 });
   });
 
-  it("is not zero-width when every pair agrees, and holds 0", () => {
-    const interval = pairedDifferenceInterval(counts(70, 0, 0, 30));
-    expect(interval.low).toBeLessThan(0);
-    expect(interval.high).toBeGreaterThan(0);
-    expect(interval.high).toBeLessThan(0.1);
+  it("is ±z²/(n + z²) when every pair agrees, like Wilson's at 0/n", () => {
+    for (const [right, wrong] of [
+      [70, 30],
+      [10, 0],
+      [0, 10],
+      [1, 0],
+    ] as const) {
+      const n = right + wrong;
+      const interval = pairedDifferenceInterval(counts(right, 0, 0, wrong));
+      expect(interval.high).toBeCloseTo(Z_95 ** 2 / (n + Z_95 ** 2), 12);
+      expect(interval.low).toBeCloseTo(-interval.high, 12);
+    }
   });
 
-  it("stays inside [−1, 1] at the extremes (an empty margin makes φ 0)", () => {
-    const allForB = pairedDifferenceInterval(counts(0, 0, 20, 0));
-    expect(allForB.high).toBeLessThanOrEqual(1);
-    expect(allForB.low).toBeGreaterThan(0.5);
-    const allForA = pairedDifferenceInterval(counts(0, 1, 0, 0));
-    expect(allForA.low).toBeGreaterThanOrEqual(-1);
-    expect(allForA.high).toBeGreaterThan(0);
+  it("reaches past the estimate when every discordant pair favours one side", () => {
+    // 5 of 5 discordant pairs for B: 25 points observed, more not ruled out.
+    const interval = pairedDifferenceInterval(counts(7, 0, 5, 8));
+    expect(interval.high).toBeGreaterThan(0.25 + 0.2);
+    expect(pairedDifferenceInterval(counts(0, 0, 20, 0)).high).toBe(1);
+    expect(pairedDifferenceInterval(counts(0, 20, 0, 0)).low).toBe(-1);
   });
 });
 
 describe("pairedFigures", () => {
-  it("reports accuracies on the pairs, B − A, the interval and McNemar's p", () => {
+  it("reports accuracies on the pairs, B − A, the interval, McNemar's score p and the method", () => {
     const figures = pairedFigures(counts(59, 16, 6, 80));
     expect(figures.pairs).toBe(161);
     expect(figures.accuracyA).toBeCloseTo(75 / 161, 14);
     expect(figures.accuracyB).toBeCloseTo(65 / 161, 14);
     expect(figures.difference).toBeCloseTo(-10 / 161, 14);
-    expect(figures.pValue).toBeCloseTo(0.052478790283203125, 14);
+    expect(figures.pValue).toBeCloseTo(0.0330062576612325, 14);
+    expect(figures.significant).toBe(true);
+    expect(figures.method).toBe("mcnemar_tango");
   });
 
   it("says nothing is known with no pairs", () => {
@@ -165,6 +196,8 @@ describe("pairedFigures", () => {
       difference: 0,
       differenceInterval: { low: -1, high: 1 },
       pValue: 1,
+      significant: false,
+      method: "mcnemar_tango",
     });
   });
 
@@ -172,7 +205,14 @@ describe("pairedFigures", () => {
     const figures = pairedFigures(counts(8, 0, 0, 2));
     expect(figures.difference).toBe(0);
     expect(figures.pValue).toBe(1);
+    expect(figures.significant).toBe(false);
     expect(figures.accuracyA).toBe(0.8);
     expect(figures.accuracyB).toBe(0.8);
+  });
+
+  it("calls the review's table significant, with an interval above 0", () => {
+    const figures = pairedFigures(counts(7, 0, 5, 8));
+    expect(figures.significant).toBe(true);
+    expect(figures.differenceInterval.low).toBeGreaterThan(0);
   });
 });

@@ -119,3 +119,58 @@ describe("scorerFigures", () => {
     });
   });
 });
+
+// Reference values: Python with scipy 1.17.1. With q = z²/(n + z²), z = scipy.stats.norm.ppf(0.975),
+// the interval is [min(t_low, m − q·m), max(t_high, m + q·(1 − m))] clipped to [0, 1], where
+// (t_low, t_high) = scipy.stats.t.interval(0.95, n − 1, loc=m, scale=stdev(ddof=1)/√n) (the mean
+// m itself when every grade is equal).
+describe("scorerFigures never claims certainty from equal grades", () => {
+  const graded = (scores: number[]) =>
+    scorerFigures(scores.map((score) => ({ score, passed: score >= 0.5 })));
+
+  it.each([
+    ["ten grades of 0.5", Array(10).fill(0.5), 0.3612336000685554, 0.6387663999314446],
+    ["three grades of 0.8", Array(3).fill(0.8), 0.35080237459596364, 0.9122994063510091],
+    ["two grades of 0.5", [0.5, 0.5], 0.17119011375332654, 0.8288098862466735],
+    // One slight outlier: the t interval alone would be ±0.0002.
+    [
+      "99 × 0.5 and one 0.51",
+      [...Array(99).fill(0.5), 0.51],
+      0.48159955154668643,
+      0.5185930497536722,
+    ],
+  ])("%s", (_name, scores, low, high) => {
+    const figures = graded(scores);
+    expect(figures.interval).toBe("t");
+    expect(figures.ci95?.low).toBeCloseTo(low, 12);
+    expect(figures.ci95?.high).toBeCloseTo(high, 12);
+  });
+
+  it("leaves a sample with real spread to the t interval", () => {
+    const scores = [0.25, 0.5, 0.75, 0.5];
+    expect(graded(scores).ci95?.low).toBeCloseTo(0.17519293409372227, 9);
+    expect(graded(scores).ci95?.high).toBeCloseTo(0.8248070659062777, 9);
+  });
+
+  it("knows nothing from one grade, and has no mean with none", () => {
+    expect(graded([0.5]).ci95).toEqual({ low: 0, high: 1 });
+    expect(graded([]).ci95).toBeNull();
+  });
+
+  it("gives all right and all wrong Wilson's interval, never zero-width", () => {
+    expect(graded([1, 1, 1, 1, 1])).toMatchObject({ interval: "wilson", mean: 1 });
+    expect(graded([1, 1, 1, 1, 1]).ci95).toEqual(wilsonInterval(5, 5));
+    expect(graded([1, 1, 1, 1, 1]).ci95?.low).toBeLessThan(1);
+    expect(graded([0, 0, 0]).ci95).toEqual(wilsonInterval(0, 3));
+    expect(graded([0, 0, 0]).ci95?.high).toBeGreaterThan(0);
+  });
+
+  it("is never zero-width for any constant grade and sample size", () => {
+    for (const grade of [0.01, 0.2, 0.5, 0.99])
+      for (const n of [2, 3, 10, 100, 10_000]) {
+        const { ci95 } = graded(Array(n).fill(grade));
+        expect(ci95!.low).toBeLessThan(grade);
+        expect(ci95!.high).toBeGreaterThan(grade);
+      }
+  });
+});

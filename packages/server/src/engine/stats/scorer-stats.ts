@@ -24,7 +24,8 @@ export interface ScorerFigures {
  * A scorer's average with its 95% interval, one grade at a time in constant memory (a run may
  * have a million grades). A pass/fail scorer (every score 0 or 1) gets the Wilson interval on its
  * pass rate, as accuracy does; a graded one (any score in between) gets Student's t interval on
- * the mean, clipped to 0–1. Failed grades are counted, never averaged. The mean and variance are
+ * the mean, clipped to 0–1 and never zero-width (tInterval: equal grades still leave room for the
+ * ones n grades may have missed). Failed grades are counted, never averaged. The mean and variance are
  * kept by Welford's update, which stays exact where sum-of-squares cancels.
  */
 export function createScorerTally() {

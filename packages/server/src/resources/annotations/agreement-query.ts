@@ -57,6 +57,7 @@ export function agreementOf(counts: AgreementCounts | undefined): Agreement {
     accuracy_interval: figures.accuracyInterval,
     kappa: figures.kappa,
     kappa_interval: figures.kappaInterval,
+    ...(figures.kappaUndefined === null ? {} : { kappa_undefined_reason: figures.kappaUndefined }),
   };
 }
 

@@ -20,7 +20,8 @@ export interface ApplyResult {
  * repository's versioning, as a PATCH would), and marks the run applied, in one transaction:
  * both happen or neither.
  *
- * - A run that did not improve on its held-out labels changes nothing: the answer names the
+ * - A run that did not improve on its held-out labels beyond noise (its stats' `improved`, which
+ *   McNemar's exact test on those labels decides) changes nothing: the answer names the
  *   judge's current version and says the goal was kept (the run is still marked applied).
  * - 409 for a run that is not `success`, one already applied, and one whose judge's goal was
  *   changed since the run began: its figures were measured against the goal it would replace,
@@ -50,7 +51,7 @@ export async function applyOptimization(
           judge_id: judge.id,
           new_version: judge.version,
           message:
-            "No candidate goal beat the original on the held-out labels, so the judge keeps its " +
+            "No candidate goal was measurably better than the original on the held-out labels, so the judge keeps its " +
             `goal: it stays at version ${judge.version}.`,
         };
       }

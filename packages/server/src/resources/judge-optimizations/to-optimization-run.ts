@@ -58,6 +58,7 @@ export function toSplitAgreement(figures: AgreementFigures): SplitAgreement {
     accuracy_interval: figures.accuracyInterval ?? { low: 0, high: 1 },
     kappa: figures.kappa,
     kappa_interval: figures.kappaInterval,
+    ...(figures.kappaUndefined === null ? {} : { kappa_undefined_reason: figures.kappaUndefined }),
   };
 }
 
@@ -80,6 +81,16 @@ export function toOptimizationStats(
           best: {
             training: toSplitAgreement(outcome.best.training),
             held_out: toSplitAgreement(outcome.best.heldOut),
+          },
+        }
+      : {}),
+    ...(outcome.heldOutTest
+      ? {
+          held_out_test: {
+            only_best_agrees: outcome.heldOutTest.onlyCandidate,
+            only_baseline_agrees: outcome.heldOutTest.onlyOriginal,
+            p_value: outcome.heldOutTest.pValue,
+            method: "mcnemar_exact" as const,
           },
         }
       : {}),

@@ -1,27 +1,21 @@
 import type { ComparisonStats, PairedStats } from "@assay/protocol";
-import { holmAdjust, type PairedCounts, pairedFigures } from "../../engine/stats/index.ts";
+import {
+  formatPValue,
+  holmAdjust,
+  type PairedCounts,
+  pairedFigures,
+} from "../../engine/stats/index.ts";
 import type { SubsetCounts } from "./comparison-repository.ts";
-
-/** The conventional threshold; the p-value travels too, for readers who want another. */
-const SIGNIFICANCE = 0.05;
-
-/**
- * "p = 0.41", "p = 0.032", "p < 0.001": three decimals near the threshold so a significant p does
- * not read as 0.05, and none that pretend beyond it.
- */
-export function formatPValue(p: number): string {
-  if (p < 0.001) return "p < 0.001";
-  return `p = ${p < 0.1 ? p.toFixed(3) : p.toFixed(2)}`;
-}
 
 /**
  * The comparison's statistics on the wire (evaluation 1 = A, the reference; 2 = B), with a verdict
- * a person can read. The verdict follows McNemar's test: with p ≥ 0.05 the difference is reported
- * as not significant even when it is large, because few prompts disagreed.
+ * a person can read. The verdict is the engine's one decision (pairedFigures: McNemar's score test
+ * at 5%, which its Tango interval inverts): with p ≥ 0.05 the difference is reported as not
+ * significant even when it is large, because few prompts disagreed, and the interval then holds 0.
  */
 export function toPairedStats(counts: PairedCounts): PairedStats {
   const figures = pairedFigures(counts);
-  const significant = figures.pairs > 0 && figures.pValue < SIGNIFICANCE;
+  const { significant } = figures;
   let verdict: string;
   if (figures.pairs === 0) verdict = "no prompts answered by both evaluations to compare";
   else if (!significant) verdict = `no significant difference (${formatPValue(figures.pValue)})`;
@@ -40,6 +34,7 @@ export function toPairedStats(counts: PairedCounts): PairedStats {
     p_value: figures.pValue,
     significant,
     verdict,
+    method: figures.method,
   };
 }
 

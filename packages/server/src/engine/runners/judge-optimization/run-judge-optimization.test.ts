@@ -14,11 +14,15 @@ import { runJudgeOptimization } from "./run-judge-optimization.ts";
 const ORIGINAL = "Judge whether the answer is a good one.";
 const GOOD = "The answer must cite its source on a line starting with 'Source:'.";
 
-/** People pass an answer exactly when it cites a source; the original goal passes long ones. */
+/**
+ * People pass an answer exactly when it cites a source; the original goal passes long ones, which
+ * are the uncited: it agrees with no label, so the citing goal gains every held-out one (6 of 20
+ * labels), which McNemar's exact test calls better than noise (p = 2/2⁶).
+ */
 const labels = (count: number): StoredLabel[] =>
   Array.from({ length: count }, (_, i) => {
     const cites = i % 2 === 0;
-    const long = i % 4 < 2;
+    const long = !cites;
     return {
       traceId: `trace-${String(i).padStart(2, "0")}`,
       passed: cites,
