@@ -56,9 +56,12 @@ export type ComparisonResult = z.infer<typeof ComparisonResultSchema>;
  * score test (two-sided, no continuity correction: the normal tail of (c − b)/√(b + c)) and
  * `difference_interval` is Tango's 95% score interval, the set of differences that same test does
  * not reject; so `significant` (p < 0.05) holds exactly when the interval excludes 0, and a
- * verdict, its colour and its interval never disagree.
+ * verdict, its colour and its interval never disagree. `paired_t` (either run asked its prompts
+ * several times): Student's t interval and test on the per-prompt differences of the runs' means
+ * (shares of right answers), significant exactly when the interval excludes 0; the four counts
+ * then count prompts by majority vote (right in most of their answers).
  */
-export const PAIRED_METHODS = ["mcnemar_tango"] as const;
+export const PAIRED_METHODS = ["mcnemar_tango", "paired_t"] as const;
 export const PairedMethodSchema = z.enum(PAIRED_METHODS);
 export type PairedMethod = z.infer<typeof PairedMethodSchema>;
 

@@ -24,6 +24,10 @@ const METHOD_NAMES: Record<ComparisonPage["stats"]["method"], { interval: string
       interval: "Tango score interval",
       test: "McNemar score test (no continuity correction)",
     },
+    paired_t: {
+      interval: "paired t interval on per-prompt means",
+      test: "paired t test on per-prompt means (runs with repeats)",
+    },
   };
 
 /**

@@ -1,4 +1,4 @@
-import type { Evaluation, ListResultsResponse } from "@assay/protocol";
+import type { ComparisonResponse, Evaluation, ListResultsResponse } from "@assay/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type FakeModelServer, startFakeModelServer } from "../support/fake-model-server.ts";
 import { startTestService, type TestService } from "../support/test-service.ts";
@@ -180,6 +180,47 @@ describe("a run with repeats", () => {
     // A search keeps the prompts whose text or any answer matches.
     const wrong = await results(run.id, `&search=${encodeURIComponent("answer is -1")}`);
     expect(wrong.body.metrics.total_count).toBe(expectedRight.filter((c) => c < REPEATS).length);
+  });
+});
+
+describe("comparing runs with repeats", () => {
+  it("pairs per-prompt means with a paired t interval whose verdict it is", async () => {
+    const body = { model_id: modelId, dataset_id: benchmarkId, repeats: REPEATS, temperature: 0.7 };
+    const a = await runEvaluation(service, tenant, { ...body, seed: SEED });
+    const b = await runEvaluation(service, tenant, { ...body, seed: 40 });
+    const res = await service.call<ComparisonResponse>(
+      "GET",
+      `/results/comparison?evaluation_id_1=${a.id}&evaluation_id_2=${b.id}&page_size=100`,
+      { apiKey: tenant.key },
+    );
+    expect(res.status).toBe(200);
+    const meanUnder = (id: number, seed: number) =>
+      Array.from({ length: REPEATS }, (_, r) => rightUnder(id, seed + r)).filter(Boolean).length /
+      REPEATS;
+    const diffs = Array.from(
+      { length: PROMPTS },
+      (_, i) => meanUnder(i + 1, 40) - meanUnder(i + 1, SEED),
+    );
+    const stats = res.body.assay;
+    expect(stats.method).toBe("paired_t");
+    expect(stats.pairs).toBe(PROMPTS);
+    expect(stats.difference).toBeCloseTo(diffs.reduce((x, y) => x + y, 0) / PROMPTS, 12);
+    const { low, high } = stats.difference_interval;
+    expect(stats.significant).toBe(low > 0 || high < 0);
+    expect(stats.p_value < 0.05).toBe(stats.significant);
+    expect(stats.verdict).toContain("paired t on per-prompt means");
+    // The 2×2 counts prompts by majority vote.
+    expect(
+      stats.both_correct + stats.both_wrong + stats.only_1_correct + stats.only_2_correct,
+    ).toBe(PROMPTS);
+    expect(stats.both_correct).toBe(
+      Array.from({ length: PROMPTS }, (_, i) => i + 1).filter(
+        (id) => meanUnder(id, SEED) > 0.5 && meanUnder(id, 40) > 0.5,
+      ).length,
+    );
+    // The rows pair each prompt's first answers, once per prompt.
+    expect(res.body.total_count).toBe(PROMPTS);
+    expect(res.body.results).toHaveLength(PROMPTS);
   });
 });
 

@@ -43,6 +43,11 @@ export function methodNames(method: PairedMethod): { interval: string; test: str
   switch (method) {
     case "mcnemar_tango":
       return { interval: "Tango score interval", test: "McNemar score test" };
+    case "paired_t":
+      return {
+        interval: "paired t interval on per-prompt means",
+        test: "paired t test on per-prompt means",
+      };
   }
 }
 

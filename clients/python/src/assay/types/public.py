@@ -139,7 +139,10 @@ class PairedStats(AssayModel):
     Assay extension: paired statistics over every prompt both evaluations answered. ``difference``
     is accuracy 2 minus accuracy 1 with a 95% interval and ``p_value`` its test, both as ``method``
     says: ``"mcnemar_tango"`` is McNemar's score test with Tango's score interval, which inverts
-    it, so ``significant`` (p < 0.05) holds exactly when the interval excludes 0.
+    it, so ``significant`` (p < 0.05) holds exactly when the interval excludes 0; ``"paired_t"``
+    (either run has repeats) is Student's t interval and test on the per-prompt differences of the
+    runs' means, significant exactly when the interval excludes 0, with the four counts counting
+    prompts by majority vote.
     """
 
     pairs: int
@@ -154,7 +157,7 @@ class PairedStats(AssayModel):
     p_value: float
     significant: bool
     verdict: str
-    #: How ``p_value`` and ``difference_interval`` were computed (``"mcnemar_tango"``).
+    #: How ``p_value`` and ``difference_interval`` were computed (``"mcnemar_tango"``, ``"paired_t"``).
     method: Optional[str] = None
     #: The same figures per subset.
     subsets: Optional[List[SubsetPairedStats]] = None

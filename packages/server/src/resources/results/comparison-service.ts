@@ -3,8 +3,10 @@ import { badRequest, notFound } from "../../app-error.ts";
 import type { Database } from "../../platform/db/database.ts";
 import type { AuthContext } from "../../tenancy.ts";
 import { createEvaluationRepository } from "../evaluations/repository.ts";
+import { runRepeats } from "../evaluations/to-evaluation.ts";
 import { type ComparisonFilter, createComparisonRepository } from "./comparison-repository.ts";
 import { toComparisonStats } from "./paired-stats.ts";
+import { toRepeatComparisonStats } from "./repeat-paired-stats.ts";
 import type { IndexedEvaluation, ResultTextIndex } from "./text-index.ts";
 
 /**
@@ -64,6 +66,12 @@ export function createComparisonService(deps: { db: Database; textIndex: ResultT
         { ...filter, page: query.page, pageSize: query.page_size },
         summary.kept,
       );
+      // Runs with repeats compare per-prompt means; one answer each, the 2×2 of answers.
+      const repeats = Math.max(runRepeats(first.options), runRepeats(second.options));
+      const stats =
+        repeats > 1
+          ? toRepeatComparisonStats(await comparisons.promptMeans(first.id, second.id), repeats)
+          : toComparisonStats(summary.subsets);
       return {
         results,
         total_count: summary.kept,
@@ -71,7 +79,7 @@ export function createComparisonService(deps: { db: Database; textIndex: ResultT
         total_results_1: first.done_count,
         correct_count_2: second.correct_count,
         total_results_2: second.done_count,
-        assay: toComparisonStats(summary.subsets),
+        assay: stats,
       };
     },
   };
