@@ -218,9 +218,26 @@ describe("comparing runs with repeats", () => {
         (id) => meanUnder(id, SEED) > 0.5 && meanUnder(id, 40) > 0.5,
       ).length,
     );
-    // The rows pair each prompt's first answers, once per prompt.
+    // One row per prompt, with its mean and majority; each cell of the 2×2 lists its count.
     expect(res.body.total_count).toBe(PROMPTS);
-    expect(res.body.results).toHaveLength(PROMPTS);
+    for (const [i, row] of (res.body.results ?? []).entries()) {
+      expect(row.score1).toBeCloseTo(meanUnder(i + 1, SEED), 12);
+      expect(row.passed2).toBe(meanUnder(i + 1, 40) > 0.5);
+    }
+    const cells = {
+      both_succeed: stats.both_correct,
+      both_fail: stats.both_wrong,
+      comparison_fails: stats.only_1_correct,
+      reference_fails: stats.only_2_correct,
+    };
+    for (const [outcome, count] of Object.entries(cells)) {
+      const cell = await service.call<ComparisonResponse>(
+        "GET",
+        `/results/comparison?evaluation_id_1=${a.id}&evaluation_id_2=${b.id}&outcome_filter=${outcome}`,
+        { apiKey: tenant.key },
+      );
+      expect([outcome, cell.body.total_count]).toEqual([outcome, count]);
+    }
   });
 });
 

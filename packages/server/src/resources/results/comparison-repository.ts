@@ -6,14 +6,57 @@ import type { Database } from "../../platform/db/database.ts";
 import { nearerEnd } from "./nearer-end.ts";
 import type { SearchMatches } from "./text-index.ts";
 
+/**
+ * Whether a side's prompt counts as right: its answer, or, for a run asking each prompt `repeats`
+ * times, the majority of its answers (a tie is not a majority). The pair's row is the prompt's
+ * first answer, at position i·repeats, so its answers are the `repeats` positions from there.
+ */
+function right(side: "r" | "r1" | "r2", repeats: number): RawBuilder<SqlBool> {
+  const row = sql.ref(side);
+  if (repeats === 1) return sql<SqlBool>`${row}.passed = 1`;
+  return sql<SqlBool>`(select case when 2 * sum(x.passed) > count(*) then 1 else 0 end
+    from evaluation_results x
+    where x.evaluation_id = ${row}.evaluation_id
+      and x.position >= ${row}.position and x.position < ${row}.position + ${sql.lit(repeats)}) = 1`;
+}
+
+/**
+ * A row's score: its answer's, or with repeats the mean over the prompt's answers (the row, at
+ * the prompt's first answer, reads its `repeats` positions).
+ */
+function promptScore(repeats: number) {
+  if (repeats === 1) return sql<number>`r.score`.as("score");
+  return sql<number>`(select sum(x.score) * 1.0 / count(*) from evaluation_results x
+    where x.evaluation_id = r.evaluation_id
+      and x.position >= r.position and x.position < r.position + ${sql.lit(repeats)})`.as("score");
+}
+
+/** A row's outcome: its answer's, or with repeats its prompt's majority vote (right()). */
+function promptPassed(repeats: number) {
+  if (repeats === 1) return sql<number>`r.passed`.as("passed");
+  return sql<number>`case when ${right("r", repeats)} then 1 else 0 end`.as("passed");
+}
+
 /** Which pairs each outcome filter keeps (evaluation 1 is the reference). */
-const OUTCOME_CONDITIONS: Record<ComparisonOutcome, RawBuilder<SqlBool> | undefined> = {
-  all: undefined,
-  both_succeed: sql<SqlBool>`r1.passed = 1 and r2.passed = 1`,
-  both_fail: sql<SqlBool>`r1.passed = 0 and r2.passed = 0`,
-  reference_fails: sql<SqlBool>`r1.passed = 0 and r2.passed = 1`,
-  comparison_fails: sql<SqlBool>`r1.passed = 1 and r2.passed = 0`,
-};
+function outcomeCondition(
+  outcome: ComparisonOutcome,
+  repeats: ComparisonRepeats,
+): RawBuilder<SqlBool> | undefined {
+  const one = right("r1", repeats.first);
+  const two = right("r2", repeats.second);
+  const not = (condition: RawBuilder<SqlBool>) => sql<SqlBool>`not (${condition})`;
+  if (outcome === "both_succeed") return sql<SqlBool>`${one} and ${two}`;
+  if (outcome === "both_fail") return sql<SqlBool>`${not(one)} and ${not(two)}`;
+  if (outcome === "reference_fails") return sql<SqlBool>`${not(one)} and ${two}`;
+  if (outcome === "comparison_fails") return sql<SqlBool>`${one} and ${not(two)}`;
+  return undefined;
+}
+
+/** How many times each run asked its prompts (1 without repeats). */
+export interface ComparisonRepeats {
+  first: number;
+  second: number;
+}
 
 /** One subset's paired 2×2. */
 export interface SubsetCounts {
@@ -24,6 +67,7 @@ export interface SubsetCounts {
 /** Which pairs a comparison lists. */
 export interface ComparisonFilter {
   outcome: ComparisonOutcome;
+  repeats: ComparisonRepeats;
   search?: string;
   /** The search's matches from the text index, by evaluation; without them the rows are read. */
   matches?: { first: SearchMatches; second: SearchMatches };
@@ -65,7 +109,7 @@ export function createComparisonRepository(db: Database) {
   /** What the outcome filter and the search keep; undefined when they keep every pair. */
   function kept(query: ComparisonFilter): RawBuilder<SqlBool> | undefined {
     const conditions: RawBuilder<SqlBool>[] = [];
-    const outcome = OUTCOME_CONDITIONS[query.outcome];
+    const outcome = outcomeCondition(query.outcome, query.repeats);
     if (outcome) conditions.push(outcome);
     const text = query.search;
     if (query.matches) {
@@ -207,8 +251,8 @@ export function createComparisonRepository(db: Database) {
             "s.input_text",
             "s.truth",
             "r.response",
-            "r.score",
-            "r.passed",
+            promptScore(query.repeats.first),
+            promptPassed(query.repeats.first),
           ])
           .where("r.evaluation_id", "=", id1)
           .where(
@@ -218,11 +262,16 @@ export function createComparisonRepository(db: Database) {
           )
           .execute(),
         db
-          .selectFrom("evaluation_results")
-          .select(["position", "response", "score", "passed"])
-          .where("evaluation_id", "=", id2)
+          .selectFrom("evaluation_results as r")
+          .select([
+            "r.position",
+            "r.response",
+            promptScore(query.repeats.second),
+            promptPassed(query.repeats.second),
+          ])
+          .where("r.evaluation_id", "=", id2)
           .where(
-            "position",
+            "r.position",
             "in",
             keys.map((k) => k.position_2),
           )
@@ -242,12 +291,12 @@ export function createComparisonRepository(db: Database) {
         truth: one.truth,
         result1: one.response,
         result2: two.response,
-        score1: one.score,
-        score2: two.score,
+        score1: Number(one.score),
+        score2: Number(two.score),
         prompt_id: one.prompt_id,
         subset: one.subset ?? "default",
-        passed1: one.passed === 1,
-        passed2: two.passed === 1,
+        passed1: Number(one.passed) === 1,
+        passed2: Number(two.passed) === 1,
       }));
     },
   };

@@ -53,8 +53,10 @@ export function createComparisonService(deps: { db: Database; textIndex: ResultT
           "query.evaluation_id_2",
           `evaluation ${second.id} ran benchmark ${second.benchmark_id}, evaluation ${first.id} ran ${first.benchmark_id}; only evaluations of the same benchmark compare`,
         );
+      const repeats = { first: runRepeats(first.options), second: runRepeats(second.options) };
       const filter = {
         outcome: query.outcome_filter,
+        repeats,
         search: query.search,
         matches: await searchMatches(first, second, query.search),
       };
@@ -67,10 +69,10 @@ export function createComparisonService(deps: { db: Database; textIndex: ResultT
         summary.kept,
       );
       // Runs with repeats compare per-prompt means; one answer each, the 2×2 of answers.
-      const repeats = Math.max(runRepeats(first.options), runRepeats(second.options));
+      const most = Math.max(repeats.first, repeats.second);
       const stats =
-        repeats > 1
-          ? toRepeatComparisonStats(await comparisons.promptMeans(first.id, second.id), repeats)
+        most > 1
+          ? toRepeatComparisonStats(await comparisons.promptMeans(first.id, second.id), most)
           : toComparisonStats(summary.subsets);
       return {
         results,
