@@ -399,6 +399,33 @@ describe("repeats in Chromium", () => {
     }
   });
 
+  it("compares two runs with repeats by their per-prompt means, saying how", async () => {
+    const model = await client.models.getById(modelId);
+    const benchmark = await client.benchmarks.getById(benchmarkId);
+    // Seeds 12 … 15: the patterns' last two answers, then wrong ones: at most 2 of 4 right.
+    const other = await client.evaluations.waitForCompletion(
+      await client.evaluations.create(model, benchmark, {
+        seed: SEED + 2,
+        temperature: 0.7,
+        repeats: REPEATS,
+      }),
+      { intervalMs: 200 },
+    );
+    const comparison = await client.public.comparisons.compare(run.id, other.id);
+    const stats = comparison.stats;
+    expect(stats.method).toBe("paired_t");
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto(`${ui}/compare?a=${run.id}&b=${other.id}`);
+    const verdict = page.locator(".verdict");
+    await expect
+      .poll(() => verdict.textContent(), WAIT)
+      .toContain(stats.significant ? "A is better" : "no detectable difference");
+    const method = page.locator("[data-method]");
+    expect(await method.getAttribute("data-method")).toBe("paired_t");
+    expect(await method.textContent()).toContain("paired t interval on per-prompt means");
+    await screenshot(page, "repeats-07-compare-1440");
+  });
+
   it("shows a run without repeats as before: no repeat figures, no flaky filter", async () => {
     expect(single.assay.options.repeats).toBe(1);
     expect(single.assay.accuracy_interval).toBe("wilson");

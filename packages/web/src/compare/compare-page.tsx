@@ -59,7 +59,7 @@ function Comparison({ a, b, search }: { a: string; b: string; search: CompareSea
                 B − A = {signedPoints(stats.difference)} points, 95% CI [
                 {limitPoints(stats.difference_interval.low)},{" "}
                 {limitPoints(stats.difference_interval.high)}] ({methodNames(stats.method).interval}
-                , which inverts the test); {methodNames(stats.method).test}{" "}
+                , {methodNames(stats.method).relation}); {methodNames(stats.method).test}{" "}
                 {formatPValue(stats.p_value)}; {stats.pairs} paired prompts
               </p>
             ) : null}
@@ -68,7 +68,7 @@ function Comparison({ a, b, search }: { a: string; b: string; search: CompareSea
             <AgreementTable a={a} b={b} stats={stats} selected={search.cell} />
             <SampleSizeNote stats={stats} />
           </div>
-          <SubsetTable subsets={stats.subsets} />
+          <SubsetTable subsets={stats.subsets} method={stats.method} />
           {search.cell ? (
             <DisagreementBrowser
               cell={search.cell}

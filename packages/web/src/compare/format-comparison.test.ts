@@ -91,6 +91,9 @@ describe("headlineTone and methodNames", () => {
     expect(methodNames("mcnemar_tango")).toEqual({
       interval: "Tango score interval",
       test: "McNemar score test",
+      relation: "which inverts the test",
+      p: "McNemar p",
     });
+    expect(methodNames("paired_t").interval).toBe("paired t interval on per-prompt means");
   });
 });

@@ -38,15 +38,30 @@ export function formatPValue(p: number): string {
   return text.startsWith("<") ? `p ${text}` : `p = ${text}`;
 }
 
-/** The names of the interval and the test a comparison's `method` stands for, as the page says them. */
-export function methodNames(method: PairedMethod): { interval: string; test: string } {
+/**
+ * The names of the interval and the test a comparison's `method` stands for, as the page says
+ * them, how the two relate, and what the subset table calls the p-value.
+ */
+export function methodNames(method: PairedMethod): {
+  interval: string;
+  test: string;
+  relation: string;
+  p: string;
+} {
   switch (method) {
     case "mcnemar_tango":
-      return { interval: "Tango score interval", test: "McNemar score test" };
+      return {
+        interval: "Tango score interval",
+        test: "McNemar score test",
+        relation: "which inverts the test",
+        p: "McNemar p",
+      };
     case "paired_t":
       return {
         interval: "paired t interval on per-prompt means",
         test: "paired t test on per-prompt means",
+        relation: "from the test's own t distribution",
+        p: "paired t p",
       };
   }
 }

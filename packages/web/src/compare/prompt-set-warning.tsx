@@ -15,12 +15,16 @@ export function PromptSetWarning({
   a: string;
   b: string;
 }) {
-  const versionA = useEvaluation(a).data?.assay.benchmark_version;
-  const versionB = useEvaluation(b).data?.assay.benchmark_version;
-  const { totalResults1, totalResults2 } = comparison;
+  const runA = useEvaluation(a).data?.assay;
+  const runB = useEvaluation(b).data?.assay;
+  const versionA = runA?.benchmark_version;
+  const versionB = runB?.benchmark_version;
+  // Pairs are prompts; a run with repeats has that many answers per prompt.
+  const promptsA = Math.floor(comparison.totalResults1 / (runA?.options.repeats ?? 1));
+  const promptsB = Math.floor(comparison.totalResults2 / (runB?.options.repeats ?? 1));
   const pairs = comparison.stats.pairs;
   const versionsDiffer = Boolean(versionA && versionB && versionA !== versionB);
-  const unpaired = pairs !== totalResults1 || pairs !== totalResults2;
+  const unpaired = Boolean(runA && runB) && (pairs !== promptsA || pairs !== promptsB);
   return (
     <>
       {versionsDiffer ? (
@@ -33,8 +37,8 @@ export function PromptSetWarning({
       {unpaired ? (
         <p className="warning" role="status">
           The two runs did not answer the same prompts — a limit, a run not finished, or a different
-          benchmark version: A answered {totalResults1}, B answered {totalResults2}, and only{" "}
-          {pairs} pair up. Everything below is about those {pairs}.
+          benchmark version: A answered {promptsA} prompts, B answered {promptsB}, and only {pairs}{" "}
+          pair up. Everything below is about those {pairs}.
         </p>
       ) : null}
     </>

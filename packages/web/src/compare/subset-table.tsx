@@ -1,5 +1,5 @@
-import type { SubsetPairedStats } from "@assay/protocol";
-import { limitPoints, pValueNumber, signedPoints } from "./format-comparison.ts";
+import type { PairedMethod, SubsetPairedStats } from "@assay/protocol";
+import { limitPoints, methodNames, pValueNumber, signedPoints } from "./format-comparison.ts";
 
 /** Differences on a −100…+100 points scale, drawn as a small interval whisker per subset. */
 const WIDTH = 120;
@@ -10,8 +10,15 @@ const x = (difference: number) => 3 + ((difference + 1) / 2) * (WIDTH - 6);
  * B − A per subset. Exploratory: with many subsets some differ by chance, so the p-values are
  * Holm-adjusted (from the server) and the table says so.
  */
-export function SubsetTable({ subsets }: { subsets: SubsetPairedStats[] }) {
+export function SubsetTable({
+  subsets,
+  method,
+}: {
+  subsets: SubsetPairedStats[];
+  method: PairedMethod;
+}) {
   if (subsets.length < 2) return null;
+  const p = methodNames(method).p;
   return (
     <div className="subsets">
       <h2>
@@ -19,8 +26,8 @@ export function SubsetTable({ subsets }: { subsets: SubsetPairedStats[] }) {
       </h2>
       <p className="muted small">
         Many small tests: a subset's difference is a lead to follow up, not a finding. Each interval
-        and McNemar p are that subset's alone (the interval excludes 0 exactly when p &lt; 0.05);
-        Holm's adjustment accounts for testing {subsets.length} subsets together.
+        and {p} are that subset's alone (the interval excludes 0 exactly when p &lt; 0.05); Holm's
+        adjustment accounts for testing {subsets.length} subsets together.
       </p>
       <table className="subset-table">
         <thead>
@@ -34,7 +41,7 @@ export function SubsetTable({ subsets }: { subsets: SubsetPairedStats[] }) {
               only B
             </th>
             <th>B − A (95% CI)</th>
-            <th className="right">McNemar p</th>
+            <th className="right">{p}</th>
             <th className="right">Holm p</th>
           </tr>
         </thead>
