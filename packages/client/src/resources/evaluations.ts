@@ -61,6 +61,13 @@ export interface CreateEvaluationOptions {
   /** The most tokens an answer may use, reasoning included; the model's own limit otherwise. */
   maxTokens?: number | undefined;
   reasoningEffort?: ReasoningEffort | undefined;
+  /**
+   * Ask each prompt this many times (1–32, sent as `repeats`): the run's accuracy is then the
+   * mean of per-prompt means with its interval clustered by prompt, and `assay.repeats` holds
+   * pass@k, pass^k, the majority vote and the flip rate. Repeats never come from the response
+   * cache; with a `seed`, repeat i is sent seed + i. The server refuses a count outside 1–32.
+   */
+  repeats?: number | undefined;
 }
 
 export interface CreateEvaluationInput extends CreateEvaluationOptions {
@@ -325,5 +332,6 @@ function toCreateItem(input: CreateEvaluationInput, i: number): CreateEvaluation
     seed: input.seed,
     max_tokens: input.maxTokens,
     reasoning_effort: input.reasoningEffort,
+    repeats: input.repeats,
   };
 }
