@@ -84,6 +84,7 @@ const OPTION_OF_FIELD: Record<string, string> = {
   limit: "--limit",
   concurrency: "--concurrency",
   cache: "--no-cache",
+  repeats: "--repeats",
 };
 
 /**

@@ -48,6 +48,8 @@ export {
   type PublicModelsResponse,
   type PutAnnotationBody,
   type ReasoningEffort,
+  type RepeatAnswer,
+  type RepeatStats,
   type RequestProfileName,
   type Result,
   type RunRequest,
@@ -184,6 +186,7 @@ export {
   type ResultOutcome,
   type ResultPage,
   type ResultPageParams,
+  type ResultRepeatView,
   Results,
   type ResultsOf,
 } from "./resources/results.ts";

@@ -1,4 +1,10 @@
-import { BadRequestError, type Evaluation, NotFoundError, WaitTimeoutError } from "@assay/client";
+import {
+  BadRequestError,
+  type Evaluation,
+  NotFoundError,
+  type RepeatStats,
+  WaitTimeoutError,
+} from "@assay/client";
 import { APIConnectionError, ServiceError } from "@assay/client/errors";
 import { describe, expect, it } from "vitest";
 import {
@@ -139,6 +145,50 @@ describe("create", () => {
     const evaluation = await testClient(server).evaluations.getById(EVALUATION_ID);
     expect(evaluation.assay.options).toEqual(options);
     expect(evaluation.assay.tokens.reasoning).toBe(640);
+  });
+
+  it("sends repeats as the wire's repeats, and reads the repeat statistics back", async () => {
+    await using server = await startScriptedServer();
+    server.on("GET", "/organizations", organizationReply());
+    const finished = evaluationBody("success", 10);
+    const repeats: RepeatStats = {
+      repeats: 4,
+      prompts: 10,
+      within_prompt_variance: 0.05,
+      flip_rate: 0.2,
+      majority_vote: 0.8,
+      pass_at_k: [
+        { k: 1, pass_at_k: 0.75, pass_hat_k: 0.75 },
+        { k: 4, pass_at_k: 0.9, pass_hat_k: 0.6 },
+      ],
+      pass_count_histogram: [1, 0, 1, 2, 6],
+    };
+    const run = {
+      ...finished,
+      assay: {
+        ...finished.assay,
+        accuracy_interval: "clustered" as const,
+        repeats,
+        options: { ...finished.assay.options, repeats: 4, seed: 10 },
+      },
+    };
+    server.on("POST", CREATE_PATH, { status: 201, body: { status: "success", data: [run] } });
+    const client = testClient(server);
+    const evaluation = await client.evaluations.create(
+      { id: MODEL_ID },
+      { id: BENCHMARK_ID },
+      { repeats: 4, seed: 10 },
+    );
+    await client.evaluations.createMany([
+      { model: { id: MODEL_ID }, benchmark: { id: BENCHMARK_ID } },
+    ]);
+    const [asked, plain] = server.requestsTo("POST", CREATE_PATH).map(bodyOf);
+    expect((asked as object[])[0]).toMatchObject({ repeats: 4, seed: 10 });
+    // Left out, nothing is sent: the server's default of one answer per prompt.
+    expect(Object.keys((plain as object[])[0] as object)).not.toContain("repeats");
+    expect(evaluation.assay.accuracy_interval).toBe("clustered");
+    expect(evaluation.assay.repeats).toEqual(repeats);
+    expect(evaluation.assay.options.repeats).toBe(4);
   });
 
   it("creates several in one request with createMany", async () => {

@@ -1,3 +1,4 @@
+import type { RepeatAnswer, Result } from "@assay/client";
 import { describe, expect, it } from "vitest";
 import {
   EVALUATION_ID,
@@ -106,5 +107,51 @@ describe("reasoning", () => {
     expect(result?.reasoning).toBe("1 + 1 is 2, so 2.");
     expect(result?.result).toBe("2");
     expect(result?.tokens).toEqual({ prompt: 10, completion: 40, reasoning: 38 });
+  });
+});
+
+describe("repeats", () => {
+  it("asks for one row per answer with repeats: each, and filters flaky prompts", async () => {
+    await using server = await startScriptedServer();
+    server.on("GET", "/results", resultPages(3));
+    const client = testClient(server);
+    await client.results.getById(EVALUATION_ID, { repeats: "each", outcome: "flaky" });
+    await client.results.getAll(EVALUATION_ID, { repeats: "prompt" });
+    for await (const _ of client.results.iterate(EVALUATION_ID, { repeats: "each" })) break;
+    expect(pages(server)).toEqual([
+      `evaluation_id=${EVALUATION_ID}&page=1&page_size=100&outcome=flaky&repeats=each`,
+      `evaluation_id=${EVALUATION_ID}&page=1&page_size=100&repeats=prompt`,
+      `evaluation_id=${EVALUATION_ID}&page=1&page_size=100&repeats=each`,
+    ]);
+  });
+
+  it("reads a prompt's answers and each answer's repeat index", async () => {
+    await using server = await startScriptedServer();
+    const answer = (repeat: number, passed: boolean): RepeatAnswer => ({
+      repeat,
+      result: passed ? "2" : "3",
+      score: passed ? 1 : 0,
+      passed,
+      reason: "",
+      error: null,
+      duration: 0.25,
+      reasoning: null,
+    });
+    const row: Result = {
+      ...resultBody(1),
+      score: 0.5,
+      passed: false,
+      repeat: 0,
+      repeats: [answer(0, true), answer(1, false)],
+    };
+    server.on("GET", "/results", {
+      body: { evaluation_id: EVALUATION_ID, results: [row], metrics: { total_count: 1 } },
+    });
+    const [read] = (await testClient(server).results.getById(EVALUATION_ID)).results;
+    expect(read?.repeat).toBe(0);
+    expect(read?.repeats?.map((a) => [a.repeat, a.passed])).toEqual([
+      [0, true],
+      [1, false],
+    ]);
   });
 });

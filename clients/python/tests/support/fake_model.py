@@ -6,7 +6,8 @@ A fake OpenAI-compatible chat-completions endpoint, in a thread, for the real se
   trace says ``[slow]``);
 - an optimizer prompt gets a rewritten goal that says ``[lenient]``;
 - any other prompt with ``What is A + B?`` gets ``#### A+B`` (``#### A+B+1`` when it also says
-  ``[wrong]``), and ``[slow]`` makes the answer take 5 seconds;
+  ``[wrong]``, or ``[flaky]`` under an odd ``seed``: a run with repeats sends seed + i to repeat
+  i), and ``[slow]`` makes the answer take 5 seconds;
 - anything else gets "I do not know.".
 """
 
@@ -23,7 +24,7 @@ LENIENT_GOAL = "Pass every answer that responds to the question. [lenient]"
 _SUM = re.compile(r"What is (\d+) \+ (\d+)\?")
 
 
-def _reply(messages: List[Dict[str, Any]]) -> str:
+def _reply(messages: List[Dict[str, Any]], seed: int) -> str:
     system = next((str(m.get("content", "")) for m in messages if m.get("role") == "system"), "")
     users = [str(m.get("content", "")) for m in messages if m.get("role") == "user"]
     last = users[-1] if users else ""
@@ -40,7 +41,8 @@ def _reply(messages: List[Dict[str, Any]]) -> str:
         return "I do not know."
     if "[slow]" in last:
         time.sleep(5)
-    total = int(match.group(1)) + int(match.group(2)) + (1 if "[wrong]" in last else 0)
+    wrong = "[wrong]" in last or ("[flaky]" in last and seed % 2 == 1)
+    total = int(match.group(1)) + int(match.group(2)) + (1 if wrong else 0)
     return "Let me add.\n#### {}".format(total)
 
 
@@ -59,7 +61,7 @@ class _Handler(BaseHTTPRequestHandler):
             self._send(400, {"error": {"message": "not a chat completion request"}})
             return
         self.server.requests += 1  # type: ignore[attr-defined]
-        content = _reply(messages)
+        content = _reply(messages, int(request.get("seed") or 0))
         self._send(
             200,
             {

@@ -6,8 +6,8 @@ import {
   NotFoundError,
   WaitTimeoutError,
 } from "@assay/client";
-import { EVALUATION_STATUSES } from "@assay/protocol";
-import { type Command, Option } from "commander";
+import { EVALUATION_STATUSES, MAX_REPEATS } from "@assay/protocol";
+import { type Command, InvalidArgumentError, Option } from "commander";
 import {
   type ConnectionOptions,
   findByIdOrKey,
@@ -41,7 +41,12 @@ export function registerEvalCommands(program: Command) {
     .requiredOption("--benchmark <id-or-key>", "the benchmark's id, or its key (e.g. gsm8k)")
     .option("--limit <n>", "run only the first N prompts", toPositiveInteger)
     .option("--concurrency <n>", "most model calls in flight at once", toPositiveInteger)
-    .option("--no-cache", "call the model even for requests answered before");
+    .option("--no-cache", "call the model even for requests answered before")
+    .option(
+      "--repeats <n>",
+      `ask each prompt N times, 1 to ${MAX_REPEATS} (default 1): the accuracy is then clustered by prompt, with pass@k, flip rate and majority vote; repeats never come from the cache, and with --seed repeat i sends seed + i`,
+      toRepeats,
+    );
   withSamplingOptions(run)
     .option("--wait", "follow the run to its end, then print its report")
     .option(
@@ -63,6 +68,7 @@ export function registerEvalCommands(program: Command) {
             limit: options.limit,
             concurrency: options.concurrency,
             cache: options.cache ? undefined : false,
+            repeats: options.repeats,
             ...samplingOf(options),
           })
           .catch((error: unknown) => {
@@ -205,6 +211,7 @@ interface RunOptions extends ConnectionOptions, SamplingOptions {
   concurrency?: number;
   /** False with --no-cache. */
   cache: boolean;
+  repeats?: number;
   wait?: boolean;
   interval?: number;
   timeout?: number;
@@ -272,6 +279,16 @@ function report(evaluation: Evaluation, json: boolean | undefined): void {
     console.error(`assay: evaluation ${evaluation.id} ended ${statusText(evaluation)}`);
     process.exitCode = 1;
   }
+}
+
+/** `--repeats`: a whole number in the protocol's own range, so a typo fails before any request. */
+function toRepeats(value: string): number {
+  const text = value.trim();
+  const n = Number(text);
+  if (!/^\d+$/.test(text) || n < 1 || n > MAX_REPEATS) {
+    throw new InvalidArgumentError(`must be a whole number from 1 to ${MAX_REPEATS}`);
+  }
+  return n;
 }
 
 /** Runs `action`, turning a 404 into a message that names the id. */

@@ -1,11 +1,13 @@
 import type { Client, Result } from "@assay/client";
 import { type Command, InvalidArgumentError } from "commander";
 import { type ConnectionOptions, withApiClient, withConnectionOptions } from "../api-client.ts";
+import { outputWidth } from "../output/fit-table.ts";
 import { formatScore } from "../output/format.ts";
 import { printJson } from "../output/json.ts";
 import { reasoningSection } from "../output/reasoning.ts";
+import { answerMark, answersText } from "../output/repeat-answers.ts";
 import { tokensText } from "../output/sampling.ts";
-import { printFields } from "../output/table.ts";
+import { printFields, truncate } from "../output/table.ts";
 import { onEvaluation } from "./eval.ts";
 
 /**
@@ -101,8 +103,12 @@ function printResult(evaluationId: string, r: Result, fullReasoning?: boolean): 
     ["position", `${r.position} (prompt ${r.prompt_id}${r.subset ? `, subset ${r.subset}` : ""})`],
     ["passed", r.passed],
     ["score", formatScore(r.score)],
-    ["reason", r.reason],
   ];
+  const answers = r.repeats ?? [];
+  if (answers.length > 1) {
+    fields.push(["answers", `${answersText(answers)} (the score is their mean)`]);
+  }
+  fields.push(["reason", r.reason]);
   if (r.error !== null) fields.push(["error", r.error]);
   fields.push(
     ["tokens", tokensText(r.tokens)],
@@ -121,7 +127,18 @@ function printResult(evaluationId: string, r: Result, fullReasoning?: boolean): 
   if (r.reasoning !== null) {
     console.log(`\n${reasoningSection(r.reasoning, r.tokens.reasoning, { full: fullReasoning })}`);
   }
-  console.log(`\n── response ──\n${r.result}`);
+  if (answers.length <= 1) {
+    console.log(`\n── response ──\n${r.result}`);
+    return;
+  }
+  // The first answer whole, as above; every answer after it on a line (all whole in --json).
+  console.log(`\n── response (repeat 0) ──\n${r.result}`);
+  const width = outputWidth();
+  console.log(`\n── ${answers.length} answers ──`);
+  for (const a of answers) {
+    const line = `${a.repeat} ${answerMark(a)} ${formatScore(a.score)} · ${a.error ?? a.reason} · ${a.result}`;
+    console.log(truncate(line, width));
+  }
 }
 
 /** `1.25 s`, or milliseconds below a second: `29 ms`. */

@@ -1,21 +1,43 @@
 import { type Evaluation, isFinished, type ScorerStats } from "@assay/client";
 import { percent, unixTime } from "./format.ts";
+import { hasRepeats, printRepeatTables, repeatFields } from "./repeat-report.ts";
 import { requestText, samplingText, tokensText } from "./sampling.ts";
 import { printFields, printTable } from "./table.ts";
 
 /**
  * An evaluation as `assay eval show` and `assay eval run --wait` print it: its fields, then one
- * row per subset when the benchmark has several.
+ * row per subset when the benchmark has several, then for a run with repeats its pass@k table
+ * and the histogram of per-prompt pass counts.
  */
 export function printEvaluationReport(evaluation: Evaluation): void {
   printFields(evaluationFields(evaluation));
+  const { subsets, repeats } = evaluation.assay;
+  if (subsets.length > 1) printSubsets(evaluation);
+  if (hasRepeats(evaluation) && repeats) printRepeatTables(repeats);
+}
+
+function printSubsets(evaluation: Evaluation): void {
   const { subsets } = evaluation.assay;
-  if (subsets.length > 1) {
+  if (!hasRepeats(evaluation)) {
     printTable(
       ["subset", "n", "correct", "accuracy", "95% CI"],
       subsets.map((s) => [s.name, s.total, s.correct, percent(s.accuracy), interval(s.ci95)]),
     );
+    return;
   }
+  // With repeats `total` counts answers; the interval is clustered by prompt, as the run's.
+  printTable(
+    ["subset", "prompts", "answers", "correct", "accuracy", "95% CI (clustered)", "flip rate"],
+    subsets.map((s) => [
+      s.name,
+      s.prompts,
+      s.total,
+      s.correct,
+      percent(s.accuracy),
+      interval(s.ci95),
+      s.flip_rate === null || s.flip_rate === undefined ? "" : percent(s.flip_rate),
+    ]),
+  );
 }
 
 export function evaluationFields(evaluation: Evaluation): [string, unknown][] {
@@ -26,6 +48,7 @@ export function evaluationFields(evaluation: Evaluation): [string, unknown][] {
     ["benchmark", named(evaluation.dataset_name, "", evaluation.dataset_id)],
     ["status", statusText(evaluation)],
     ["accuracy", accuracyText(evaluation)],
+    ...(hasRepeats(evaluation) ? repeatFields(evaluation) : []),
     [
       "prompts",
       `${progress.done}/${progress.total} done${progress.cached > 0 ? `, ${progress.cached} from cache` : ""}`,
@@ -56,20 +79,24 @@ export function evaluationFields(evaluation: Evaluation): [string, unknown][] {
 
 /**
  * Finished: `75.0% (15/20), 95% CI 53.1%–88.8%, standard error 9.7%`: the counts it was measured
- * on, then how far it might be from the model's true accuracy (the Wilson interval). Running: the
- * share correct so far, which is not yet the run's accuracy.
+ * on, then how far it might be from the model's true accuracy (the Wilson interval). With
+ * repeats the counts are answers and the interval is clustered by prompt, which the line says:
+ * a reader comparing it with a run of one answer per prompt must know it is not Wilson's.
+ * (Short enough for one line of `show`'s 80-character values.)
+ * Running: the share correct so far, which is not yet the run's accuracy.
  */
 export function accuracyText(evaluation: Evaluation): string {
-  const { progress, accuracy_stderr, accuracy_ci95 } = evaluation.assay;
+  const { progress, accuracy_stderr, accuracy_ci95, accuracy_interval } = evaluation.assay;
   if (!isFinished(evaluation)) {
     return progress.done > 0
       ? `${percent(progress.correct / progress.done)} (${progress.correct}/${progress.done}) so far`
       : "";
   }
   if (progress.total === 0) return "";
+  const clustered = accuracy_interval === "clustered" ? " clustered by prompt" : "";
   return (
     `${percent(evaluation.accuracy)} (${progress.correct}/${progress.done}), ` +
-    `95% CI ${interval(accuracy_ci95)}, standard error ${percent(accuracy_stderr)}`
+    `95% CI ${interval(accuracy_ci95)}${clustered}, standard error ${percent(accuracy_stderr)}`
   );
 }
 

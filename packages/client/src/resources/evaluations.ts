@@ -62,8 +62,10 @@ export interface CreateEvaluationOptions {
   maxTokens?: number | undefined;
   reasoningEffort?: ReasoningEffort | undefined;
   /**
-   * Ask each prompt this many times (1–32, default 1): never from the response cache; with a
-   * seed, repeat i sends seed + i. The accuracy's interval is then clustered by prompt.
+   * Ask each prompt this many times (1–32, sent as `repeats`): the run's accuracy is then the
+   * mean of per-prompt means with its interval clustered by prompt, and `assay.repeats` holds
+   * pass@k, pass^k, the majority vote and the flip rate. Repeats never come from the response
+   * cache; with a `seed`, repeat i is sent seed + i. The server refuses a count outside 1–32.
    */
   repeats?: number | undefined;
 }

@@ -1,16 +1,34 @@
-import { type RESULT_OUTCOMES, type Result, routes } from "@assay/protocol";
+import {
+  type RESULT_OUTCOMES,
+  type RESULT_REPEAT_VIEWS,
+  type Result,
+  routes,
+} from "@assay/protocol";
 import { argumentError } from "../core/check-argument.ts";
 import type { RequestOptions } from "../core/client-options.ts";
 import { type EvaluationRef, evaluationId } from "./evaluations.ts";
 import { clampPageSize, DEFAULT_PAGE_SIZE, type Pagination, pagination } from "./pagination.ts";
 import { APIResource } from "./resource.ts";
 
-/** `passed`; `failed` = not passed (model-call errors included); `error` = the model call failed. */
+/**
+ * `passed`; `failed` = not passed (model-call errors included); `error` = the model call or the
+ * scoring failed; `flaky` = a prompt asked several times whose answers disagree (an Assay
+ * extension). A prompt with repeats has `passed` only when every repeat passed.
+ */
 export type ResultOutcome = (typeof RESULT_OUTCOMES)[number];
+
+/**
+ * How a run with repeats is listed: one row per prompt (`prompt`, the default: its first answer,
+ * `score` the mean over its repeats, every answer in `repeats`) or one row per answer (`each`,
+ * each with its `repeat` index). A run without repeats lists the same either way.
+ */
+export type ResultRepeatView = (typeof RESULT_REPEAT_VIEWS)[number];
 
 export interface ResultFilter {
   /** Only the results with this outcome; all of them when absent. */
   outcome?: ResultOutcome | undefined;
+  /** Rows per prompt (default) or per answer, for runs with repeats (an Assay extension). */
+  repeats?: ResultRepeatView | undefined;
   /** Only results whose prompt, response or truth contains this text, ignoring case. */
   search?: string | undefined;
   /** Only this subset's results (`default` for prompts without one). */
@@ -76,6 +94,7 @@ export class Results extends APIResource {
           outcome: params.outcome,
           search: params.search,
           subset: params.subset,
+          repeats: params.repeats,
         },
       },
       options,
@@ -128,6 +147,7 @@ export class Results extends APIResource {
           outcome: params.outcome,
           search: params.search,
           subset: params.subset,
+          repeats: params.repeats,
         },
         options,
       );

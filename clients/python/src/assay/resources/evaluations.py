@@ -150,6 +150,7 @@ class _EvaluationMethods(ResourceMethods):
         seed: Optional[int] = None,
         max_tokens: Optional[int] = None,
         reasoning_effort: Optional[ReasoningEffort] = None,
+        repeats: Optional[int] = None,
         timeout: RequestTimeout = NOT_GIVEN,
     ) -> Flow[Evaluation]:
         """
@@ -159,7 +160,11 @@ class _EvaluationMethods(ResourceMethods):
         sampling options ``temperature`` (0–2), ``top_p`` (above 0, at most 1), ``seed``,
         ``max_tokens`` (reasoning included) and ``reasoning_effort``: left out, the model's request
         profile decides. The server checks them against that profile; what the model does not take
-        raises ``BadRequestError`` naming the field (``body.0.temperature``).
+        raises ``BadRequestError`` naming the field (``body.0.temperature``). ``repeats`` (1–32,
+        an extension too) asks each prompt that many times, never from the response cache (with a
+        ``seed``, repeat i sends seed + i): the accuracy is then the mean of per-prompt means with
+        its interval clustered by prompt, and ``assay.repeats`` holds pass@k, pass^k, the majority
+        vote and the flip rate.
         """
         extensions = {
             "limit": limit,
@@ -170,6 +175,7 @@ class _EvaluationMethods(ResourceMethods):
             "seed": seed,
             "max_tokens": max_tokens,
             "reasoning_effort": reasoning_effort,
+            "repeats": repeats,
         }
         created = yield from call(_create_op(self._scope(), model, benchmark, extensions), timeout)
         return _first(created).attach_client(self._client)

@@ -10,8 +10,14 @@ from ..types.evaluations import Result, ResultMetrics, ResultsResponse
 from ._resource import AsyncAPIResource, ResourceMethods, SyncAPIResource
 from .evaluations import EvaluationRef, evaluation_id, pagination
 
-#: ``passed``; ``failed`` = not passed (model-call errors included); ``error`` = the model call failed.
-ResultOutcome = Literal["passed", "failed", "error"]
+#: ``passed``; ``failed`` = not passed (model-call errors included); ``error`` = the model call or the
+#: scoring failed; ``flaky`` (extension) = a prompt asked several times whose answers disagree. A
+#: prompt with repeats is ``passed`` only when every repeat passed.
+ResultOutcome = Literal["passed", "failed", "error", "flaky"]
+
+#: A run with repeats listed one row per prompt (``prompt``, the server's default: its answers in
+#: ``Result.repeats``) or one row per answer (``each``, each with its ``Result.repeat``).
+ResultRepeatView = Literal["prompt", "each"]
 
 DEFAULT_PAGE_SIZE = 100
 MAX_PAGE_SIZE = 500
@@ -33,6 +39,7 @@ def _page_op(
     outcome: Optional[str],
     search: Optional[str] = None,
     subset: Optional[str] = None,
+    repeats: Optional[str] = None,
 ) -> Operation[ResultsResponse]:
     effective_page = page if page is not None else 1
     effective_size = clamp_page_size(page_size, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE)
@@ -43,6 +50,7 @@ def _page_op(
         outcome=outcome,
         search=search,
         subset=subset,
+        repeats=repeats,
     )
 
     def complete(answer: _ResultPage) -> ResultsResponse:
@@ -74,12 +82,14 @@ class _ResultMethods(ResourceMethods):
         outcome: Optional[ResultOutcome] = None,
         search: Optional[str] = None,
         subset: Optional[str] = None,
+        repeats: Optional[ResultRepeatView] = None,
         timeout: RequestTimeout = NOT_GIVEN,
     ) -> Flow[ResultsResponse]:
         """One page (default 100, at most 500). Assay extensions: ``outcome`` keeps only those results,
         ``search`` those whose prompt, response or truth contains the text (ignoring case), ``subset``
-        one subset's (``default`` for prompts without one)."""
-        op = _page_op(evaluation_id(evaluation), page, page_size, outcome, search, subset)
+        one subset's (``default`` for prompts without one); ``repeats="each"`` lists a run with repeats
+        one row per answer instead of one per prompt."""
+        op = _page_op(evaluation_id(evaluation), page, page_size, outcome, search, subset, repeats)
         return (yield from call(op, timeout))
 
     @twin
@@ -92,10 +102,12 @@ class _ResultMethods(ResourceMethods):
         outcome: Optional[ResultOutcome] = None,
         search: Optional[str] = None,
         subset: Optional[str] = None,
+        repeats: Optional[ResultRepeatView] = None,
         timeout: RequestTimeout = NOT_GIVEN,
     ) -> Flow[ResultsResponse]:
         """An unknown evaluation raises ``NotFoundError``."""
-        return (yield from call(_page_op(evaluation_id, page, page_size, outcome, search, subset), timeout))
+        op = _page_op(evaluation_id, page, page_size, outcome, search, subset, repeats)
+        return (yield from call(op, timeout))
 
     @twin
     def get_all(
@@ -105,10 +117,11 @@ class _ResultMethods(ResourceMethods):
         outcome: Optional[ResultOutcome] = None,
         search: Optional[str] = None,
         subset: Optional[str] = None,
+        repeats: Optional[ResultRepeatView] = None,
         timeout: RequestTimeout = NOT_GIVEN,
     ) -> Flow[List[Result]]:
         """Every result, read in pages of 100."""
-        return (yield from _all_results(evaluation_id(evaluation), outcome, search, subset, timeout))
+        return (yield from _all_results(evaluation_id(evaluation), outcome, search, subset, repeats, timeout))
 
     @twin
     def get_all_by_id(
@@ -118,18 +131,24 @@ class _ResultMethods(ResourceMethods):
         outcome: Optional[ResultOutcome] = None,
         search: Optional[str] = None,
         subset: Optional[str] = None,
+        repeats: Optional[ResultRepeatView] = None,
         timeout: RequestTimeout = NOT_GIVEN,
     ) -> Flow[List[Result]]:
-        return (yield from _all_results(evaluation_id, outcome, search, subset, timeout))
+        return (yield from _all_results(evaluation_id, outcome, search, subset, repeats, timeout))
 
 
 def _all_results(
-    id: str, outcome: Optional[str], search: Optional[str], subset: Optional[str], timeout: RequestTimeout
+    id: str,
+    outcome: Optional[str],
+    search: Optional[str],
+    subset: Optional[str],
+    repeats: Optional[str],
+    timeout: RequestTimeout,
 ) -> Flow[List[Result]]:
     results: List[Result] = []
     page = 1
     while True:
-        answer = yield from call(_page_op(id, page, DEFAULT_PAGE_SIZE, outcome, search, subset), timeout)
+        answer = yield from call(_page_op(id, page, DEFAULT_PAGE_SIZE, outcome, search, subset, repeats), timeout)
         results.extend(answer.results)
         if _is_last(answer):
             return results

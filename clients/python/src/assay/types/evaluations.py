@@ -83,10 +83,14 @@ class EvaluationProgress(AssayModel):
 
 class SubsetStats(AssayModel):
     name: str
+    #: Answers: prompts × repeats.
     total: int
     correct: int
     accuracy: float
     ci95: Interval
+    #: Runs with repeats: the subset's prompts and the share whose answers disagree (None without).
+    prompts: Optional[int] = None
+    flip_rate: Optional[float] = None
 
 
 class TokenUsage(AssayModel):
@@ -107,6 +111,10 @@ class EvaluationOptions(AssayModel):
     concurrency: int
     limit: Optional[int] = None
     cache: bool
+    #: Times each prompt is asked (1 for runs without repeats, and from servers older than repeats).
+    repeats: int = 1
+    #: The run's budget in US dollars: it stops as a failure once its cost reaches this (None: none).
+    max_cost_usd: Optional[float] = None
     temperature: Optional[float] = None
     top_p: Optional[float] = None
     seed: Optional[int] = None
@@ -141,13 +149,46 @@ class ScorerScore(AssayModel):
     reason: str = ""
 
 
+class PassAtK(AssayModel):
+    """pass@k (at least one of k answers right) beside pass^k (all k right), averaged over prompts."""
+
+    k: int
+    pass_at_k: float
+    pass_hat_k: float
+
+
+class RepeatStats(AssayModel):
+    """
+    What a run with repeats says beyond the mean, over the ``prompts`` whose every repeat was
+    answered: the mean over prompts of the variance of a prompt's scores across its repeats, the
+    share of prompts whose outcome differs across repeats (``flip_rate``), the share the majority
+    of repeats got right (a tie is not a majority), pass@k and pass^k for k = 1 … ``repeats``
+    (Chen et al. 2021's unbiased estimator; τ-bench's consistency metric), and how many prompts were
+    right in 0, 1, … ``repeats`` of their repeats. The rates are None when no prompt was answered
+    in full.
+    """
+
+    repeats: int
+    prompts: int
+    within_prompt_variance: Optional[float] = None
+    flip_rate: Optional[float] = None
+    majority_vote: Optional[float] = None
+    pass_at_k: List[PassAtK] = []
+    pass_count_histogram: List[int] = []
+
+
 class EvaluationStats(AssayModel):
     """Assay extension: progress while running, statistics once finished."""
 
     progress: EvaluationProgress
-    #: Standard error of ``accuracy`` and its 95% Wilson interval.
+    #: Standard error of ``accuracy`` and its 95% interval, computed as ``accuracy_interval`` says.
     accuracy_stderr: float
     accuracy_ci95: Interval
+    #: ``wilson`` (one answer per prompt) or ``clustered`` (with repeats: the standard error of the
+    #: mean of per-prompt means, clustered by prompt); None from servers older than repeats.
+    accuracy_interval: Optional[str] = None
+    #: Runs with repeats, once finished: per-prompt reducers and consistency; None otherwise.
+    repeats: Optional[RepeatStats] = None
     subsets: List[SubsetStats]
     tokens: TokenUsage
     #: US dollars from the catalog's prices; None when the model has none (custom models).
@@ -289,8 +330,26 @@ class ResultTokens(AssayModel):
     reasoning: int = 0
 
 
+class RepeatAnswer(AssayModel):
+    """One answer of a prompt asked several times (``Result.repeats``); ``duration`` as a Result's."""
+
+    repeat: int
+    result: str
+    score: float
+    passed: bool
+    reason: str = ""
+    error: Optional[str] = None
+    duration: timedelta
+    reasoning: Optional[str] = None
+
+
 class Result(AssayModel):
-    """One prompt of an evaluation."""
+    """
+    One prompt of an evaluation. In the default listing of a run with repeats it is the prompt's
+    first answer with ``score`` the mean over its repeats, ``passed`` only when every repeat
+    passed, and every answer in ``repeats``; with ``repeats="each"`` it is one answer, ``repeat``
+    saying which.
+    """
 
     subset: str
     prompt: str
@@ -314,6 +373,10 @@ class Result(AssayModel):
     reasoning: Optional[str] = None
     #: Each custom scorer's grade of this result, by scorer id.
     scorer_scores: Dict[str, ScorerScore] = {}
+    #: Which ask of the prompt this is, from 0 (0 for runs without repeats).
+    repeat: Optional[int] = None
+    #: Runs with repeats, one row per prompt: every answer, in repeat order (None otherwise).
+    repeats: Optional[List[RepeatAnswer]] = None
 
 
 class ResultMetrics(AssayModel):
