@@ -130,9 +130,10 @@ describe("assay scorers", () => {
       benchmarkId,
       "--wait",
     ]);
-    // The fake judge passes every response with 0.9: graded scores, so Student's t.
+    // The fake judge passes every response with 0.9: graded scores, so Student's t, which four
+    // equal grades do not make zero-width (scorer-stats.ts).
     expect(run.stdout).toMatch(
-      /scorer Answered\s+│ 90\.0% over 4 responses, 95% CI 90\.0%–90\.0% \(Student's t\)/,
+      /scorer Answered\s+│ 90\.0% over 4 responses, 95% CI 45\.9%–94\.9% \(Student's t\)/,
     );
   });
 });
