@@ -130,8 +130,9 @@ describe("assay scorers", () => {
       benchmarkId,
       "--wait",
     ]);
-    // The fake judge passes every response with 0.9: graded scores, so Student's t, which four
-    // equal grades do not make zero-width (scorer-stats.ts).
+    // The fake judge passes every response with 0.9: graded scores, so Student's t; four equal
+    // grades are not certainty, so the interval reaches as far as a share q = z²/(4 + z²) of
+    // unseen grades could move the mean: 0.9 − 0.9q to 0.9 + 0.1q.
     expect(run.stdout).toMatch(
       /scorer Answered\s+│ 90\.0% over 4 responses, 95% CI 45\.9%–94\.9% \(Student's t\)/,
     );

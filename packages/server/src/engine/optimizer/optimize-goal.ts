@@ -1,7 +1,7 @@
 import { MAX_EVALUATION_GOAL_CHARS } from "@assay/protocol";
 import { TraceJudgingError } from "../runners/trace-judging/index.ts";
 import { type CompleteFn, createNonce, JudgeOutputError, shorten } from "../scorers/index.ts";
-import { type AgreementFigures, formatPValue } from "../stats/index.ts";
+import type { AgreementFigures } from "../stats/index.ts";
 import {
   buildCandidateMessages,
   DISAGREEMENTS_PER_PROMPT,
@@ -21,7 +21,7 @@ import {
 import { OptimizationError } from "./optimization-error.ts";
 import { isFewShotSlot, type OptimizationPlan } from "./plan.ts";
 import { seededOrder } from "./seeded-order.ts";
-import { type HeldOutTest, pickBest, testHeldOut } from "./selection.ts";
+import { type HeldOutTest, heldOutVerdictLine, pickBest, testHeldOut } from "./selection.ts";
 import { splitAnnotations } from "./split.ts";
 
 export interface OptimizeGoalInput {
@@ -299,7 +299,7 @@ async function conclude(
   await deps.log(
     `best on training: ${best.name}${best.fewShot ? " (few-shot)" : ""}; held-out: baseline ${describeAgreement(baseline.heldOut)}, best ${describeAgreement(bestHeldOut)}`,
   );
-  await deps.log(verdictLine(heldOutTest, bestHeldOut, baseline.heldOut));
+  await deps.log(heldOutVerdictLine(heldOutTest, bestHeldOut, baseline.heldOut));
   return {
     ...counts,
     baseline,
@@ -315,18 +315,6 @@ async function conclude(
     optimizedGoal: improved ? best.goal : input.goal,
     ...calls(),
   };
-}
-
-/** The run's last log line: improved, a gain within noise, or no gain, with the paired test. */
-function verdictLine(test: HeldOutTest, best: AgreementFigures, baseline: AgreementFigures) {
-  const points = (((best.accuracy ?? 0) - (baseline.accuracy ?? 0)) * 100).toFixed(1);
-  const labels = test.onlyCandidate === 1 ? "label" : "labels";
-  const evidence = `${test.onlyCandidate} held-out ${labels} gained, ${test.onlyOriginal} lost, McNemar exact ${formatPValue(test.pValue)}`;
-  if (test.improved)
-    return `improved: +${points} points of held-out accuracy (${evidence}); apply gives the judge the new goal`;
-  if (test.onlyCandidate > test.onlyOriginal)
-    return `not measurably better: +${points} points of held-out accuracy (${evidence}), within noise on ${best.n} labels; apply keeps the original goal`;
-  return `not improved: no candidate beat the original goal on the held-out labels (${points} points); apply keeps the original goal`;
 }
 
 /** A goal to measure, what it came from; `problem` when there is none to measure. */

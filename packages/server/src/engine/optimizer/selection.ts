@@ -1,4 +1,4 @@
-import { type AgreementFigures, mcnemarExactPValue } from "../stats/index.ts";
+import { type AgreementFigures, formatPValue, mcnemarExactPValue } from "../stats/index.ts";
 import type { JudgeVerdict, LabeledTrace } from "./measure-goal.ts";
 
 /** A goal and how it did on the training labels. */
@@ -74,4 +74,20 @@ export function testHeldOut(
     pValue,
     improved: onlyCandidate > onlyOriginal && pValue < SIGNIFICANCE,
   };
+}
+
+/** The run's last log line: improved, a gain within noise, or no gain, with the paired test. */
+export function heldOutVerdictLine(
+  test: HeldOutTest,
+  best: AgreementFigures,
+  baseline: AgreementFigures,
+): string {
+  const points = (((best.accuracy ?? 0) - (baseline.accuracy ?? 0)) * 100).toFixed(1);
+  const labels = test.onlyCandidate === 1 ? "label" : "labels";
+  const evidence = `${test.onlyCandidate} held-out ${labels} gained, ${test.onlyOriginal} lost, McNemar exact ${formatPValue(test.pValue)}`;
+  if (test.improved)
+    return `improved: +${points} points of held-out accuracy (${evidence}); apply gives the judge the new goal`;
+  if (test.onlyCandidate > test.onlyOriginal)
+    return `not measurably better: +${points} points of held-out accuracy (${evidence}), within noise on ${best.n} labels; apply keeps the original goal`;
+  return `not improved: no candidate beat the original goal on the held-out labels (${points} points); apply keeps the original goal`;
 }

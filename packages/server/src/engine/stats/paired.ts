@@ -1,20 +1,9 @@
 import { normalTwoSidedP } from "./normal-tail.ts";
+import type { PairedCounts } from "./paired-counts.ts";
 import { type Interval, Z_95 } from "./proportion.ts";
 import { mcnemarScoreStatistic, tangoInterval } from "./tango-interval.ts";
 
-/**
- * The paired 2×2 of two evaluations answering the same prompts: A is the reference, B the one
- * compared with it. Only the discordant cells say which is better; the concordant ones still
- * matter for the interval, through the number of pairs the difference is taken over.
- */
-export interface PairedCounts {
-  bothCorrect: number;
-  /** A right, B wrong. */
-  onlyACorrect: number;
-  /** A wrong, B right. */
-  onlyBCorrect: number;
-  bothWrong: number;
-}
+export type { PairedCounts } from "./paired-counts.ts";
 
 /**
  * How a paired comparison is decided and bounded: `mcnemar_tango` is McNemar's score test (no

@@ -1,4 +1,4 @@
-import type { PairedCounts } from "./paired.ts";
+import type { PairedCounts } from "./paired-counts.ts";
 import type { Interval } from "./proportion.ts";
 
 /** Bisection stops once the bracket is this narrow: far below the 0.1 points anyone reads. */
