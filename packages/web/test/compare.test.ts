@@ -230,7 +230,7 @@ describe("the comparison view", () => {
     await page.goto(`${ui}/compare?a=${evalA.id}&b=${evalShort.id}`);
     await expect
       .poll(() => page.locator(".warning").textContent())
-      .toContain("A answered 40, B answered 30, and only 30 pair up");
+      .toContain("A answered 40 prompts, B answered 30, and only 30 pair up");
     await screenshot(page, "compare-04-different-prompts");
 
     await page.goto(`${ui}/compare?a=${evalA.id}&b=no-such-evaluation`);
