@@ -132,6 +132,19 @@ describe("judge optimization in Chromium", () => {
     await screenshot(page, "optimize-01-too-few-labels");
   });
 
+  it("says before starting when too few labels could ever show a goal is better", async () => {
+    const judge = await labeledJudge(12);
+    await page.goto(`${ui}/judges/${judge.id}/optimize`);
+    const note = page.getByTestId("few-labels");
+    await note.waitFor(WAIT);
+    expect(await note.textContent()).toContain("With 12 labels about 4 are kept aside");
+    expect(await page.getByRole("button", { name: "Start optimization" }).isDisabled()).toBe(false);
+    const enough = await labeledJudge(40);
+    await page.goto(`${ui}/judges/${enough.id}/optimize`);
+    await page.getByTestId("estimate").getByText("Judge calls").waitFor(WAIT);
+    expect(await page.getByTestId("few-labels").count()).toBe(0);
+  });
+
   it("follows a run that finds a strictly better goal, and applies it as version 2", async () => {
     const judge = await labeledJudge();
     nextGoal = () => CITING_GOAL;

@@ -38,6 +38,13 @@ const BUDGET_NOTES: Record<OptimizationBudget, string> = {
  * Start an optimization of a judge's goal: choose a budget, see what it would call and cost
  * before anything runs, start, and follow the run on its own page.
  */
+/**
+ * Labels below which no optimization can be measurably better: about 30% are held out, and the
+ * held-out test needs 6 discordant labels all won (two-sided exact p = 2 · 0.5⁶ ≈ 0.031; 5 give
+ * 0.0625), so 6 / 0.3 = 20.
+ */
+const LABELS_FOR_EVIDENCE = 20;
+
 export function OptimizePage({ judgeId }: { judgeId: string }) {
   const judge = useJudge(judgeId);
   const [budget, setBudget] = useState<OptimizationBudget>("medium");
@@ -107,6 +114,13 @@ export function OptimizePage({ judgeId }: { judgeId: string }) {
           This judge has {labels} label{labels === 1 ? "" : "s"}; an optimization needs at least{" "}
           {MIN_OPTIMIZATION_ANNOTATIONS}.{" "}
           <a href={`/ui/judges/${judgeId}/annotate`}>Label its verdicts</a> first.
+        </p>
+      ) : labels !== undefined && labels < LABELS_FOR_EVIDENCE ? (
+        <p className="warn-note" role="status" data-testid="few-labels">
+          With {labels} labels about {Math.round(labels * 0.3)} are kept aside. A new goal counts as
+          better only beyond noise (McNemar's exact test, p &lt; 0.05), which takes at least 6
+          held-out labels it gets right and the original gets wrong: with fewer than{" "}
+          {LABELS_FOR_EVIDENCE} labels no result can show that, and Apply will stay off.
         </p>
       ) : null}
 
