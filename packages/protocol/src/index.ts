@@ -14,6 +14,7 @@ export * from "./judges.ts";
 export * from "./models.ts";
 export * from "./openapi.ts";
 export * from "./organizations.ts";
+export * from "./prices.ts";
 export * from "./projects.ts";
 export * from "./route.ts";
 export * from "./routes.ts";

@@ -89,6 +89,7 @@ describe.each(DIALECTS)("migrations on %s", (dialect) => {
         "0015-unicode-lower",
         "0016-request-profiles",
         "0017-idempotency-keys",
+        "0019-model-prices",
       ]);
     } finally {
       await handle.close();

@@ -16,6 +16,7 @@ import * as resultTextIndex from "./0014-result-text-index.ts";
 import * as unicodeLower from "./0015-unicode-lower.ts";
 import * as requestProfiles from "./0016-request-profiles.ts";
 import * as idempotencyKeys from "./0017-idempotency-keys.ts";
+import * as modelPrices from "./0019-model-prices.ts";
 
 /**
  * Every migration, in order. Listed statically (not read from a folder) so they travel with the
@@ -39,6 +40,7 @@ const migrations: Record<string, Migration> = {
   "0015-unicode-lower": unicodeLower,
   "0016-request-profiles": requestProfiles,
   "0017-idempotency-keys": idempotencyKeys,
+  "0019-model-prices": modelPrices,
 };
 
 export const migrationProvider: MigrationProvider = {
