@@ -5,6 +5,7 @@ export * from "./comparisons.ts";
 export * from "./dashboard.ts";
 export * from "./envelopes.ts";
 export * from "./errors.ts";
+export * from "./evaluation-plans.ts";
 export * from "./evaluation-spaces.ts";
 export * from "./evaluations.ts";
 export * from "./files.ts";

@@ -23,6 +23,12 @@ export {
   pairedDifferenceInterval,
   pairedFigures,
 } from "./paired.ts";
+export {
+  type EarlierOutcome,
+  type PlannedInterval,
+  plannedInterval,
+  wilsonHalfWidth,
+} from "./planned-interval.ts";
 export { type Interval, standardError, wilsonInterval, Z_95 } from "./proportion.ts";
 export {
   createScorerTally,

@@ -19,6 +19,7 @@ import { runScorersColumn } from "../scorers/run-scorers.ts";
 import { createItemChecks } from "./check-items.ts";
 import { type ListingScope, listEvaluationRows } from "./evaluation-list-repository.ts";
 import { createEvaluationLabels } from "./labels.ts";
+import { createEvaluationPlanner } from "./plan-evaluations.ts";
 import { ACTIVE_STATUSES, createEvaluationRepository } from "./repository.ts";
 import { RUN_EVALUATION_JOB, type RunEvaluationPayload } from "./run-evaluation-job.ts";
 import { type EvaluationOptions, toEvaluation } from "./to-evaluation.ts";
@@ -44,6 +45,7 @@ const MAX_PROMPTS = 2_147_483_647;
 export function createEvaluationService(deps: EvaluationServiceDeps) {
   const repo = createEvaluationRepository(deps.db);
   const checkItems = createItemChecks(deps);
+  const planner = createEvaluationPlanner(deps);
   const labels = createEvaluationLabels(deps);
 
   async function present(rows: EvaluationRow[]): Promise<Evaluation[]> {
@@ -135,6 +137,9 @@ export function createEvaluationService(deps: EvaluationServiceDeps) {
       const rows = await Promise.all(ids.map((id) => repo.findById(id)));
       return present(rows.filter((r): r is EvaluationRow => r !== undefined));
     },
+
+    /** What creating these runs would cost and tell; nothing is created (plan-evaluations.ts). */
+    plan: (scope: ProjectScope, items: CreateEvaluationItem[]) => planner.plan(scope, items),
 
     /** The caller's own evaluation, or a public one of any organization (with its summary). */
     async get(auth: AuthContext, id: string): Promise<Evaluation> {
