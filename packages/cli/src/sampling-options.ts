@@ -84,6 +84,8 @@ const OPTION_OF_FIELD: Record<string, string> = {
   limit: "--limit",
   concurrency: "--concurrency",
   cache: "--no-cache",
+  repeats: "--repeats",
+  max_cost_usd: "--max-cost",
 };
 
 /**

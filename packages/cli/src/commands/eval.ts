@@ -21,8 +21,10 @@ import {
 import { accuracyText, printEvaluationReport, statusText } from "../output/evaluation-report.ts";
 import { percent, unixTime } from "../output/format.ts";
 import { printJson } from "../output/json.ts";
+import { printPlanReport } from "../output/plan-report.ts";
 import { ProgressReporter } from "../output/progress.ts";
 import { printTable } from "../output/table.ts";
+import { toBudget, toRepeats } from "../run-options.ts";
 import {
   explainRefusedRun,
   type SamplingOptions,
@@ -41,8 +43,18 @@ export function registerEvalCommands(program: Command) {
     .requiredOption("--benchmark <id-or-key>", "the benchmark's id, or its key (e.g. gsm8k)")
     .option("--limit <n>", "run only the first N prompts", toPositiveInteger)
     .option("--concurrency <n>", "most model calls in flight at once", toPositiveInteger)
-    .option("--no-cache", "call the model even for requests answered before");
+    .option("--no-cache", "call the model even for requests answered before")
+    .option("--repeats <n>", "ask each prompt N times (1–32): calls are prompts × N", toRepeats)
+    .option(
+      "--max-cost <usd>",
+      "budget: stop the run, as a failure that keeps its results, once its cost reaches this many US dollars (the model needs prices)",
+      toBudget,
+    );
   withSamplingOptions(run)
+    .option(
+      "--dry-run",
+      "start nothing: print the plan (calls, tokens, cost, the interval width to expect) and exit",
+    )
     .option("--wait", "follow the run to its end, then print its report")
     .option(
       "--interval <seconds>",
@@ -50,26 +62,41 @@ export function registerEvalCommands(program: Command) {
       toPositiveSeconds,
     )
     .option("--timeout <seconds>", "with --wait: stop waiting after this long", toPositiveSeconds)
-    .option("--json", "print JSON: the new evaluation, or with --wait the finished one")
+    .option(
+      "--json",
+      "print JSON: the new evaluation, with --wait the finished one, with --dry-run the plan",
+    )
     .action(async (options: RunOptions) => {
       if (!options.wait && (options.interval ?? options.timeout) !== undefined) {
         throw new Error("--interval and --timeout go with --wait");
       }
+      if (options.dryRun && options.wait) throw new Error("--dry-run starts nothing to --wait for");
       await withApiClient(options, async (client) => {
         const model = await findByIdOrKey(options.model, "model", client.models);
         const benchmark = await findByIdOrKey(options.benchmark, "benchmark", client.benchmarks);
+        const runOptions = {
+          limit: options.limit,
+          concurrency: options.concurrency,
+          cache: options.cache ? undefined : false,
+          repeats: options.repeats,
+          maxCostUsd: options.maxCost,
+          ...samplingOf(options),
+        };
+        // A refused option is named as typed (`--temperature`), not as the wire's field.
+        const explained = (error: unknown) => {
+          const refused = explainRefusedRun(error);
+          throw refused === undefined ? error : new Error(refused, { cause: error });
+        };
+        if (options.dryRun) {
+          const plan = await client.evaluations.plan(model, benchmark, runOptions).catch(explained);
+          if (options.json) return printJson(plan);
+          printPlanReport(plan, benchmark.key);
+          console.error("dry run: nothing was started");
+          return;
+        }
         const created = await client.evaluations
-          .create(model, benchmark, {
-            limit: options.limit,
-            concurrency: options.concurrency,
-            cache: options.cache ? undefined : false,
-            ...samplingOf(options),
-          })
-          .catch((error: unknown) => {
-            // A refused option is named as typed (`--temperature`), not as the wire's field.
-            const refused = explainRefusedRun(error);
-            throw refused === undefined ? error : new Error(refused, { cause: error });
-          });
+          .create(model, benchmark, runOptions)
+          .catch(explained);
         if (!options.wait) {
           if (options.json) return printJson(created);
           console.log(created.id);
@@ -205,6 +232,9 @@ interface RunOptions extends ConnectionOptions, SamplingOptions {
   concurrency?: number;
   /** False with --no-cache. */
   cache: boolean;
+  repeats?: number;
+  maxCost?: number;
+  dryRun?: boolean;
   wait?: boolean;
   interval?: number;
   timeout?: number;
