@@ -7,9 +7,14 @@ import type { EvaluationOptions } from "./to-evaluation.ts";
  * it stops are not stored, so they are not counted either.
  */
 
-/** Dollars as a budget message shows them: cents, or two significant digits below ten cents. */
+/**
+ * Dollars as a budget message shows them: cents ($0.52), and below ten cents two significant
+ * digits ($0.054, $0.0012) without trailing zeros past the cents ($0.05).
+ */
 export function dollars(usd: number): string {
-  return usd >= 0.1 || usd === 0 ? `$${usd.toFixed(2)}` : `$${usd.toPrecision(2)}`;
+  if (usd >= 0.1 || usd <= 0) return `$${usd.toFixed(2)}`;
+  const digits = Math.min(20, Math.max(2, 1 - Math.floor(Math.log10(usd))));
+  return `$${usd.toFixed(digits).replace(/(\.\d\d\d*?)0+$/, "$1")}`;
 }
 
 /**
