@@ -85,6 +85,7 @@ const OPTION_OF_FIELD: Record<string, string> = {
   concurrency: "--concurrency",
   cache: "--no-cache",
   repeats: "--repeats",
+  max_cost_usd: "--max-cost",
 };
 
 /**

@@ -214,6 +214,8 @@ function customModel(): CustomModel {
     provider_model: null,
     api_key_set: false,
     request_profile: "openai-o-series",
+    cost_per_input_token: null,
+    cost_per_output_token: null,
     created_at: "2026-11-28T00:00:00.000Z",
     updated_at: "2026-11-28T00:00:00.000Z",
   };

@@ -151,6 +151,62 @@ describe("assay models", () => {
     await models(["delete", r1]);
   });
 
+  it("--input-price/--output-price give a custom model prices per million tokens; --no-prices removes them", async () => {
+    const created = await models([
+      ...[
+        "create",
+        "--name",
+        "Priced",
+        "--key",
+        "acme/priced",
+        "--api-url",
+        "http://127.0.0.1:9/v1",
+      ],
+      ...["--input-price", "2.5", "--output-price", "$10", "--json"],
+    ]);
+    const { model_id: id } = JSON.parse(created.stdout) as { model_id: string };
+    // Kept as the API keeps prices: USD per token, exactly.
+    expect(await fetchModel(id)).toMatchObject({
+      cost_per_input_token: "0.0000025",
+      cost_per_output_token: "0.00001",
+    });
+    const shown = (await models(["show", id])).stdout;
+    expect(shown).toMatch(/│ price per million input tokens \(USD\)\s+│ 2\.5\s+│/);
+    expect(shown).toMatch(/│ price per million output tokens \(USD\)\s+│ 10\s+│/);
+
+    await models(["update", id, "--input-price", "0.15"]);
+    expect(await fetchModel(id)).toMatchObject({ cost_per_input_token: "0.00000015" });
+    await models(["update", id, "--no-prices"]);
+    expect(await fetchModel(id)).toMatchObject({
+      cost_per_input_token: null,
+      cost_per_output_token: null,
+    });
+    expect((await models(["show", id])).stdout).toMatch(
+      /│ price per million input tokens \(USD\)\s+│ none\s+│/,
+    );
+
+    const env = apiEnv(service());
+    const create = [
+      "models",
+      "create",
+      "--name",
+      "x",
+      "--key",
+      "acme/x",
+      "--api-url",
+      "http://127.0.0.1:9/v1",
+    ];
+    const alone = await runCli([...create, "--input-price", "1"], env);
+    expect(alone).toMatchObject({
+      code: 1,
+      stderr: "assay: --input-price and --output-price go together\n",
+    });
+    const bad = await runCli([...create, "--input-price", "2.5e-6", "--output-price", "1"], env);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toContain("must be US dollars per million tokens, like 2.5 or 0.15");
+    await models(["delete", id]);
+  });
+
   it("lists catalog models with their company and whether they can run", async () => {
     const all = JSON.parse(
       (await models(["list", "--type", "public", "--json"])).stdout,

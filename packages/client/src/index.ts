@@ -21,6 +21,7 @@ export {
   type CustomBenchmark,
   type CustomModel,
   type Evaluation,
+  type EvaluationPlan,
   type EvaluationProgressEvent,
   type EvaluationSpace,
   type EvaluationSpaceFilters,

@@ -164,7 +164,7 @@ export const EvaluationStatsSchema = z
       /** The part of `completion` spent on reasoning, as the provider reported it. */
       reasoning: z.number().int(),
     }),
-    /** US dollars, from the catalog's prices; null when the model has none (custom models). */
+    /** US dollars, from the model's prices (the catalog's, or a custom model's own); null without. */
     cost_usd: z.number().nullable(),
     /** Averages of the benchmark's additional metrics over the results that have them. */
     metrics: z.record(z.string(), z.number().nullable()),

@@ -10,6 +10,7 @@ import {
   trimmedString,
 } from "./common.ts";
 import { statusData } from "./envelopes.ts";
+import { TokenPriceSchema } from "./prices.ts";
 import { MaxTokensSchema, RequestProfileNameSchema } from "./sampling.ts";
 
 /**
@@ -70,6 +71,12 @@ export const CustomModelSchema = z
     api_key_set: z.boolean(),
     /** Extension: how the endpoint is asked; `openai-compatible` unless chosen. */
     request_profile: RequestProfileNameSchema,
+    /**
+     * Extension: the model's own prices, USD per token as decimal text like a catalog model's
+     * (null: none; runs of the model then have no cost and take no budget).
+     */
+    cost_per_input_token: z.string().nullable(),
+    cost_per_output_token: z.string().nullable(),
     created_at: TimestampSchema,
     updated_at: TimestampSchema,
   })
@@ -158,6 +165,9 @@ export const CreateCustomModelBodySchema = z.strictObject({
   provider_model: ProviderModelSchema.optional(),
   /** Extension: a request profile (how the endpoint is asked); `openai-compatible` by default. */
   request_profile: RequestProfileNameSchema.optional(),
+  /** Extension: the model's prices, USD per token as decimal text; both or neither. */
+  cost_per_input_token: TokenPriceSchema.optional(),
+  cost_per_output_token: TokenPriceSchema.optional(),
 });
 export type CreateCustomModelBody = z.infer<typeof CreateCustomModelBodySchema>;
 
@@ -176,6 +186,9 @@ export const UpdateCustomModelBodySchema = z
     description: z.string().max(500).optional(),
     provider_model: ProviderModelSchema.nullable().optional(),
     request_profile: RequestProfileNameSchema.optional(),
+    /** Extension: set (null: remove) the model's prices; it has both or neither afterwards. */
+    cost_per_input_token: TokenPriceSchema.nullable().optional(),
+    cost_per_output_token: TokenPriceSchema.nullable().optional(),
   })
   .refine((body) => Object.keys(body).length > 0, "give at least one field to change")
   // The document says it too, so generated bodies are not refused for being empty.

@@ -36,6 +36,11 @@ export interface RouteSpec {
    * the OpenAPI document lists their statuses.
    */
   readonly errors?: readonly ErrorCode[];
+  /**
+   * A POST that changes nothing (an estimate): a repeat is simply answered again, so no
+   * `Idempotency-Key` answer is kept for it.
+   */
+  readonly readOnly?: boolean;
 }
 
 /**

@@ -30,6 +30,7 @@ import {
 import { ProjectPathSchema } from "./common.ts";
 import { ComparisonQuerySchema, ComparisonResponseSchema } from "./comparisons.ts";
 import { statusData } from "./envelopes.ts";
+import { PlanEvaluationsResponseSchema } from "./evaluation-plans.ts";
 import {
   CreateEvaluationSpaceBodySchema,
   DeleteEvaluationSpaceResponseSchema,
@@ -843,6 +844,22 @@ export const routes = {
     status: 201,
     response: CreateEvaluationResponseSchema,
     errors: ["CONFLICT"],
+  }),
+  /**
+   * Extension: what the create body would cost and tell, item by item, refused where the create
+   * would be; nothing is created. A static path: never taken for an evaluation's id.
+   */
+  planEvaluations: defineRoute({
+    operationId: "evaluations.plan",
+    method: "POST",
+    path: "/organizations/{organization_id}/projects/{project_id}/evaluations/plan",
+    summary: "Plan evaluations: calls, tokens, cost and interval width, before running them",
+    tag: "evaluations",
+    auth: "apiKey",
+    params: ProjectPathSchema,
+    body: CreateEvaluationBodySchema,
+    response: PlanEvaluationsResponseSchema,
+    readOnly: true,
   }),
 
   /** #16: bare Evaluation; authorized by the key's organization (no org in the path). */

@@ -278,6 +278,7 @@ describe("OpenAPI", () => {
         "evaluations.events",
         "evaluations.get",
         "evaluations.list",
+        "evaluations.plan",
         "evaluations.update",
         "judges.create",
         "judges.delete",

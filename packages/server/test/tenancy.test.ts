@@ -77,6 +77,7 @@ const SAMPLES: Record<string, (f: Fixture) => { params?: Record<string, string>;
       body: { name: "Probe set", description: "", file: "probe.jsonl" },
     }),
     "evaluations.create": (f) => ({ body: [{ model_id: f.modelId, dataset_id: f.benchmarkId }] }),
+    "evaluations.plan": (f) => ({ body: [{ model_id: f.modelId, dataset_id: f.benchmarkId }] }),
     "benchmarks.createSmart": () => ({
       body: { name: "Probe docs", description: "", system_prompt: "", files: ["doc.txt"] },
     }),

@@ -7,7 +7,7 @@ import {
   WaitTimeoutError,
 } from "@assay/client";
 import { EVALUATION_STATUSES, MAX_REPEATS } from "@assay/protocol";
-import { type Command, InvalidArgumentError, Option } from "commander";
+import { type Command, Option } from "commander";
 import {
   type ConnectionOptions,
   findByIdOrKey,
@@ -21,8 +21,10 @@ import {
 import { accuracyText, printEvaluationReport, statusText } from "../output/evaluation-report.ts";
 import { percent, unixTime } from "../output/format.ts";
 import { printJson } from "../output/json.ts";
+import { printPlanReport } from "../output/plan-report.ts";
 import { ProgressReporter } from "../output/progress.ts";
 import { printTable } from "../output/table.ts";
+import { toBudget, toRepeats } from "../run-options.ts";
 import {
   explainRefusedRun,
   type SamplingOptions,
@@ -44,10 +46,19 @@ export function registerEvalCommands(program: Command) {
     .option("--no-cache", "call the model even for requests answered before")
     .option(
       "--repeats <n>",
-      `ask each prompt N times, 1 to ${MAX_REPEATS} (default 1): the accuracy is then clustered by prompt, with pass@k, flip rate and majority vote; repeats never come from the cache, and with --seed repeat i sends seed + i`,
+      `ask each prompt N times, 1 to ${MAX_REPEATS} (default 1; calls are prompts × N): the accuracy is then clustered by prompt, with pass@k, flip rate and majority vote; repeats never come from the cache, and with --seed repeat i sends seed + i`,
       toRepeats,
+    )
+    .option(
+      "--max-cost <usd>",
+      "budget: stop the run, as a failure that keeps its results, once its cost reaches this many US dollars (the model needs prices)",
+      toBudget,
     );
   withSamplingOptions(run)
+    .option(
+      "--dry-run",
+      "start nothing: print the plan (calls, tokens, cost, the interval width to expect) and exit",
+    )
     .option("--wait", "follow the run to its end, then print its report")
     .option(
       "--interval <seconds>",
@@ -55,27 +66,41 @@ export function registerEvalCommands(program: Command) {
       toPositiveSeconds,
     )
     .option("--timeout <seconds>", "with --wait: stop waiting after this long", toPositiveSeconds)
-    .option("--json", "print JSON: the new evaluation, or with --wait the finished one")
+    .option(
+      "--json",
+      "print JSON: the new evaluation, with --wait the finished one, with --dry-run the plan",
+    )
     .action(async (options: RunOptions) => {
       if (!options.wait && (options.interval ?? options.timeout) !== undefined) {
         throw new Error("--interval and --timeout go with --wait");
       }
+      if (options.dryRun && options.wait) throw new Error("--dry-run starts nothing to --wait for");
       await withApiClient(options, async (client) => {
         const model = await findByIdOrKey(options.model, "model", client.models);
         const benchmark = await findByIdOrKey(options.benchmark, "benchmark", client.benchmarks);
+        const runOptions = {
+          limit: options.limit,
+          concurrency: options.concurrency,
+          cache: options.cache ? undefined : false,
+          repeats: options.repeats,
+          maxCostUsd: options.maxCost,
+          ...samplingOf(options),
+        };
+        // A refused option is named as typed (`--temperature`), not as the wire's field.
+        const explained = (error: unknown) => {
+          const refused = explainRefusedRun(error);
+          throw refused === undefined ? error : new Error(refused, { cause: error });
+        };
+        if (options.dryRun) {
+          const plan = await client.evaluations.plan(model, benchmark, runOptions).catch(explained);
+          if (options.json) return printJson(plan);
+          printPlanReport(plan, benchmark.key);
+          console.error("dry run: nothing was started");
+          return;
+        }
         const created = await client.evaluations
-          .create(model, benchmark, {
-            limit: options.limit,
-            concurrency: options.concurrency,
-            cache: options.cache ? undefined : false,
-            repeats: options.repeats,
-            ...samplingOf(options),
-          })
-          .catch((error: unknown) => {
-            // A refused option is named as typed (`--temperature`), not as the wire's field.
-            const refused = explainRefusedRun(error);
-            throw refused === undefined ? error : new Error(refused, { cause: error });
-          });
+          .create(model, benchmark, runOptions)
+          .catch(explained);
         if (!options.wait) {
           if (options.json) return printJson(created);
           console.log(created.id);
@@ -212,6 +237,8 @@ interface RunOptions extends ConnectionOptions, SamplingOptions {
   /** False with --no-cache. */
   cache: boolean;
   repeats?: number;
+  maxCost?: number;
+  dryRun?: boolean;
   wait?: boolean;
   interval?: number;
   timeout?: number;
@@ -279,16 +306,6 @@ function report(evaluation: Evaluation, json: boolean | undefined): void {
     console.error(`assay: evaluation ${evaluation.id} ended ${statusText(evaluation)}`);
     process.exitCode = 1;
   }
-}
-
-/** `--repeats`: a whole number in the protocol's own range, so a typo fails before any request. */
-function toRepeats(value: string): number {
-  const text = value.trim();
-  const n = Number(text);
-  if (!/^\d+$/.test(text) || n < 1 || n > MAX_REPEATS) {
-    throw new InvalidArgumentError(`must be a whole number from 1 to ${MAX_REPEATS}`);
-  }
-  return n;
 }
 
 /** Runs `action`, turning a 404 into a message that names the id. */

@@ -1,6 +1,6 @@
 import { isCustomModel, type Model, type RequestProfileName } from "@assay/client";
-import { REQUEST_PROFILE_NAMES } from "@assay/protocol";
-import { type Command, Option } from "commander";
+import { perMillionPrice, perTokenPrice, REQUEST_PROFILE_NAMES } from "@assay/protocol";
+import { type Command, InvalidArgumentError, Option } from "commander";
 import {
   type ConnectionOptions,
   findByIdOrKey,
@@ -85,8 +85,11 @@ export function registerModelCommands(program: Command) {
     .addOption(profileOption("openai-compatible"))
     .addOption(apiKeyEnvOption())
     .addOption(apiKeyStdinOption())
+    .addOption(inputPriceOption())
+    .addOption(outputPriceOption())
     .option("--json", "print JSON")
     .action(async (options: CreateOptions) => {
+      checkPricePair(options);
       const apiKey = await readProviderKey(options);
       await withApiClient(options, async (client) => {
         const created = await client.models.createCustom({
@@ -99,6 +102,8 @@ export function registerModelCommands(program: Command) {
           extra_payload: options.extraPayload,
           provider_model: options.providerModel,
           request_profile: options.profile,
+          cost_per_input_token: options.inputPrice,
+          cost_per_output_token: options.outputPrice,
         });
         if (options.json) return printJson(created);
         console.log(created.model_id);
@@ -126,9 +131,17 @@ export function registerModelCommands(program: Command) {
     .addOption(profileOption())
     .addOption(apiKeyEnvOption())
     .addOption(apiKeyStdinOption())
+    .addOption(inputPriceOption())
+    .addOption(outputPriceOption())
+    .addOption(
+      new Option("--no-prices", "remove the model's prices (its runs then have no cost)").conflicts(
+        ["inputPrice", "outputPrice"],
+      ),
+    )
     .option("--json", "print JSON")
     .action(async (id: string, options: UpdateOptions) => {
       const apiKey = await readProviderKey(options);
+      const removePrices = options.prices === false;
       const body = {
         name: options.name,
         description: options.description,
@@ -138,6 +151,8 @@ export function registerModelCommands(program: Command) {
         provider_model: options.providerModel,
         request_profile: options.profile,
         api_key: apiKey,
+        cost_per_input_token: removePrices ? null : options.inputPrice,
+        cost_per_output_token: removePrices ? null : options.outputPrice,
       };
       if (Object.values(body).every((value) => value === undefined)) {
         throw new Error(
@@ -179,12 +194,18 @@ interface ListOptions extends ConnectionOptions {
   json?: boolean;
 }
 
+/** `--input-price`/`--output-price`, as USD per token (decimal text) once parsed. */
+interface PriceOptions {
+  inputPrice?: string;
+  outputPrice?: string;
+}
+
 interface ProviderKeyOptions {
   apiKeyEnv?: string;
   apiKeyStdin?: boolean;
 }
 
-interface CreateOptions extends ConnectionOptions, ProviderKeyOptions {
+interface CreateOptions extends ConnectionOptions, ProviderKeyOptions, PriceOptions {
   name: string;
   key: string;
   apiUrl: string;
@@ -196,7 +217,9 @@ interface CreateOptions extends ConnectionOptions, ProviderKeyOptions {
   json?: boolean;
 }
 
-interface UpdateOptions extends ConnectionOptions, ProviderKeyOptions {
+interface UpdateOptions extends ConnectionOptions, ProviderKeyOptions, PriceOptions {
+  /** False with --no-prices. */
+  prices?: boolean;
   name?: string;
   description?: string;
   apiUrl?: string;
@@ -217,6 +240,37 @@ function profileOption(defaultName?: string): Option {
     "--profile <name>",
     `request profile: which parameters the endpoint takes${when}`,
   ).choices(REQUEST_PROFILE_NAMES);
+}
+
+/**
+ * A custom model's prices are typed as providers quote them, USD per million tokens, and sent as
+ * the API keeps them, USD per token (the decimal point moved, never through a float).
+ */
+function toPerTokenPrice(value: string): string {
+  const price = perTokenPrice(value.trim().replace(/^\$/, ""));
+  if (price === null)
+    throw new InvalidArgumentError("must be US dollars per million tokens, like 2.5 or 0.15");
+  return price;
+}
+
+function inputPriceOption(): Option {
+  return new Option(
+    "--input-price <usd>",
+    "the model's price in US dollars per million input tokens (with --output-price): its runs then have a cost, a plan and a budget",
+  ).argParser(toPerTokenPrice);
+}
+
+function outputPriceOption(): Option {
+  return new Option(
+    "--output-price <usd>",
+    "the model's price in US dollars per million output tokens (with --input-price)",
+  ).argParser(toPerTokenPrice);
+}
+
+/** A model has both prices or neither; the service says so too, this says it in option names. */
+function checkPricePair(options: PriceOptions): void {
+  if ((options.inputPrice === undefined) !== (options.outputPrice === undefined))
+    throw new Error("--input-price and --output-price go together");
 }
 
 /**
@@ -262,6 +316,8 @@ function modelFields(model: Model): [string, unknown][] {
       ["max_tokens", model.max_tokens],
       ["request profile", model.request_profile],
       ["api key stored", model.api_key_set],
+      ["price per million input tokens (USD)", priceText(model.cost_per_input_token)],
+      ["price per million output tokens (USD)", priceText(model.cost_per_output_token)],
       ["extra_payload", model.extra_payload],
       ["disabled", model.disabled],
       ["created", model.created_at],
@@ -291,6 +347,11 @@ function modelFields(model: Model): [string, unknown][] {
     ["cost per output token (USD)", model.cost_per_output_token],
     ["deprecated", model.deprecated],
   ];
+}
+
+/** A per-token price as per million tokens; "none" without one. */
+function priceText(perToken: string | null): string {
+  return perToken === null ? "none" : (perMillionPrice(perToken) ?? perToken);
 }
 
 /** Unix seconds → `YYYY-MM-DD`. */

@@ -67,7 +67,7 @@ export function evaluationFields(evaluation: Evaluation): [string, unknown][] {
   fields.push(
     [
       "options",
-      `concurrency ${options.concurrency}, limit ${options.limit ?? "none"}, cache ${options.cache ? "on" : "off"}`,
+      `concurrency ${options.concurrency}, limit ${options.limit ?? "none"}, cache ${options.cache ? "on" : "off"}${budgetText(options.max_cost_usd)}`,
     ],
     ["sampling", samplingText(options)],
     ["request", requestText(options.request)],
@@ -103,6 +103,11 @@ export function accuracyText(evaluation: Evaluation): string {
 export function statusText(evaluation: Evaluation): string {
   const description = evaluation.status_description.trim();
   return description === "" ? evaluation.status : `${evaluation.status}: ${description}`;
+}
+
+/** `, budget $0.50` for a run with one (older runs and servers send none). */
+function budgetText(budget: number | null | undefined): string {
+  return budget === null || budget === undefined ? "" : `, budget $${budget.toFixed(2)}`;
 }
 
 function interval(ci: { low: number; high: number }): string {

@@ -2,6 +2,7 @@ import {
   type CreateEvaluationItem,
   type Evaluation,
   type EvaluationEventName,
+  type EvaluationPlan,
   type EvaluationProgressEvent,
   type EvaluationStatus,
   FINISHED_EVALUATION_STATUSES,
@@ -47,6 +48,12 @@ export interface CreateEvaluationOptions {
   concurrency?: number | undefined;
   /** false: call the model even when an identical deterministic request is cached. */
   cache?: boolean | undefined;
+  /**
+   * The run's budget in US dollars: once the cost of its stored answers reaches it, the run stops
+   * as `failure` (keeping them) and says so. Refused (`BadRequestError`) for a model without
+   * prices, whose cost is never known.
+   */
+  maxCostUsd?: number | undefined;
   /**
    * Sampling, sent as `temperature`, `top_p`, `seed`, `max_tokens` and `reasoning_effort`; left
    * out, the model's request profile decides (temperature 0 where the model takes one). The
@@ -154,6 +161,38 @@ export class Evaluations extends APIResource<ScopedClient> {
       toCreateItem,
     );
     const { data } = await this.client.request(routes.createEvaluations, { body: items }, options);
+    return data;
+  }
+
+  /**
+   * What `create()` with the same arguments would cost and tell, without creating anything: the
+   * run's calls (prompts × repeats), its estimated tokens and cost (from the catalog's prices or
+   * the model's own), and how wide its 95% accuracy interval should be, each with its basis in
+   * words (`plan.cost.description`, …). Refused exactly where `create()` would be.
+   */
+  async plan(
+    model: EvaluationTarget,
+    benchmark: EvaluationTarget,
+    createOptions: CreateEvaluationOptions = {},
+    options?: RequestOptions,
+  ): Promise<EvaluationPlan> {
+    checkTarget(model, "model", "Model", "models");
+    checkTarget(benchmark, "benchmark", "Benchmark", "benchmarks");
+    const [plan] = await this.planMany([{ model, benchmark, ...createOptions }], options);
+    if (plan === undefined)
+      throw new ServiceError("The service planned nothing (an empty answer).");
+    return plan;
+  }
+
+  /** The plans of several evaluations (at most 20), as `createMany()` would start them. */
+  async planMany(
+    inputs: readonly CreateEvaluationInput[],
+    options?: RequestOptions,
+  ): Promise<EvaluationPlan[]> {
+    const items = checkArray(inputs, "inputs", "an array of { model, benchmark }").map(
+      toCreateItem,
+    );
+    const { data } = await this.client.request(routes.planEvaluations, { body: items }, options);
     return data;
   }
 
@@ -327,11 +366,12 @@ function toCreateItem(input: CreateEvaluationInput, i: number): CreateEvaluation
     limit: input.limit,
     concurrency: input.concurrency,
     cache: input.cache,
+    repeats: input.repeats,
+    max_cost_usd: input.maxCostUsd,
     temperature: input.temperature,
     top_p: input.topP,
     seed: input.seed,
     max_tokens: input.maxTokens,
     reasoning_effort: input.reasoningEffort,
-    repeats: input.repeats,
   };
 }

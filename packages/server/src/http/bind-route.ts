@@ -89,7 +89,7 @@ export function bindRoute<R extends Route>(
       }
 
       const idempotencyKey =
-        route.method === "POST" && auth && deps.idempotency
+        route.method === "POST" && !route.readOnly && auth && deps.idempotency
           ? firstHeader(request.headers["idempotency-key"])
           : undefined;
       if (idempotencyKey !== undefined && auth && deps.idempotency) {

@@ -90,6 +90,7 @@ describe.each(DIALECTS)("migrations on %s", (dialect) => {
         "0016-request-profiles",
         "0017-idempotency-keys",
         "0018-repeats",
+        "0019-model-prices",
       ]);
     } finally {
       await handle.close();

@@ -9,6 +9,7 @@ from .._response import Envelope
 from .._types import NOT_GIVEN, RequestTimeout
 from ..types.benchmarks import Benchmark, CustomBenchmark
 from ..types.common import Pagination
+from ..types.evaluation_plans import EvaluationPlan
 from ..types.evaluations import Evaluation, EvaluationsResponse, EvaluationStatus
 from ..types.models import CustomModel, Model
 from ..types.public import PublicBenchmarkDetail, PublicModelDetail
@@ -48,6 +49,15 @@ CREATE = Route[List[Evaluation]](
     "POST",
     "/organizations/{organization_id}/projects/{project_id}/evaluations",
     _CREATED,
+    Envelope.DATA,
+)
+
+_PLANNED: Any = List[EvaluationPlan]
+PLAN = Route[List[EvaluationPlan]](
+    "evaluations.plan",
+    "POST",
+    "/organizations/{organization_id}/projects/{project_id}/evaluations/plan",
+    _PLANNED,
     Envelope.DATA,
 )
 
@@ -107,9 +117,7 @@ _BENCHMARKS = (Benchmark, PublicBenchmarkDetail)
 _BENCHMARK_SOURCE = "client.benchmarks.get_by_key(), get_by_id() or get(), or client.public.benchmarks.get()"
 
 
-def _create_op(
-    scope: Dict[str, str], model: Any, benchmark: Any, extensions: Dict[str, Any]
-) -> Operation[List[Evaluation]]:
+def _create_item(model: Any, benchmark: Any, extensions: Dict[str, Any]) -> Dict[str, Any]:
     # The objects, not their ids: whether each is the project's own decides the request.
     model = required(model, "model", _MODELS, _MODEL_SOURCE)
     benchmark = required(benchmark, "benchmark", _BENCHMARKS, _BENCHMARK_SOURCE)
@@ -120,7 +128,33 @@ def _create_op(
         "is_custom_dataset": _is_custom(benchmark, CustomBenchmark),
     }
     item.update({k: v for k, v in extensions.items() if v is not None})
-    return CREATE.op(scope, body=[item])
+    return item
+
+
+def _create_op(
+    scope: Dict[str, str], model: Any, benchmark: Any, extensions: Dict[str, Any]
+) -> Operation[List[Evaluation]]:
+    return CREATE.op(scope, body=[_create_item(model, benchmark, extensions)])
+
+
+#: The create request's optional fields, as ``create()`` and ``plan()`` name their arguments.
+_EXTENSIONS = (
+    "limit",
+    "concurrency",
+    "cache",
+    "temperature",
+    "top_p",
+    "seed",
+    "max_tokens",
+    "reasoning_effort",
+    "repeats",
+    "max_cost_usd",
+)
+
+
+def _extensions(arguments: Dict[str, Any]) -> Dict[str, Any]:
+    """The extension fields of a ``create()``/``plan()`` call's arguments (None: not sent)."""
+    return {name: arguments[name] for name in _EXTENSIONS}
 
 
 def _finished(evaluation: Evaluation) -> bool:
@@ -151,6 +185,7 @@ class _EvaluationMethods(ResourceMethods):
         max_tokens: Optional[int] = None,
         reasoning_effort: Optional[ReasoningEffort] = None,
         repeats: Optional[int] = None,
+        max_cost_usd: Optional[float] = None,
         timeout: RequestTimeout = NOT_GIVEN,
     ) -> Flow[Evaluation]:
         """
@@ -160,25 +195,48 @@ class _EvaluationMethods(ResourceMethods):
         sampling options ``temperature`` (0–2), ``top_p`` (above 0, at most 1), ``seed``,
         ``max_tokens`` (reasoning included) and ``reasoning_effort``: left out, the model's request
         profile decides. The server checks them against that profile; what the model does not take
-        raises ``BadRequestError`` naming the field (``body.0.temperature``). ``repeats`` (1–32,
-        an extension too) asks each prompt that many times, never from the response cache (with a
+        raises ``BadRequestError`` naming the field (``body.0.temperature``). Also extensions:
+        ``repeats`` (1–32) asks each prompt that many times, never from the response cache (with a
         ``seed``, repeat i sends seed + i): the accuracy is then the mean of per-prompt means with
         its interval clustered by prompt, and ``assay.repeats`` holds pass@k, pass^k, the majority
-        vote and the flip rate.
+        vote and the flip rate; ``max_cost_usd`` is the run's
+        budget: once its cost reaches it, the run stops as ``failure`` (keeping its results) and
+        says so; a model without prices raises ``BadRequestError``.
         """
-        extensions = {
-            "limit": limit,
-            "concurrency": concurrency,
-            "cache": cache,
-            "temperature": temperature,
-            "top_p": top_p,
-            "seed": seed,
-            "max_tokens": max_tokens,
-            "reasoning_effort": reasoning_effort,
-            "repeats": repeats,
-        }
+        extensions = _extensions(locals())
         created = yield from call(_create_op(self._scope(), model, benchmark, extensions), timeout)
         return _first(created).attach_client(self._client)
+
+    @twin
+    def plan(
+        self,
+        *,
+        model: ModelArg,
+        benchmark: BenchmarkArg,
+        limit: Optional[int] = None,
+        concurrency: Optional[int] = None,
+        cache: Optional[bool] = None,
+        temperature: Optional[float] = None,
+        top_p: Optional[float] = None,
+        seed: Optional[int] = None,
+        max_tokens: Optional[int] = None,
+        reasoning_effort: Optional[ReasoningEffort] = None,
+        repeats: Optional[int] = None,
+        max_cost_usd: Optional[float] = None,
+        timeout: RequestTimeout = NOT_GIVEN,
+    ) -> Flow[EvaluationPlan]:
+        """
+        Assay extension: what ``create()`` with the same arguments would cost and tell, without
+        creating anything: the run's calls (prompts × repeats), its estimated tokens and cost
+        (from the catalog's prices or the model's own), and how wide its 95% accuracy interval
+        should be, each with its basis in words (``plan.cost.description``, …). Refused with the
+        same ``BadRequestError`` as ``create()``.
+        """
+        item = _create_item(model, benchmark, _extensions(locals()))
+        planned = yield from call(PLAN.op(self._scope(), body=[item]), timeout)
+        if not planned:
+            raise ServiceError("The service planned nothing (an empty answer).")
+        return planned[0]
 
     @twin
     def get(self, evaluation: EvaluationRef, *, timeout: RequestTimeout = NOT_GIVEN) -> Flow[Evaluation]:

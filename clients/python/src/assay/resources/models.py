@@ -1,3 +1,4 @@
+from decimal import Decimal
 from typing import Any, Dict, List, Literal, Optional, Union
 
 import httpx
@@ -69,6 +70,19 @@ CREATE_CUSTOM = Route(
 )
 UPDATE_CUSTOM = Route("models.updateCustom", "PATCH", _CUSTOM, _ModelId, Envelope.DATA)
 DELETE_CUSTOM = Route("models.deleteCustom", "DELETE", _CUSTOM, _ModelId, Envelope.DATA)
+
+
+#: A token price as the methods take it: decimal text (``"0.0000025"``), a ``Decimal`` or a float.
+TokenPrice = Union[str, Decimal, float]
+
+
+def _price_text(price: Optional[TokenPrice]) -> Optional[str]:
+    """USD per token as the API keeps prices: plain decimal text, never an exponent (``2.5e-06``)."""
+    if price is None or isinstance(price, str):
+        return price
+    # repr() of a float is its shortest exact decimal, so 2.5e-06 becomes "0.0000025", not its binary expansion.
+    exact = price if isinstance(price, Decimal) else Decimal(repr(price))
+    return format(exact, "f")
 
 
 def _exact_key(listed: ModelsListResponse, key: str) -> Optional[Model]:
@@ -145,14 +159,18 @@ class _ModelMethods(ResourceMethods):
         extra_payload: Optional[Dict[str, Any]] = None,
         provider_model: Optional[str] = None,
         request_profile: Optional[RequestProfileName] = None,
+        cost_per_input_token: Optional[TokenPrice] = None,
+        cost_per_output_token: Optional[TokenPrice] = None,
         timeout: RequestTimeout = NOT_GIVEN,
     ) -> Flow[CreateModelResponse]:
         """
         Registers an OpenAI-compatible chat-completions endpoint (``api_url``: its base URL or its
         full ``…/chat/completions`` URL) as a model of the project, attached at once.
         ``extra_payload`` is merged into every request to it; ``key`` looks like ``<org>/<name>``.
-        Assay extensions: ``provider_model``, and ``request_profile`` (how the endpoint is asked,
-        e.g. ``"vllm"``; ``"openai-compatible"`` unless given).
+        Assay extensions: ``provider_model``, ``request_profile`` (how the endpoint is asked,
+        e.g. ``"vllm"``; ``"openai-compatible"`` unless given), and the model's prices
+        ``cost_per_input_token`` / ``cost_per_output_token`` (USD per token, both or neither), which
+        give its runs a cost, a plan and a budget.
         """
         fields = body(
             name=name,
@@ -164,6 +182,8 @@ class _ModelMethods(ResourceMethods):
             extra_payload=extra_payload,
             provider_model=provider_model,
             request_profile=request_profile,
+            cost_per_input_token=_price_text(cost_per_input_token),
+            cost_per_output_token=_price_text(cost_per_output_token),
         )
         return (yield from call(CREATE_CUSTOM.op(self._scope(), body=fields), timeout))
 
@@ -177,19 +197,30 @@ class _ModelMethods(ResourceMethods):
         max_tokens: Optional[int] = None,
         extra_payload: Optional[Dict[str, Any]] = None,
         request_profile: Optional[RequestProfileName] = None,
+        cost_per_input_token: Optional[TokenPrice] = None,
+        cost_per_output_token: Optional[TokenPrice] = None,
+        remove_prices: bool = False,
         timeout: RequestTimeout = NOT_GIVEN,
     ) -> Flow[bool]:
         """
         Changes the given fields; a new ``api_url`` without ``api_key`` clears the stored key.
-        ``request_profile`` (Assay extension) changes how the endpoint is asked.
+        Assay extensions: ``request_profile`` changes how the endpoint is asked;
+        ``cost_per_input_token`` / ``cost_per_output_token`` set the model's prices (USD per token;
+        it has both or neither afterwards), and ``remove_prices=True`` removes them.
         """
+        if remove_prices and (cost_per_input_token is not None or cost_per_output_token is not None):
+            raise TypeError("remove_prices=True goes without cost_per_input_token and cost_per_output_token")
         fields = body(
             api_url=api_url,
             api_key=api_key,
             max_tokens=max_tokens,
             extra_payload=extra_payload,
             request_profile=request_profile,
+            cost_per_input_token=_price_text(cost_per_input_token),
+            cost_per_output_token=_price_text(cost_per_output_token),
         )
+        if remove_prices:
+            fields.update(cost_per_input_token=None, cost_per_output_token=None)
         yield from call(UPDATE_CUSTOM.op(self._scope(), model_id=model_id, body=fields), timeout)
         return True
 

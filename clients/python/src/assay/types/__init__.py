@@ -24,6 +24,7 @@ from .benchmarks import (
     ScoringDefinition,
 )
 from .common import DeletedResource, Interval, Pagination, UploadURL
+from .evaluation_plans import EarlierRun, EvaluationPlan, PlanCost, PlanInterval, PlanTokens
 from .evaluation_spaces import (
     DeleteEvaluationSpaceResponse,
     EvaluationSpace,
@@ -140,11 +141,13 @@ __all__ = [
     "DeletedResource",
     "ErrorAnalysis",
     "EstimateJudgeOptimizationCostResponse",
+    "EarlierRun",
     "Evaluation",
     "EvaluationDataset",
     "EvaluationMetric",
     "EvaluationModelInfo",
     "EvaluationOptions",
+    "EvaluationPlan",
     "EvaluationProgress",
     "EvaluationSpace",
     "EvaluationSpaceDatasetFilter",
@@ -180,6 +183,9 @@ __all__ = [
     "SubsetPairedStats",
     "PassAtK",
     "PerformanceDetails",
+    "PlanCost",
+    "PlanInterval",
+    "PlanTokens",
     "Project",
     "PublicBenchmark",
     "PublicBenchmarkDetail",

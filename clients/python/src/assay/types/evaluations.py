@@ -111,9 +111,9 @@ class EvaluationOptions(AssayModel):
     concurrency: int
     limit: Optional[int] = None
     cache: bool
-    #: Times each prompt is asked (1 for runs without repeats, and from servers older than repeats).
+    #: Times each prompt is asked (1 for runs older than repeats).
     repeats: int = 1
-    #: The run's budget in US dollars: it stops as a failure once its cost reaches this (None: none).
+    #: The run's budget in US dollars: it stops as a failure once its cost reaches it (None: none).
     max_cost_usd: Optional[float] = None
     temperature: Optional[float] = None
     top_p: Optional[float] = None
@@ -191,7 +191,7 @@ class EvaluationStats(AssayModel):
     repeats: Optional[RepeatStats] = None
     subsets: List[SubsetStats]
     tokens: TokenUsage
-    #: US dollars from the catalog's prices; None when the model has none (custom models).
+    #: US dollars from the model's prices (the catalog's, or a custom model's own); None without.
     cost_usd: Optional[float] = None
     #: Averages of the benchmark's additional metrics.
     metrics: Dict[str, Optional[float]] = {}

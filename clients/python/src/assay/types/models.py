@@ -61,6 +61,9 @@ class CustomModel(Model):
     api_key_set: Optional[bool] = None
     #: How the endpoint is asked: a ``RequestProfileName``, ``openai-compatible`` unless chosen.
     request_profile: Optional[str] = None
+    #: The model's own prices, USD per token as decimal text (None: none; its runs have no cost).
+    cost_per_input_token: Optional[str] = None
+    cost_per_output_token: Optional[str] = None
     created_at: Optional[str] = None
     updated_at: Optional[str] = None
 

@@ -21,7 +21,7 @@ export interface ModelEndpoint {
   parameters?: Record<string, unknown>;
   /** Catalog providers are trusted config: no outbound address policy. Custom model URLs are checked. */
   trusted: boolean;
-  /** USD per token, from the catalog (null for custom models). */
+  /** USD per token: the catalog's, or a custom model's own; null when the model has none. */
   prices?: { input: number; output: number } | null;
 }
 

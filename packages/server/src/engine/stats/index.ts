@@ -28,6 +28,12 @@ export {
   pairedFigures,
 } from "./paired.ts";
 export { type PairedMeansFigures, type PromptMeans, pairedMeansFigures } from "./paired-means.ts";
+export {
+  type EarlierOutcome,
+  type PlannedInterval,
+  plannedInterval,
+  wilsonHalfWidth,
+} from "./planned-interval.ts";
 export { type Interval, standardError, wilsonInterval, Z_95 } from "./proportion.ts";
 export {
   clusteredAccuracy,

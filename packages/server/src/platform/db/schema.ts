@@ -149,6 +149,9 @@ export interface ModelsTable {
   provider_model: string | null;
   /** How a custom model is asked (a request profile's name); null: any OpenAI-compatible server. */
   request_profile: string | null;
+  /** A custom model's prices, USD per token as decimal text; null: none (both or neither). */
+  cost_per_input_token: string | null;
+  cost_per_output_token: string | null;
   disabled_at: string | null;
   created_at: string;
   updated_at: string;

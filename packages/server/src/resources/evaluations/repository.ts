@@ -9,7 +9,9 @@ import type {
   EvaluationRow,
   EvaluationsTable,
 } from "../../platform/db/schema.ts";
+import { budgetStop } from "./budget.ts";
 import { insertResults } from "./result-insert-repository.ts";
+import type { EvaluationOptions } from "./to-evaluation.ts";
 
 /** Statuses in which work may still happen. */
 export const ACTIVE_STATUSES: readonly EvaluationStatus[] = ["pending", "in-progress"];
@@ -276,7 +278,9 @@ export function createEvaluationRepository(db: Database) {
      * Stores a batch of results (and the cache entries they produced) and advances the counters
      * by what was actually inserted. Returns the counters after the write, or undefined when the
      * run has ended (cancelled, timed out): then nothing is stored, so an ended run's results and
-     * counters stay as they were when it ended, whatever model calls were still in flight.
+     * counters stay as they were when it ended, whatever model calls were still in flight. A
+     * write that takes the run to its budget ends it (`failure`) in the same transaction, so no
+     * chunk stores anything after it (budget.ts).
      */
     async writeResults(
       id: string,
@@ -342,8 +346,20 @@ export function createEvaluationRepository(db: Database) {
               cost === null ? eb.ref("cost_usd") : sql<number>`coalesce(cost_usd, 0) + ${cost}`,
           }))
           .where("id", "=", id)
-          .returning(["done_count", "total_count"])
+          .returning(["done_count", "total_count", "cost_usd", "options"])
           .executeTakeFirstOrThrow();
+        const stop = budgetStop(JSON.parse(row.options) as EvaluationOptions, {
+          costUsd: row.cost_usd === null ? null : Number(row.cost_usd),
+          done: row.done_count,
+          total: row.total_count,
+        });
+        if (stop !== undefined)
+          await trx
+            .updateTable("evaluations")
+            .set({ status: "failure", status_description: stop, finished_at: createdAt })
+            .where("id", "=", id)
+            .where("status", "in", ACTIVE_STATUSES)
+            .execute();
         return { done: row.done_count, total: row.total_count };
       });
     },

@@ -26,6 +26,11 @@ export function registerEvaluationRoutes(
     return undefined;
   });
 
+  // Before anything under `evaluations/{id}`, though a static path wins over an id anyway.
+  bindRoute(api, routes.planEvaluations, deps, async ({ scope, body }) =>
+    success(await deps.evaluations.plan(scope, body)),
+  );
+
   bindRoute(api, routes.createEvaluations, deps, async ({ scope, body, idempotencyKey }) =>
     success(await deps.evaluations.create(scope, body, idempotencyKey)),
   );

@@ -5,7 +5,7 @@ import type {
   ListEvaluationsQuery,
   UpdateEvaluationBody,
 } from "@assay/protocol";
-import { AppError, badRequest, notFound } from "../../app-error.ts";
+import { badRequest, notFound } from "../../app-error.ts";
 import type { Catalog } from "../../catalog/catalog.ts";
 import type { Clock } from "../../platform/clock.ts";
 import type { Database } from "../../platform/db/database.ts";
@@ -13,15 +13,13 @@ import type { EvaluationRow } from "../../platform/db/schema.ts";
 import type { JobQueue } from "../../platform/queue/job-queue.ts";
 import type { AuthContext, ProjectScope } from "../../tenancy.ts";
 import type { BuiltinData } from "../benchmarks/builtin-data.ts";
-import { createBenchmarkRepository } from "../benchmarks/repository.ts";
-import { createModelRepository } from "../models/repository.ts";
-import { readModelRequest } from "../models/resolve-endpoint.ts";
 import type { OrganizationService } from "../organizations/service.ts";
 import { createScorerRepository } from "../scorers/repository.ts";
 import { runScorersColumn } from "../scorers/run-scorers.ts";
+import { createItemChecks } from "./check-items.ts";
 import { type ListingScope, listEvaluationRows } from "./evaluation-list-repository.ts";
 import { createEvaluationLabels } from "./labels.ts";
-import { plannedRequest } from "./planned-request.ts";
+import { createEvaluationPlanner } from "./plan-evaluations.ts";
 import { ACTIVE_STATUSES, createEvaluationRepository } from "./repository.ts";
 import { RUN_EVALUATION_JOB, type RunEvaluationPayload } from "./run-evaluation-job.ts";
 import { type EvaluationOptions, toEvaluation } from "./to-evaluation.ts";
@@ -46,30 +44,9 @@ const MAX_PROMPTS = 2_147_483_647;
  */
 export function createEvaluationService(deps: EvaluationServiceDeps) {
   const repo = createEvaluationRepository(deps.db);
-  const models = createModelRepository(deps.db);
-  const benchmarks = createBenchmarkRepository(deps.db);
+  const checkItems = createItemChecks(deps);
+  const planner = createEvaluationPlanner(deps);
   const labels = createEvaluationLabels(deps);
-
-  async function checkModel(scope: ProjectScope, id: string, field: string) {
-    if (deps.catalog.findModel(id)) return;
-    if (await models.findCustom(scope, id)) return;
-    throw badRequest(field, "no such model in this project");
-  }
-
-  async function checkBenchmark(scope: ProjectScope, id: string, field: string) {
-    const builtin = deps.catalog.findBenchmark(id);
-    if (builtin) {
-      await deps.builtinData.ensureLoaded(builtin);
-      return builtin.id;
-    }
-    const own = await benchmarks.findOwn(scope, id);
-    if (!own) throw badRequest(field, "no such benchmark in this project");
-    if (own.generation_status === "generating")
-      throw badRequest(field, "the benchmark is still being generated; try again when it is ready");
-    if (own.generation_status === "failed")
-      throw badRequest(field, `the benchmark could not be generated: ${own.status_description}`);
-    return own.id;
-  }
 
   async function present(rows: EvaluationRow[]): Promise<Evaluation[]> {
     const named = await labels.forRows(rows);
@@ -96,26 +73,7 @@ export function createEvaluationService(deps: EvaluationServiceDeps) {
           return present(earlier.sort((a, b) => at(a) - at(b)));
         }
       }
-      const planned: {
-        item: CreateEvaluationItem;
-        benchmarkId: string;
-        request: EvaluationOptions["request"];
-      }[] = [];
-      for (const [i, item] of items.entries()) {
-        await checkModel(scope, item.model_id, `body.${i}.model_id`);
-        const request = plannedRequest(await readModelRequest(deps, item.model_id), item);
-        if ("problems" in request)
-          throw new AppError(
-            "VALIDATION_ERROR",
-            request.problems.map((p) => `body.${i}.${p.field}: ${p.message}`).join("; "),
-            { details: request.problems.map((p) => ({ ...p, field: `body.${i}.${p.field}` })) },
-          );
-        planned.push({
-          item,
-          request,
-          benchmarkId: await checkBenchmark(scope, item.dataset_id, `body.${i}.dataset_id`),
-        });
-      }
+      const planned = await checkItems(scope, items);
       const submittedAt = deps.clock.now().toISOString();
       const ids = await deps.db.transaction().execute(async (trx) => {
         const created: string[] = [];
@@ -180,6 +138,9 @@ export function createEvaluationService(deps: EvaluationServiceDeps) {
       const rows = await Promise.all(ids.map((id) => repo.findById(id)));
       return present(rows.filter((r): r is EvaluationRow => r !== undefined));
     },
+
+    /** What creating these runs would cost and tell; nothing is created (plan-evaluations.ts). */
+    plan: (scope: ProjectScope, items: CreateEvaluationItem[]) => planner.plan(scope, items),
 
     /** The caller's own evaluation, or a public one of any organization (with its summary). */
     async get(auth: AuthContext, id: string): Promise<Evaluation> {

@@ -30,7 +30,7 @@ const REWRITE_SAMPLE = 6;
  * labeled trace, cut to the context, averaged over the labels) with EXPECTED_VERDICT_TOKENS out;
  * a rewrite call's prompt is built with the goal and a few labeled traces. Few-shot candidates
  * carry longer goals, and repair turns cost extra: the figure is an estimate. Models without
- * prices (custom models) cost 0.
+ * prices (custom models not given any) cost 0.
  */
 export async function estimateOptimization(
   deps: { traces: TraceEvaluationRepository; labels: LabelReader },

@@ -18,10 +18,13 @@ export function createJudgeModelRepository(db: Database) {
     findCustomInAnyState: (
       scope: ProjectScope,
       id: string,
-    ): Promise<Pick<ModelRow, "key" | "max_tokens"> | undefined> =>
+    ): Promise<
+      | Pick<ModelRow, "key" | "max_tokens" | "cost_per_input_token" | "cost_per_output_token">
+      | undefined
+    > =>
       db
         .selectFrom("models")
-        .select(["key", "max_tokens"])
+        .select(["key", "max_tokens", "cost_per_input_token", "cost_per_output_token"])
         .where("id", "=", id)
         .where("kind", "=", "custom")
         .where("organization_id", "=", scope.organizationId)

@@ -8,6 +8,7 @@ import type { Database } from "../../platform/db/database.ts";
 import type { ModelRow } from "../../platform/db/schema.ts";
 import { chatCompletionsUrl } from "../../platform/ssrf/model-url.ts";
 import type { ProjectScope } from "../../tenancy.ts";
+import { tokenPrices } from "./model-prices.ts";
 import { createModelRepository } from "./repository.ts";
 
 export { ModelUnavailableError };
@@ -44,9 +45,6 @@ export function createEndpointResolver(deps: {
             (variable ? `set ${variable}` : "configure its provider"),
         );
       }
-      const price = (value: string | null) => (value === null ? null : Number(value));
-      const input = price(entry.cost_per_input_token);
-      const output = price(entry.cost_per_output_token);
       const profile = REQUEST_PROFILES[entry.request_profile];
       return {
         url: `${provider.baseUrl}/chat/completions`,
@@ -55,7 +53,7 @@ export function createEndpointResolver(deps: {
         maxTokens: entry.max_tokens ?? profile.defaultMaxTokens,
         profile,
         trusted: true,
-        prices: input === null || output === null ? null : { input, output },
+        prices: tokenPrices(entry.cost_per_input_token, entry.cost_per_output_token),
       };
     }
     const row = await models.findCustomById(modelId);
@@ -73,7 +71,8 @@ export function createEndpointResolver(deps: {
       extraPayload: request.extraPayload,
       profile: request.profile,
       trusted: false,
-      prices: null,
+      // The model's own prices, when it was given some: its runs then have a cost and a budget.
+      prices: tokenPrices(row.cost_per_input_token, row.cost_per_output_token),
     };
   }
 

@@ -84,6 +84,7 @@ export function createModelService(deps: ModelServiceDeps) {
     },
 
     async createCustom(scope: ProjectScope, body: CreateCustomModelBody): Promise<string> {
+      checkPricePair(body.cost_per_input_token ?? null, body.cost_per_output_token ?? null);
       await checkUrl(body.api_url);
       const id = randomUUID();
       const at = now();
@@ -105,6 +106,8 @@ export function createModelService(deps: ModelServiceDeps) {
             extra_payload: JSON.stringify(body.extra_payload ?? {}),
             provider_model: body.provider_model ?? null,
             request_profile: body.request_profile ?? null,
+            cost_per_input_token: body.cost_per_input_token ?? null,
+            cost_per_output_token: body.cost_per_output_token ?? null,
             disabled_at: null,
             created_at: at,
             updated_at: at,
@@ -140,6 +143,19 @@ export function createModelService(deps: ModelServiceDeps) {
       if (body.description !== undefined) changes.description = body.description;
       if (body.provider_model !== undefined) changes.provider_model = body.provider_model;
       if (body.request_profile !== undefined) changes.request_profile = body.request_profile;
+      if (body.cost_per_input_token !== undefined)
+        changes.cost_per_input_token = body.cost_per_input_token;
+      if (body.cost_per_output_token !== undefined)
+        changes.cost_per_output_token = body.cost_per_output_token;
+      // What the model will have: a price given (or removed) now, else the one it has.
+      checkPricePair(
+        body.cost_per_input_token === undefined
+          ? row.cost_per_input_token
+          : body.cost_per_input_token,
+        body.cost_per_output_token === undefined
+          ? row.cost_per_output_token
+          : body.cost_per_output_token,
+      );
       if (!(await repo.updateCustom(scope, id, changes))) throw notFound("model");
     },
 
@@ -157,6 +173,17 @@ export function createModelService(deps: ModelServiceDeps) {
 }
 
 export type ModelService = ReturnType<typeof createModelService>;
+
+/**
+ * A cost needs both prices: a model left with one of them would have runs without a cost while
+ * looking priced. Names the missing one.
+ */
+function checkPricePair(input: string | null, output: string | null): void {
+  if (input !== null && output === null)
+    throw badRequest("body.cost_per_output_token", "give both prices, or neither");
+  if (input === null && output !== null)
+    throw badRequest("body.cost_per_input_token", "give both prices, or neither");
+}
 
 /** Names its field, as a 400 does, so a form can show it under the key. */
 function duplicateKey(key: string): AppError {
@@ -179,6 +206,8 @@ export function toCustomModel(row: ModelRow): CustomModel {
     provider_model: row.provider_model,
     api_key_set: row.api_key_sealed !== null,
     request_profile: requestProfile(row.request_profile).name,
+    cost_per_input_token: row.cost_per_input_token,
+    cost_per_output_token: row.cost_per_output_token,
     created_at: row.created_at,
     updated_at: row.updated_at,
   };

@@ -14,8 +14,8 @@ const LOAD_BATCH = 50;
  * What judging these traces with this judge would cost, before running it: each trace's prompt
  * is built and cut exactly as the worker would, and counted with o200k_base (exact for OpenAI
  * models, an approximation for others, see engine/runners/trace-judging/tokens.ts); the answer is
- * EXPECTED_VERDICT_TOKENS per trace. A repair turn, when a judge needs one, costs extra. Custom
- * models have no prices: their cost is 0, their tokens are counted all the same. Yields to the
+ * EXPECTED_VERDICT_TOKENS per trace. A repair turn, when a judge needs one, costs extra. A model
+ * without prices (a custom model not given any) costs 0; its tokens are counted all the same. Yields to the
  * event loop between traces, so a large estimate does not stall other requests.
  */
 export async function estimateCost(

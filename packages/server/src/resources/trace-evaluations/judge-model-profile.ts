@@ -3,6 +3,7 @@ import type { JudgeModelLimits } from "../../engine/runners/trace-judging/index.
 import type { Database } from "../../platform/db/database.ts";
 import type { ProjectScope } from "../../tenancy.ts";
 import { createJudgeModelRepository } from "../judges/judge-model-repository.ts";
+import { tokenPrices } from "../models/model-prices.ts";
 import { createModelRepository } from "../models/repository.ts";
 import { ModelUnavailableError } from "../models/resolve-endpoint.ts";
 
@@ -17,7 +18,7 @@ export interface JudgeModelProfile {
   id: string;
   key: string;
   limits: JudgeModelLimits;
-  /** USD per token; null when unknown (custom models). */
+  /** USD per token; null when unknown (a custom model without prices of its own). */
   prices: { input: number; output: number } | null;
 }
 
@@ -32,8 +33,8 @@ export const NO_JUDGE_MODEL =
 
 /**
  * A judge model's key, context and prices: catalog models from the catalog (context length and
- * prices known), custom models from their row (context unknown: the engine's default applies; no
- * prices). A judge without a model (`model_id` null) uses the configured default judge model.
+ * prices known), custom models from their row (context unknown: the engine's default applies;
+ * prices when the model was given some). A judge without a model (`model_id` null) uses the configured default judge model.
  * Throws ModelUnavailableError when neither names a known model.
  */
 export function createJudgeModelProfiles(deps: {
@@ -59,16 +60,11 @@ export function createJudgeModelProfiles(deps: {
     const id = modelId ?? (await defaultModelId(scope));
     const entry = deps.catalog.findModel(id);
     if (entry) {
-      const input = entry.cost_per_input_token;
-      const output = entry.cost_per_output_token;
       return {
         id,
         key: entry.key,
         limits: { contextTokens: entry.context_length, maxOutputTokens: DEFAULT_MAX_TOKENS },
-        prices:
-          input === null || output === null
-            ? null
-            : { input: Number(input), output: Number(output) },
+        prices: tokenPrices(entry.cost_per_input_token, entry.cost_per_output_token),
       };
     }
     // Custom models by id regardless of their state: a deleted judge model still names itself.
@@ -78,7 +74,7 @@ export function createJudgeModelProfiles(deps: {
       id,
       key: row.key,
       limits: { contextTokens: null, maxOutputTokens: row.max_tokens ?? DEFAULT_MAX_TOKENS },
-      prices: null,
+      prices: tokenPrices(row.cost_per_input_token, row.cost_per_output_token),
     };
   };
 }

@@ -21,7 +21,7 @@ export {
   runTraceEvaluations,
   type TraceEvaluationRunDeps,
 } from "./run-trace-evaluations.ts";
-export { countTokens } from "./tokens.ts";
+export { countMessageTokens, countTokens } from "./tokens.ts";
 export type {
   OpenedJudge,
   OpenJudge,

@@ -76,7 +76,7 @@ export function fitsInTokens(text: string, limit: number): boolean {
 }
 
 /** The prompt tokens a chat request of these messages costs, as OpenAI counts them. */
-export function countMessageTokens(messages: readonly JudgeMessage[]): number {
+export function countMessageTokens(messages: readonly Pick<JudgeMessage, "content">[]): number {
   let total = TOKENS_PER_REQUEST;
   for (const m of messages) total += TOKENS_PER_MESSAGE + countTokens(m.content);
   return total;

@@ -17,6 +17,7 @@ import * as unicodeLower from "./0015-unicode-lower.ts";
 import * as requestProfiles from "./0016-request-profiles.ts";
 import * as idempotencyKeys from "./0017-idempotency-keys.ts";
 import * as repeats from "./0018-repeats.ts";
+import * as modelPrices from "./0019-model-prices.ts";
 
 /**
  * Every migration, in order. Listed statically (not read from a folder) so they travel with the
@@ -41,6 +42,7 @@ const migrations: Record<string, Migration> = {
   "0016-request-profiles": requestProfiles,
   "0017-idempotency-keys": idempotencyKeys,
   "0018-repeats": repeats,
+  "0019-model-prices": modelPrices,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,124 @@
+import type { Evaluation, ListResultsResponse } from "@assay/protocol";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type FakeModelServer, startFakeModelServer } from "../support/fake-model-server.ts";
+import { startTestService, type TestService } from "../support/test-service.ts";
+import {
+  createEvaluation,
+  createModel,
+  createSumsBenchmark,
+  type Tenant,
+  tenantOf,
+  waitForEvaluation,
+} from "./support.ts";
+
+// A run's budget (`max_cost_usd`) stops it as a failure that keeps what it stored; the model is
+// a custom one with prices of its own. The fake endpoint reports 30 prompt and 12 completion
+// tokens a call: at $0.001 and $0.002 a token, each call costs $0.054.
+
+const PRICES = { cost_per_input_token: "0.001", cost_per_output_token: "0.002" };
+const PER_CALL = 30 * 0.001 + 12 * 0.002;
+const PROMPTS = 40;
+
+let service: TestService;
+let fake: FakeModelServer;
+let tenant: Tenant;
+let benchmarkId: string;
+let pricedModel: string;
+
+const modelsPath = () => `/organizations/${tenant.org}/projects/${tenant.project}/custom-models`;
+
+beforeAll(async () => {
+  fake = await startFakeModelServer({ latencyMs: 5 });
+  service = await startTestService({
+    workers: true,
+    env: {
+      ASSAY_RATE_LIMIT_ENABLED: "false",
+      ALLOWED_MODEL_HOSTS: "127.0.0.1",
+      ASSAY_JOB_POLL_INTERVAL_MS: "50",
+      ASSAY_EVAL_CHUNK_SIZE: "10",
+    },
+  });
+  tenant = await tenantOf(service);
+  benchmarkId = await createSumsBenchmark(service, tenant, PROMPTS, 3);
+  pricedModel = await createModel(service, tenant, fake.url, "acme/priced");
+  const priced = await service.call("PATCH", `${modelsPath()}/${pricedModel}`, {
+    apiKey: tenant.key,
+    json: PRICES,
+  });
+  expect(priced.status, priced.text).toBe(200);
+});
+afterAll(async () => {
+  await service?.close();
+  await fake?.close();
+});
+
+describe("a run's budget", () => {
+  it("stops the run as a failure that keeps its results and says why", async () => {
+    const created = await createEvaluation(service, tenant, {
+      model_id: pricedModel,
+      dataset_id: benchmarkId,
+      cache: false,
+      concurrency: 2,
+      max_cost_usd: 0.2,
+    });
+    expect(created.assay.options.max_cost_usd).toBe(0.2);
+    const ended = await waitForEvaluation(service, created.id, { key: tenant.key });
+    expect(ended.status).toBe("failure");
+    expect(ended.status_description).toMatch(/^stopped at its budget: \$0\.\d\d spent of \$0\.20$/);
+    const { done } = ended.assay.progress;
+    expect(done).toBeGreaterThanOrEqual(Math.ceil(0.2 / PER_CALL));
+    expect(done).toBeLessThan(PROMPTS);
+    expect(ended.assay.cost_usd).toBeCloseTo(done * PER_CALL, 10);
+    expect(ended.assay.cost_usd).toBeGreaterThanOrEqual(0.2);
+
+    // Every result stored is kept, and nothing arrives after the stop.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const results = await service.call<ListResultsResponse>(
+      "GET",
+      `/results?evaluation_id=${created.id}&page_size=100`,
+      { apiKey: tenant.key },
+    );
+    expect(results.body.results).toHaveLength(done);
+    const later = await service.call<Evaluation>("GET", `/evaluations/${created.id}`, {
+      apiKey: tenant.key,
+    });
+    expect(later.body.assay.progress.done).toBe(done);
+    expect(later.body.status).toBe("failure");
+  });
+
+  it("lets a run its budget covers finish as a success", async () => {
+    const done = await waitForEvaluation(
+      service,
+      (
+        await createEvaluation(service, tenant, {
+          model_id: pricedModel,
+          dataset_id: benchmarkId,
+          limit: 3,
+          cache: false,
+          max_cost_usd: 1,
+        })
+      ).id,
+      { key: tenant.key },
+    );
+    expect(done.status, done.status_description).toBe("success");
+  });
+
+  it("is refused for a model without prices, naming the field", async () => {
+    const unpriced = await createModel(service, tenant, fake.url, "acme/unpriced");
+    const res = await service.call<{ error: { message: string } }>(
+      "POST",
+      `/organizations/${tenant.org}/projects/${tenant.project}/evaluations`,
+      {
+        apiKey: tenant.key,
+        json: [
+          { model_id: pricedModel, dataset_id: benchmarkId, max_cost_usd: 1 },
+          { model_id: unpriced, dataset_id: benchmarkId, max_cost_usd: 1 },
+        ],
+      },
+    );
+    expect(res.status).toBe(400);
+    expect(res.body.error.message).toBe(
+      "body.1.max_cost_usd: the model has no prices; a budget cannot be enforced",
+    );
+  });
+});
