@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { plannedInterval, wilsonHalfWidth } from "./planned-interval.ts";
 
-// References from statsmodels 0.15 (proportion_confint(p·n, n, method="wilson"), half its width)
-// and scipy 1.17 (t.ppf(0.975, n − 1) · √(variance / n), the variance worked by hand from the
-// formula in planned-interval.ts; t's quantile beyond 30 degrees of freedom is the module's
-// expansion, within 1e-6 of scipy's, hence 8 digits there). A simulation (beta-distributed pass rates, 4 repeats of 100
-// prompts, 20,000 runs) gave the variance of the mean as 0.000979 against the formula's 0.000971.
+// References from statsmodels 0.15: proportion_confint(p·N, N, method="wilson"), half its width,
+// at the effective size N = n·R / deff, deff = R·(σ²_between + σ²_within/R) / p(1 − p) bounded to
+// [1, R], worked by hand from the formula in planned-interval.ts (as clusteredAccuracy reports a
+// run). A simulation (beta-distributed pass rates, 4 repeats of 100 prompts, 20,000 runs) gave
+// the variance of the mean as 0.000979 against the formula's 0.000971.
 
 describe("the planned interval", () => {
   it("is Wilson's at an assumed accuracy with one answer per prompt", () => {
@@ -32,8 +32,9 @@ describe("the planned interval", () => {
     });
     const repeated = plannedInterval({ prompts: 100, repeats: 4, earlier: null });
     expect(repeated).toMatchObject({ kind: "bound", method: "clustered", accuracy: 0.5 });
-    expect(repeated.halfWidth).toBeCloseTo(0.09921084757932087, 8);
-    expect(repeated.bestHalfWidth).toBeCloseTo(0.04960542378966044, 8);
+    // Repeats that always agree: the prompts alone (deff 4); independent ones: 400 answers.
+    expect(repeated.halfWidth).toBeCloseTo(0.09616846963400438, 12);
+    expect(repeated.bestHalfWidth).toBeCloseTo(0.048765495830290995, 12);
   });
 
   it("expects Wilson's at an earlier run's accuracy with one answer per prompt", () => {
@@ -53,7 +54,7 @@ describe("the planned interval", () => {
       earlier: { correct: 150, answers: 200, withinPromptVariance: 0.1 },
     });
     expect(planned).toMatchObject({ kind: "expected", method: "clustered", bestHalfWidth: null });
-    expect(planned.halfWidth).toBeCloseTo(0.06125347279146926, 8);
+    expect(planned.halfWidth).toBeCloseTo(0.05987035888874337, 12); // deff 2.42
     expect(planned.betweenPromptVariance).toBeCloseTo(0.08983346915176674, 12);
     expect(planned.withinPromptVariance).toBe(0.1);
   });
@@ -69,8 +70,8 @@ describe("the planned interval", () => {
       basis: "earlier_run",
       withinPromptVariance: null,
     });
-    expect(planned.halfWidth).toBeCloseTo(0.07875585774709559, 8);
-    expect(planned.bestHalfWidth).toBeCloseTo(0.039377928873547796, 8);
+    expect(planned.halfWidth).toBeCloseTo(0.07665657503658019, 12);
+    expect(planned.bestHalfWidth).toBeCloseTo(0.03863412748755202, 12);
   });
 
   it("never promises a zero-width interval after an earlier run that was all right", () => {
@@ -79,7 +80,7 @@ describe("the planned interval", () => {
       repeats: 3,
       earlier: { correct: 50, answers: 50, withinPromptVariance: 0 },
     });
-    expect(planned.halfWidth).toBeCloseTo(0.05271156803794224, 8);
+    expect(planned.halfWidth).toBeCloseTo(0.035673799566679376, 12);
     expect(planned.halfWidth).toBeGreaterThan(0);
     const allWrong = plannedInterval({
       prompts: 50,

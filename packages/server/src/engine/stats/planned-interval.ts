@@ -1,4 +1,3 @@
-import { tQuantile975 } from "./mean-interval.ts";
 import { wilsonInterval, Z_95 } from "./proportion.ts";
 
 /**
@@ -7,18 +6,18 @@ import { wilsonInterval, Z_95 } from "./proportion.ts";
  *
  * One answer per prompt: Wilson's interval at accuracy p over n prompts, half its width.
  *
- * With R repeats the run reports a t interval on the mean of per-prompt means, clustered by prompt
- * (Miller 2024, "Adding Error Bars to Evals"). A prompt's mean of R answers varies by
+ * With R repeats the run reports its accuracy clustered by prompt (clusteredAccuracy: Wilson's
+ * interval at N / deff answers, deff the design effect). A prompt's mean of R answers varies by
  * Var = σ²_between + σ²_within / R, where σ²_within = E[pᵢ(1 − pᵢ)] is the mean variance of one
  * prompt's answers and σ²_between = Var(pᵢ) the spread of prompts' pass rates; together they make
- * one answer's variance, p(1 − p). So the half-width is t(0.975, n − 1) · √((σ²_between +
- * σ²_within / R) / n), with σ²_between = p(1 − p) − σ²_within when an earlier run measured
- * σ²_within (its mean within-prompt variance, the n − 1 sample variance, unbiased for pᵢ(1 − pᵢ)).
- * Without that measure nothing says how far repeats help: σ²_within = 0 gives the widest case,
- * a bound (repeats that always agree add nothing); `bestHalfWidth` is the narrowest, σ²_between
- * = 0 (every repeat an independent draw). With repeats, p(1 − p) uses the Agresti–Coull accuracy
- * (x + z²/2) / (N + z²) of the earlier run's N answers, so an earlier run that was all right (or
- * all wrong) does not promise a zero-width interval.
+ * one answer's variance, p(1 − p). So deff = R · Var / p(1 − p), bounded to [1, R], with
+ * σ²_between = p(1 − p) − σ²_within when an earlier run measured σ²_within (its mean
+ * within-prompt variance, the n − 1 sample variance, unbiased for pᵢ(1 − pᵢ)). Without that
+ * measure nothing says how far repeats help: σ²_within = 0 gives the widest case, a bound
+ * (repeats that always agree add nothing: deff = R, the prompts alone); `bestHalfWidth` is the
+ * narrowest, σ²_between = 0 (every repeat an independent draw: deff = 1). With repeats, p(1 − p)
+ * uses the Agresti–Coull accuracy (x + z²/2) / (N + z²) of the earlier run's N answers, so an
+ * earlier run that was all right (or all wrong) does not promise a zero-width interval.
  *
  * Without an earlier run, p = 0.5, the widest for either interval: a bound. Fewer than two prompts
  * with repeats have no spread between prompts to measure: the run reports the whole scale.
@@ -79,8 +78,15 @@ export function plannedInterval(input: {
   const measured = earlier?.withinPromptVariance ?? null;
   const within = measured === null ? 0 : Math.min(Math.max(measured, 0), total);
   const between = total - within;
-  const half = (variance: number) =>
-    n < 2 ? 0.5 : Math.min(0.5, tQuantile975(n - 1) * Math.sqrt(variance / n));
+  // As the run will report it (clusteredAccuracy): Wilson's at N / deff answers, deff the
+  // clustered variance over that of N independent answers, bounded to [1, R].
+  const answers = n * repeats;
+  const half = (variance: number) => {
+    if (n < 2) return 0.5;
+    const deff =
+      total === 0 ? repeats : Math.min(repeats, Math.max(1, (repeats * variance) / total));
+    return wilsonHalfWidth(accuracy, answers / deff);
+  };
   return {
     halfWidth: half(between + within / repeats),
     kind: measured === null ? "bound" : "expected",
