@@ -173,6 +173,9 @@ describe("a run with repeats", () => {
       expectedRight.filter((c) => c > 0 && c < REPEATS).length,
     );
     expect(await count("&outcome=error")).toBe(0);
+    const perAnswer = await results(run.id, "&outcome=flaky&repeats=each");
+    expect(perAnswer.status).toBe(400);
+    expect(perAnswer.text).toContain("query.outcome");
     expect(await count("&subset=default")).toBe(PROMPTS);
     expect(await count("&subset=other")).toBe(0);
     const second = await results(run.id, "&page=2&page_size=5");

@@ -1,6 +1,6 @@
 import type { ComparisonQuery, ComparisonResponse, ListResultsQuery } from "@assay/protocol";
 import type { Logger } from "pino";
-import { notFound } from "../../app-error.ts";
+import { badRequest, notFound } from "../../app-error.ts";
 import type { Database } from "../../platform/db/database.ts";
 import type { AuthContext } from "../../tenancy.ts";
 import { createEvaluationRepository } from "../evaluations/repository.ts";
@@ -30,6 +30,12 @@ export function createResultService(deps: { db: Database; logger: Logger }) {
       const matches =
         query.search === undefined ? undefined : await textIndex.matching(evaluation, query.search);
       const repeats = runRepeats(evaluation.options);
+      // Disagreement is a prompt's, not an answer's: `flaky` lists prompts.
+      if (repeats > 1 && query.repeats === "each" && query.outcome === "flaky")
+        throw badRequest(
+          "query.outcome",
+          "flaky is a prompt whose answers disagree: list it with repeats=prompt (the default)",
+        );
       const page =
         repeats > 1 && query.repeats === "prompt"
           ? await promptPages.page(evaluation.id, repeats, query, matches, (positions) =>
