@@ -2,7 +2,7 @@ import type { Model, Result } from "@assay/protocol";
 import { useCallback } from "react";
 import { PlotFigure, type PlotModule } from "../shared/plot.tsx";
 
-/** Per-token prices in US dollars, when the catalog has them (custom models have none). */
+/** Per-token prices in US dollars, when the model has them (the catalog's, or a custom model's own). */
 function pricesOf(model: Model | undefined): { input: number; output: number } | undefined {
   if (!model || !("cost_per_input_token" in model)) return undefined;
   const input = Number(model.cost_per_input_token ?? Number.NaN);

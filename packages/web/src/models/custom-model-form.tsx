@@ -8,6 +8,7 @@ import { type FormEvent, useState } from "react";
 import { ErrorMessage } from "../shared/error-message.tsx";
 import { fieldErrors, otherFieldErrors } from "../shared/field-errors.ts";
 import { FormField, optionalNumber } from "./form-field.tsx";
+import { PRICE_FORMAT, shownPrice, typedPrice } from "./price-draft.ts";
 import { useCreateCustomModel, useUpdateCustomModel } from "./use-models.ts";
 
 /** The fields the form shows itself; any other problem the server names goes above the button. */
@@ -20,6 +21,8 @@ const FIELDS = [
   "body.max_tokens",
   "body.request_profile",
   "body.api_key",
+  "body.cost_per_input_token",
+  "body.cost_per_output_token",
 ];
 
 interface Draft {
@@ -31,6 +34,9 @@ interface Draft {
   maxTokens: string;
   profile: RequestProfileName;
   apiKey: string;
+  /** USD per million tokens, as typed. */
+  inputPrice: string;
+  outputPrice: string;
 }
 
 const EMPTY: Draft = {
@@ -42,6 +48,8 @@ const EMPTY: Draft = {
   maxTokens: "1024",
   profile: "openai-compatible",
   apiKey: "",
+  inputPrice: "",
+  outputPrice: "",
 };
 
 function draftOf(model: CustomModel): Draft {
@@ -54,6 +62,8 @@ function draftOf(model: CustomModel): Draft {
     maxTokens: String(model.max_tokens),
     profile: model.request_profile,
     apiKey: "",
+    inputPrice: shownPrice(model.cost_per_input_token),
+    outputPrice: shownPrice(model.cost_per_output_token),
   };
 }
 
@@ -75,7 +85,9 @@ export function CustomModelForm({
   const create = useCreateCustomModel();
   const update = useUpdateCustomModel(model?.id ?? "");
   const mutation = model ? update : create;
-  const errors = fieldErrors(mutation.error);
+  // A price that is not a plain number is refused here, in the form's unit (per million).
+  const [priceErrors, setPriceErrors] = useState<Map<string, string>>(new Map());
+  const errors = priceErrors.size > 0 ? priceErrors : fieldErrors(mutation.error);
   const others = otherFieldErrors(errors, FIELDS);
   const set = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }));
   const sendsKey = !model || replaceKey;
@@ -83,6 +95,13 @@ export function CustomModelForm({
 
   function submit(event: FormEvent) {
     event.preventDefault();
+    const inputPrice = typedPrice(draft.inputPrice);
+    const outputPrice = typedPrice(draft.outputPrice);
+    const unreadable = new Map<string, string>();
+    if (inputPrice === undefined) unreadable.set("body.cost_per_input_token", PRICE_FORMAT);
+    if (outputPrice === undefined) unreadable.set("body.cost_per_output_token", PRICE_FORMAT);
+    setPriceErrors(unreadable);
+    if (inputPrice === undefined || outputPrice === undefined) return;
     if (!model) {
       create.mutate(
         {
@@ -95,6 +114,8 @@ export function CustomModelForm({
           api_key: draft.apiKey === "" ? undefined : draft.apiKey,
           provider_model: draft.providerModel === "" ? undefined : draft.providerModel,
           request_profile: draft.profile,
+          cost_per_input_token: inputPrice ?? undefined,
+          cost_per_output_token: outputPrice ?? undefined,
         },
         {
           onSuccess: () => {
@@ -118,6 +139,9 @@ export function CustomModelForm({
       body.max_tokens = optionalNumber(draft.maxTokens) as number;
     if (draft.profile !== model.request_profile) body.request_profile = draft.profile;
     if (replaceKey) body.api_key = draft.apiKey;
+    // A price emptied is removed (null); the server keeps a model with both prices or neither.
+    if (inputPrice !== model.cost_per_input_token) body.cost_per_input_token = inputPrice;
+    if (outputPrice !== model.cost_per_output_token) body.cost_per_output_token = outputPrice;
     update.mutate(body, {
       onSuccess: () => {
         onSaved?.(replaceKey ? "Saved; the new key is set." : "Saved.");
@@ -208,6 +232,38 @@ export function CustomModelForm({
               </option>
             ))}
           </select>
+        )}
+      </FormField>
+      <FormField
+        label="Input price (USD per 1M tokens)"
+        field="body.cost_per_input_token"
+        errors={errors}
+        hint="Optional, with the output price: the model's runs then have a cost, a plan and a budget."
+      >
+        {(input) => (
+          <input
+            {...input}
+            inputMode="decimal"
+            placeholder="none"
+            value={draft.inputPrice}
+            onChange={(e) => set({ inputPrice: e.target.value })}
+          />
+        )}
+      </FormField>
+      <FormField
+        label="Output price (USD per 1M tokens)"
+        field="body.cost_per_output_token"
+        errors={errors}
+        hint="Reasoning tokens bill as output."
+      >
+        {(input) => (
+          <input
+            {...input}
+            inputMode="decimal"
+            placeholder="none"
+            value={draft.outputPrice}
+            onChange={(e) => set({ outputPrice: e.target.value })}
+          />
         )}
       </FormField>
       <FormField label="Description" field="body.description" errors={errors}>

@@ -31,8 +31,8 @@ export function runnability(model: Model): Runnability {
 }
 
 /**
- * A catalog price (USD per token as decimal text) per million tokens: "0.0000025" → "$2.50".
- * Null (unknown, or a custom model) → "—".
+ * A price (USD per token as decimal text: the catalog's, or a custom model's own) per million
+ * tokens: "0.0000025" → "$2.50". Null (none) → "—".
  */
 export function pricePerMillion(perToken: string | null): string {
   if (perToken === null) return "—";

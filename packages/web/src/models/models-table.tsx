@@ -74,8 +74,9 @@ function ModelRow({ model }: { model: Model }) {
       <td className="right num" title={custom ? undefined : String(model.context_length ?? "")}>
         {custom ? "—" : contextLength(model.context_length)}
       </td>
-      <td className="right num">{custom ? "—" : pricePerMillion(model.cost_per_input_token)}</td>
-      <td className="right num">{custom ? "—" : pricePerMillion(model.cost_per_output_token)}</td>
+      {/* The catalog's prices, or a custom model's own when it was given some. */}
+      <td className="right num">{pricePerMillion(model.cost_per_input_token)}</td>
+      <td className="right num">{pricePerMillion(model.cost_per_output_token)}</td>
       <td className="actions">
         {run.runnable ? (
           <Link

@@ -5,10 +5,13 @@ import { FormField, optionalNumber } from "../models/form-field.tsx";
 import { runnability } from "../models/model-facts.ts";
 import { ErrorMessage } from "../shared/error-message.tsx";
 import { type FieldErrors, fieldErrors, otherFieldErrors } from "../shared/field-errors.ts";
+import { readableError } from "../shared/readable-error.ts";
 import type { NewEvaluationSearch } from "./new-evaluation-search.ts";
+import { PlanPanel } from "./plan-panel.tsx";
 import { EMPTY_SAMPLING, SAMPLING_FIELDS, samplingOptions } from "./sampling-draft.ts";
 import { SamplingFields } from "./sampling-fields.tsx";
-import { useChoices, useCreateEvaluation } from "./use-new-evaluation.ts";
+import { type NewEvaluation, useChoices, useCreateEvaluation } from "./use-new-evaluation.ts";
+import { usePlan } from "./use-plan.ts";
 import "../models/models.css";
 import "./new-evaluation.css";
 
@@ -18,13 +21,18 @@ const FIELDS = [
   "item.limit",
   "item.concurrency",
   "item.cache",
+  "item.repeats",
+  "item.max_cost_usd",
   ...SAMPLING_FIELDS,
 ];
 
 /**
  * Starts one evaluation of a project's model on a project's benchmark and opens its live page.
- * Model and benchmark live in the URL (a link can preselect them); limit, concurrency, cache and
- * the sampling options are the create request's own, left to the server's defaults when empty.
+ * Model and benchmark live in the URL (a link can preselect them); limit, concurrency, cache,
+ * repeats, the budget and the sampling options are the create request's own, left to the server's
+ * defaults when empty. Below them, the server's plan of the run (calls, tokens, cost, interval
+ * width) follows the form as it changes, and names under its field whatever the run would be
+ * refused for.
  */
 export function NewEvaluationPage({ search }: { search: NewEvaluationSearch }) {
   const choices = useChoices();
@@ -33,12 +41,12 @@ export function NewEvaluationPage({ search }: { search: NewEvaluationSearch }) {
   const [limit, setLimit] = useState("");
   const [concurrency, setConcurrency] = useState("");
   const [cache, setCache] = useState(true);
+  const [repeats, setRepeats] = useState("");
+  const [budget, setBudget] = useState("");
   const [sampling, setSampling] = useState(EMPTY_SAMPLING);
   // Nothing to send without both choices, nor with a model the server says it cannot run (it
   // would take the request, and the run would fail); every other refusal is the server's.
   const [unchosen, setUnchosen] = useState<FieldErrors>(new Map());
-  const errors = unchosen.size > 0 ? unchosen : itemErrors(fieldErrors(create.error));
-  const others = otherFieldErrors(errors, FIELDS);
   const choose = (patch: NewEvaluationSearch) =>
     navigate({ search: (previous) => ({ ...previous, ...patch }), replace: true });
 
@@ -51,6 +59,32 @@ export function NewEvaluationPage({ search }: { search: NewEvaluationSearch }) {
   const own = benchmarks.filter(isCustomBenchmark);
   const builtIn = benchmarks.filter((b) => !isCustomBenchmark(b));
 
+  // The run as the form describes it now: what is planned live, and what Start sends.
+  const run: NewEvaluation | undefined =
+    search.model && search.benchmark
+      ? {
+          // The listed object, so a custom model or benchmark is flagged as such; an id from the
+          // URL that the project does not have goes as it is, and the server says so.
+          model: chosen ?? { id: search.model },
+          benchmark: benchmark ?? { id: search.benchmark },
+          limit: optionalNumber(limit),
+          concurrency: optionalNumber(concurrency),
+          cache,
+          repeats: optionalNumber(repeats),
+          maxCostUsd: optionalNumber(budget),
+          ...samplingOptions(sampling),
+        }
+      : undefined;
+  const plan = usePlan(run);
+  // The form's own refusals first, then the server's to Start, then the planner's as it types.
+  const errors =
+    unchosen.size > 0
+      ? unchosen
+      : create.isError
+        ? itemErrors(fieldErrors(create.error))
+        : itemErrors(fieldErrors(plan.error));
+  const others = otherFieldErrors(errors, FIELDS);
+
   function submit(event: FormEvent) {
     event.preventDefault();
     const { model: modelId, benchmark: benchmarkId } = search;
@@ -60,23 +94,11 @@ export function NewEvaluationPage({ search }: { search: NewEvaluationSearch }) {
       missing.set("item.model_id", `not runnable: ${runnability(chosen).why}`);
     if (!benchmarkId) missing.set("item.dataset_id", "choose a benchmark");
     setUnchosen(missing);
-    if (!modelId || !benchmarkId || missing.size > 0) return;
-    create.mutate(
-      {
-        // The listed object, so a custom model or benchmark is flagged as such; an id from the
-        // URL that the project does not have goes as it is, and the server says so.
-        model: chosen ?? { id: modelId },
-        benchmark: benchmark ?? { id: benchmarkId },
-        limit: optionalNumber(limit),
-        concurrency: optionalNumber(concurrency),
-        cache,
-        ...samplingOptions(sampling),
-      },
-      {
-        onSuccess: (evaluation) =>
-          void navigate({ to: "/evaluations/$id", params: { id: evaluation.id } }),
-      },
-    );
+    if (!run || missing.size > 0) return;
+    create.mutate(run, {
+      onSuccess: (evaluation) =>
+        void navigate({ to: "/evaluations/$id", params: { id: evaluation.id } }),
+    });
   }
 
   return (
@@ -184,6 +206,43 @@ export function NewEvaluationPage({ search }: { search: NewEvaluationSearch }) {
             />
           )}
         </FormField>
+        <FormField
+          label="Repeats"
+          field="item.repeats"
+          errors={errors}
+          hint="Ask each prompt this many times (1–32); empty: once."
+        >
+          {(input) => (
+            <input
+              {...input}
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={32}
+              placeholder="1"
+              value={repeats}
+              onChange={(e) => setRepeats(e.target.value)}
+            />
+          )}
+        </FormField>
+        <FormField
+          label="Budget (USD)"
+          field="item.max_cost_usd"
+          errors={errors}
+          hint="Stop the run, keeping its results, once it has cost this much; the model needs prices."
+        >
+          {(input) => (
+            <input
+              {...input}
+              type="number"
+              inputMode="decimal"
+              step="0.01"
+              placeholder="none"
+              value={budget}
+              onChange={(e) => setBudget(e.target.value)}
+            />
+          )}
+        </FormField>
         <div className="form-field form-wide">
           <label className="inline">
             <input type="checkbox" checked={cache} onChange={(e) => setCache(e.target.checked)} />
@@ -191,6 +250,12 @@ export function NewEvaluationPage({ search }: { search: NewEvaluationSearch }) {
           </label>
         </div>
         <SamplingFields draft={sampling} onChange={setSampling} errors={errors} model={chosen} />
+        <PlanPanel
+          plan={plan.data}
+          updating={plan.isFetching}
+          idle={run === undefined}
+          refusal={planRefusal(plan.error, plan.isFetching)}
+        />
         {others.length > 0 ? (
           <ul className="error form-wide">
             {others.map(([field, message]) => (
@@ -217,6 +282,14 @@ function itemErrors(errors: FieldErrors): FieldErrors {
   return new Map(
     [...errors].map(([field, message]) => [field.replace(/^body\.0\./, "item."), message]),
   );
+}
+
+/** Why the panel has no plan: the form's refusal (named under its fields) or another error. */
+function planRefusal(error: unknown, fetching: boolean): string | null {
+  if (!error || fetching) return null;
+  return fieldErrors(error).size > 0
+    ? "The run as filled in would be refused: see the fields above."
+    : `No plan: ${readableError(error)}`;
 }
 
 function benchmarkHint(benchmark: Benchmark): string {
