@@ -21,7 +21,6 @@ const FIELDS = [
   "item.limit",
   "item.concurrency",
   "item.cache",
-  "item.repeats",
   "item.max_cost_usd",
   ...SAMPLING_FIELDS,
 ];
@@ -29,7 +28,7 @@ const FIELDS = [
 /**
  * Starts one evaluation of a project's model on a project's benchmark and opens its live page.
  * Model and benchmark live in the URL (a link can preselect them); limit, concurrency, cache,
- * repeats, the budget and the sampling options are the create request's own, left to the server's
+ * the budget and the sampling options (with the repeats) are the create request's own, left to the server's
  * defaults when empty. Below them, the server's plan of the run (calls, tokens, cost, interval
  * width) follows the form as it changes, and names under its field whatever the run would be
  * refused for.
@@ -41,7 +40,6 @@ export function NewEvaluationPage({ search }: { search: NewEvaluationSearch }) {
   const [limit, setLimit] = useState("");
   const [concurrency, setConcurrency] = useState("");
   const [cache, setCache] = useState(true);
-  const [repeats, setRepeats] = useState("");
   const [budget, setBudget] = useState("");
   const [sampling, setSampling] = useState(EMPTY_SAMPLING);
   // Nothing to send without both choices, nor with a model the server says it cannot run (it
@@ -70,7 +68,6 @@ export function NewEvaluationPage({ search }: { search: NewEvaluationSearch }) {
           limit: optionalNumber(limit),
           concurrency: optionalNumber(concurrency),
           cache,
-          repeats: optionalNumber(repeats),
           maxCostUsd: optionalNumber(budget),
           ...samplingOptions(sampling),
         }
@@ -203,25 +200,6 @@ export function NewEvaluationPage({ search }: { search: NewEvaluationSearch }) {
               placeholder="server default"
               value={concurrency}
               onChange={(e) => setConcurrency(e.target.value)}
-            />
-          )}
-        </FormField>
-        <FormField
-          label="Repeats"
-          field="item.repeats"
-          errors={errors}
-          hint="Ask each prompt this many times (1–32); empty: once."
-        >
-          {(input) => (
-            <input
-              {...input}
-              type="number"
-              inputMode="numeric"
-              min={1}
-              max={32}
-              placeholder="1"
-              value={repeats}
-              onChange={(e) => setRepeats(e.target.value)}
             />
           )}
         </FormField>
