@@ -2,7 +2,7 @@ import type { EvaluationPlan, ListEvaluationsResponse } from "@assay/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { toMessages } from "../../src/engine/runners/evaluation/to-messages.ts";
 import { countMessageTokens } from "../../src/engine/runners/trace-judging/index.ts";
-import { plannedInterval, tQuantile975, wilsonHalfWidth } from "../../src/engine/stats/index.ts";
+import { plannedInterval, wilsonHalfWidth } from "../../src/engine/stats/index.ts";
 import {
   type FakeModelServer,
   makeArithmeticItem,
@@ -122,10 +122,11 @@ describe("planning evaluations", () => {
       earlier_run: null,
     });
     expect(planned?.cost.usd).toBeCloseTo(prompt * 0.001 + 6000 * 0.002, 10);
-    // The worst case with repeats: accuracy 0.5, answers to one prompt that always agree.
-    expect(planned?.ci95.half_width).toBeCloseTo(tQuantile975(29) * Math.sqrt(0.25 / 30), 12);
+    // The worst case with repeats: accuracy 0.5, answers to one prompt that always agree, so the
+    // 30 prompts alone (Wilson's at 30); at best every answer independent (Wilson's at 60).
+    expect(planned?.ci95.half_width).toBeCloseTo(wilsonHalfWidth(0.5, 30), 12);
     expect(planned?.tokens.description).toContain("all 30 prompts, asked 2 times each");
-    expect(planned?.ci95.description).toMatch(/^At most ±18\.7 points, as little as ±13\.2 points/);
+    expect(planned?.ci95.description).toMatch(/^At most ±16\.8 points, as little as ±12\.3 points/);
     expect(await evaluationCount()).toBe(before);
   });
 
