@@ -138,7 +138,10 @@ describe("judge optimization in Chromium", () => {
     const note = page.getByTestId("few-labels");
     await note.waitFor(WAIT);
     expect(await note.textContent()).toContain("With 12 labels about 4 are kept aside");
-    expect(await page.getByRole("button", { name: "Start optimization" }).isDisabled()).toBe(false);
+    // Start waits for the estimate, then goes: few labels are a warning, not a refusal.
+    await expect
+      .poll(() => page.getByRole("button", { name: "Start optimization" }).isDisabled(), WAIT)
+      .toBe(false);
     const enough = await labeledJudge(40);
     await page.goto(`${ui}/judges/${enough.id}/optimize`);
     await page.getByTestId("estimate").getByText("Judge calls").waitFor(WAIT);
