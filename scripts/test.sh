@@ -2,6 +2,7 @@
 # Installs what is missing (Node.js 24, npm dependencies, the Python SDK's virtualenv) and runs the
 # whole test suite: the linter, the formatter check and the type checker, then the Python SDK's
 # build and checks, then the fuzzing of the HTTP API from its OpenAPI document (fuzz/run.sh), then
+# the reference scorers' virtualenv (agreement/setup.sh), then
 # the local model's build (scripts/local-model.sh, cached after the first run), then every Vitest
 # test, then the Python SDK's tests against a real server. Tests run on SQLite; with
 # DATABASE_URL set to a PostgreSQL server, the database tests run on both and the service tests on
@@ -23,6 +24,8 @@ npm run --silent lint
 # (it does not read Vitest's).
 ASSAY_PYTHON_STAGE=prepare "$repo_root/clients/python/scripts/test.sh"
 "$repo_root/fuzz/run.sh"
+# The reference implementations the agreement tests score their fixtures with (agreement/).
+"$repo_root/agreement/setup.sh"
 # The real model of the end-to-end test (packages/server/test/real-model): llama-server is built
 # once into a cache outside the clone (minutes on 2 cores), then found there in milliseconds.
 local_model_started=$SECONDS
