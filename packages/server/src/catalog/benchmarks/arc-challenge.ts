@@ -62,6 +62,8 @@ export const arcChallenge: BenchmarkDefinition<ArcRecord> = {
     url: "https://huggingface.co/datasets/allenai/ai2_arc/resolve/main/ARC-Challenge/test-00000-of-00001.parquet",
     filename: "test-00000-of-00001.parquet",
     format: "parquet",
+    homepage: "https://allenai.org/data/arc",
+    license: "CC BY-SA 4.0",
   },
   recordSchema: ArcRecordSchema,
   toPrompt(record) {

@@ -20,13 +20,36 @@ export interface BenchmarkScoring {
   readonly regex_pattern?: string;
 }
 
-export type BenchmarkFormat = "jsonl" | "json" | "parquet";
+export type BenchmarkFormat = "jsonl" | "json" | "parquet" | "csv";
 
 /** Where the canonical data lives; `filename` is also its name in the local data dir. */
 export interface BenchmarkSource {
+  /** The file, pinned to a revision where its host has one (a commit, a dataset revision). */
   readonly url: string;
   readonly filename: string;
   readonly format: BenchmarkFormat;
+  /** Where people read about the data: the authors' repository, paper or dataset page. */
+  readonly homepage: string;
+  /** The data's license, as its authors state it. */
+  readonly license: string;
+  /**
+   * Set when the file may not be downloaded for the user (a gated dataset): the user imports
+   * their own copy (`assay catalog import <key> --file …`), and this says where to get it.
+   */
+  readonly gated?: string;
+}
+
+/**
+ * A figure a benchmark reports besides accuracy (IFEval's loose and instruction-level accuracies,
+ * SimpleQA's F-score), computed when a run ends from the sums of the `details` its scorer gave
+ * every answer, and the number of answers.
+ */
+export interface BenchmarkFigure {
+  readonly name: string;
+  /** What it is, in words, as the benchmark's authors define it. */
+  readonly description: string;
+  /** null when undefined on these answers (a ratio whose denominator is zero). */
+  compute(sums: Readonly<Record<string, number>>, answers: number): number | null;
 }
 
 /** One prompt of a benchmark, ready to send: what the evaluation runner consumes. */
@@ -56,8 +79,13 @@ export interface BenchmarkDefinition<Raw = unknown> {
   readonly prompt_count: number;
   readonly scoring: BenchmarkScoring;
   readonly source: BenchmarkSource;
+  /** Figures reported besides accuracy, from its scorer's `details`; none when absent. */
+  readonly figures?: readonly BenchmarkFigure[];
   /** Validates one raw record; refinements carry the rules the mapping relies on. */
   readonly recordSchema: z.ZodType<Raw>;
-  /** Maps a validated record; `row` is its 1-based position among the file's records. */
-  toPrompt(record: Raw, row: number): BenchmarkPromptRecord;
+  /**
+   * Maps a validated record to its prompt, or to several (a file of tasks with several examples
+   * each); `row` is its 1-based position among the file's records. `prompt_count` counts prompts.
+   */
+  toPrompt(record: Raw, row: number): BenchmarkPromptRecord | readonly BenchmarkPromptRecord[];
 }

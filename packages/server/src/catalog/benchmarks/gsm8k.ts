@@ -41,6 +41,8 @@ export const gsm8k: BenchmarkDefinition<Gsm8kRecord> = {
     url: "https://raw.githubusercontent.com/openai/grade-school-math/master/grade_school_math/data/test.jsonl",
     filename: "test.jsonl",
     format: "jsonl",
+    homepage: "https://github.com/openai/grade-school-math",
+    license: "MIT",
   },
   recordSchema: Gsm8kRecordSchema,
   toPrompt(record, row) {

@@ -63,6 +63,8 @@ export const hellaswag: BenchmarkDefinition<HellaswagRecord> = {
     url: "https://raw.githubusercontent.com/rowanz/hellaswag/master/data/hellaswag_val.jsonl",
     filename: "hellaswag_val.jsonl",
     format: "jsonl",
+    homepage: "https://github.com/rowanz/hellaswag",
+    license: "MIT",
   },
   recordSchema: HellaswagRecordSchema,
   toPrompt(record) {

@@ -40,6 +40,8 @@ export const mmlu: BenchmarkDefinition<MmluRecord> = {
     url: "https://huggingface.co/datasets/cais/mmlu/resolve/main/all/test-00000-of-00001.parquet",
     filename: "test-00000-of-00001.parquet",
     format: "parquet",
+    homepage: "https://github.com/hendrycks/test",
+    license: "MIT",
   },
   recordSchema: MmluRecordSchema,
   toPrompt(record, row) {

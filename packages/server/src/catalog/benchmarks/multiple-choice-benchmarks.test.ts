@@ -5,7 +5,7 @@ import type { SchemaElement } from "hyparquet";
 import { parquetWriteBuffer } from "hyparquet-writer";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { arcChallenge } from "./arc-challenge.ts";
-import type { BenchmarkDefinition } from "./benchmark-definition.ts";
+import type { BenchmarkDefinition, BenchmarkPromptRecord } from "./benchmark-definition.ts";
 import { BenchmarkDataError } from "./benchmark-errors.ts";
 import { hellaswag } from "./hellaswag.ts";
 import { mmlu } from "./mmlu.ts";
@@ -261,7 +261,7 @@ describe("TruthfulQA MC1 (JSON)", () => {
         { question: `Question ${i}?`, mc1_targets: { right: 1, wrong: 0, other: 0, more: 0 } },
         i + 1,
       ),
-    ).map((p) => p.truth);
+    ).map((p) => (p as BenchmarkPromptRecord).truth);
     expect(new Set(truths).size).toBeGreaterThan(2);
   });
 

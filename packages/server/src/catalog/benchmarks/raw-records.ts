@@ -2,6 +2,7 @@ import type { Hash } from "node:crypto";
 import { createReadStream } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { createInterface } from "node:readline";
+import { parse as parseCsv } from "csv-parse";
 import { parquetReadObjects } from "hyparquet";
 import type { BenchmarkFormat } from "./benchmark-definition.ts";
 
@@ -10,7 +11,7 @@ export interface RawRecord {
   value: unknown;
   /** 1-based position among the records. */
   row: number;
-  /** Where a person finds it: "line 12" (JSONL) or "row 12". */
+  /** Where a person finds it: "line 12" (JSONL, CSV) or "row 12". */
   location: string;
 }
 
@@ -21,7 +22,8 @@ export class RawRecordError extends Error {
 
 /**
  * The records of a file in `format`, hashing every byte into `hash` on the way. JSONL is streamed
- * line by line (MMLU-sized files must not sit in memory twice); JSON has no record boundary to
+ * line by line (MMLU-sized files must not sit in memory twice), CSV record by record (a record may
+ * span lines: quoted fields hold newlines); JSON has no record boundary to
  * stream on and parquet needs random access to its footer, so those are read whole.
  */
 export function readRawRecords(
@@ -36,6 +38,8 @@ export function readRawRecords(
       return readJson(path, hash);
     case "parquet":
       return readParquet(path, hash);
+    case "csv":
+      return readCsv(path, hash);
   }
 }
 
@@ -99,5 +103,32 @@ async function* readParquet(path: string, hash: Hash): AsyncGenerator<RawRecord>
   }
   for (const [index, value] of rows.entries()) {
     yield { value, row: index + 1, location: `row ${index + 1}` };
+  }
+}
+
+/**
+ * CSV with a header row (RFC 4180 quoting): each record is an object of its fields by column name,
+ * every value a string, as the file has it. A record whose field count differs from the header's
+ * is refused with its line, rather than read shifted.
+ */
+async function* readCsv(path: string, hash: Hash): AsyncGenerator<RawRecord> {
+  const input = createReadStream(path);
+  input.on("data", (chunk) => hash.update(chunk));
+  const parser = input.pipe(
+    parseCsv({ columns: true, bom: true, skip_empty_lines: true, info: true }),
+  );
+  let row = 0;
+  try {
+    for await (const { record, info } of parser as AsyncIterable<{
+      record: Record<string, string>;
+      info: { lines: number };
+    }>) {
+      row += 1;
+      yield { value: record, row, location: `line ${info.lines}` };
+    }
+  } catch (error) {
+    throw new RawRecordError(`not valid CSV (${(error as Error).message})`);
+  } finally {
+    input.destroy();
   }
 }

@@ -30,7 +30,9 @@ export async function readBenchmarkFile(
           `${raw.location}: ${describeIssues(parsed.error)}`,
         );
       }
-      prompts.push(definition.toPrompt(parsed.data, raw.row));
+      const mapped = definition.toPrompt(parsed.data, raw.row);
+      if (Array.isArray(mapped)) prompts.push(...mapped);
+      else prompts.push(mapped as BenchmarkPromptRecord);
     }
   } catch (error) {
     if (error instanceof RawRecordError) {

@@ -63,6 +63,8 @@ export const truthfulqaMc1: BenchmarkDefinition<TruthfulqaRecord> = {
     url: "https://raw.githubusercontent.com/sylinrl/TruthfulQA/main/data/mc_task.json",
     filename: "mc_task.json",
     format: "json",
+    homepage: "https://github.com/sylinrl/TruthfulQA",
+    license: "Apache-2.0",
   },
   recordSchema: TruthfulqaRecordSchema,
   toPrompt(record, row) {

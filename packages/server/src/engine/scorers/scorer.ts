@@ -27,6 +27,12 @@ export interface ScoreResult {
   reason: string;
   /** The answer the scorer took from the response; null when it found none. */
   extracted?: string | null;
+  /**
+   * Counts a benchmark's further figures are computed from (IFEval's instructions followed,
+   * SimpleQA's grade), summed over a run's answers when it ends (BenchmarkDefinition.figures).
+   * Stored with the result beside its metrics, so each answer shows its own.
+   */
+  details?: Record<string, number>;
 }
 
 export type SyncScorer = (input: ScoreInput) => ScoreResult;
