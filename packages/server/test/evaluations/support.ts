@@ -34,6 +34,33 @@ export async function importGsm8k(service: TestService, file = GSM8K_TEST_FILE):
   return (await admin.import("gsm8k", file)).id;
 }
 
+/**
+ * Loads `file`, a small copy of a built-in benchmark's canonical file (`promptCount` prompts), as
+ * that built-in, as `assay catalog import <key> --file` does; answers the benchmark's id. The
+ * catalog insists on the canonical split's row count, which a fixture of a few rows cannot have:
+ * here, and only here, the definition is the built-in's with the fixture's count.
+ */
+export async function importBuiltinFixture(
+  service: TestService,
+  key: string,
+  file: string,
+  promptCount: number,
+): Promise<string> {
+  const { catalog } = service.running.deps;
+  const admin = createCatalogAdmin({
+    ...service.running.deps,
+    dataDir: service.running.deps.config.dataDir,
+    catalog: {
+      ...catalog,
+      findBenchmark(idOrKey) {
+        const definition = catalog.findBenchmark(idOrKey);
+        return definition && { ...definition, prompt_count: promptCount };
+      },
+    },
+  });
+  return (await admin.import(key, file)).id;
+}
+
 /** A corrected GSM8K test split (its first question reworded): new data of the same shape. */
 export function writeCorrectedGsm8k(): string {
   const file = join(mkdtempSync(join(tmpdir(), "assay-gsm8k-")), "test.jsonl");
