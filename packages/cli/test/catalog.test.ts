@@ -91,4 +91,23 @@ describe("assay catalog", () => {
     const gsm8k = (JSON.parse(listed.stdout) as ListedBenchmark[]).find((b) => b.key === "gsm8k");
     expect(gsm8k).toMatchObject({ loaded: false, version: null });
   });
+
+  it("shows a benchmark in words: source, license, template, extraction, scorer, figures", async () => {
+    const { env } = await serviceEnv(testDatabase(), { ASSAY_BOOTSTRAP_API_KEY: BOOTSTRAP_KEY });
+    const shown = await runCli(["catalog", "show", "gsm8k"], env);
+    expect(shown, shown.stderr).toMatchObject({ code: 0 });
+    expect(shown.stdout).toContain("GSM8K (gsm8k)");
+    expect(shown.stdout).toMatch(/License: +MIT/);
+    expect(shown.stdout).toMatch(/About: +https:\/\/github\.com\/openai\/grade-school-math/);
+    expect(shown.stdout).toMatch(/Scorer: +numeric/);
+    expect(shown.stdout).toMatch(/Extraction: +the number after the last '####'/);
+    expect(shown.stdout).toContain("  Question: {{question}}");
+    expect(shown.stdout).toMatch(/Reports: +accuracy/);
+
+    const unknown = await runCli(["catalog", "show", "gsm9k"], env);
+    expect(unknown.code).not.toBe(0);
+    expect(unknown.stderr).toMatch(
+      /no built-in benchmark gsm9k; the built-in benchmarks are gsm8k, /,
+    );
+  });
 });

@@ -42,6 +42,19 @@ export const ScoringDefinitionSchema = z
   .meta({ id: "ScoringDefinition" });
 export type ScoringDefinition = z.infer<typeof ScoringDefinitionSchema>;
 
+/** Extension: where a built-in benchmark's data comes from, and under which license. */
+export const BenchmarkSourceInfoSchema = z
+  .object({
+    /** The canonical data file, pinned to a revision where its host has one. */
+    url: z.string(),
+    /** The authors' repository, paper or dataset page. */
+    homepage: z.string(),
+    license: z.string(),
+    /** For a gated dataset (Assay never downloads it): where a user gets the file. */
+    gated: z.string().nullable(),
+  })
+  .meta({ id: "BenchmarkSourceInfo" });
+
 /** A built-in benchmark, in project listings and in the public catalog (`PublicBenchmarkDetail`). */
 export const CatalogBenchmarkSchema = z
   .object({
@@ -60,6 +73,9 @@ export const CatalogBenchmarkSchema = z
     scoring: ScoringDefinitionSchema,
     version: z.string().nullable(),
     loaded: z.boolean(),
+    /** Extensions: the data's source and license; the figures a run reports besides accuracy. */
+    source: BenchmarkSourceInfoSchema,
+    figures: z.array(z.object({ name: z.string(), description: z.string() })),
   })
   .meta({ id: "CatalogBenchmark" });
 export type CatalogBenchmark = z.infer<typeof CatalogBenchmarkSchema>;

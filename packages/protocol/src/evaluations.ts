@@ -136,6 +136,17 @@ export const ScorerStatsSchema = z
   .meta({ id: "ScorerStats" });
 export type ScorerStats = z.infer<typeof ScorerStatsSchema>;
 
+/** One figure a benchmark reports besides accuracy, as a finished run computed it. */
+export const BenchmarkFigureValueSchema = z
+  .object({
+    name: z.string(),
+    description: z.string(),
+    /** Null when undefined on the run's answers (a ratio over none). */
+    value: z.number().nullable(),
+  })
+  .meta({ id: "BenchmarkFigureValue" });
+export type BenchmarkFigureValue = z.infer<typeof BenchmarkFigureValueSchema>;
+
 /** Extension: progress while running, honest statistics once finished. */
 export const EvaluationStatsSchema = z
   .object({
@@ -192,6 +203,12 @@ export const EvaluationStatsSchema = z
      * order: its average with a 95% interval. Empty while running and for runs without scorers.
      */
     scorers: z.array(ScorerStatsSchema).optional(),
+    /**
+     * The figures the benchmark's authors report besides accuracy (IFEval's loose and
+     * instruction-level accuracies, SimpleQA's F-score), once the run is finished; empty for
+     * benchmarks without any, and while running.
+     */
+    figures: z.array(BenchmarkFigureValueSchema).optional(),
   })
   .meta({ id: "EvaluationStats" });
 export type EvaluationStats = z.infer<typeof EvaluationStatsSchema>;

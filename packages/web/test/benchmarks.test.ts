@@ -1,6 +1,7 @@
 import type { Client } from "@assay/client";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { findBuiltinBenchmark } from "../../server/src/catalog/benchmarks/index.ts";
 import {
   type FakeModelServer,
   startFakeModelServer,
@@ -346,5 +347,18 @@ describe("the Benchmarks view in Chromium", () => {
     expect(
       pageErrors.filter((e) => !/the server responded with a status of (400|422)/.test(e)),
     ).toEqual([]);
+  });
+
+  it("states a built-in's source, license, template, extraction and scorer in words", async () => {
+    const gsm8k = findBuiltinBenchmark("gsm8k")!;
+    await page.goto(`${ui}/benchmarks/${gsm8k.id}`);
+    const facts = page.locator(".benchmark-facts");
+    await expect.poll(() => facts.textContent(), WAIT).toContain(gsm8k.scoring.answer_extraction);
+    expect(await page.getByTestId("license").textContent()).toBe("MIT");
+    expect(await facts.locator(`a[href="${gsm8k.source.homepage}"]`).count()).toBe(1);
+    expect(await facts.locator(".prompt-template").textContent()).toBe(
+      gsm8k.scoring.prompt_template,
+    );
+    await screenshot(page, "benchmarks-01b-builtin-facts");
   });
 });

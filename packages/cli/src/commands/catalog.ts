@@ -1,4 +1,5 @@
 import type { Command } from "commander";
+import { describeBenchmark } from "../output/describe-benchmark.ts";
 import { printTable } from "../output/table.ts";
 import { withAdmin } from "../with-admin.ts";
 
@@ -18,15 +19,43 @@ export function registerCatalogCommands(program: Command) {
           return;
         }
         printTable(
-          ["key", "name", "prompts", "scorer", "loaded"],
+          ["key", "name", "prompts", "scorer", "license", "loaded"],
           benchmarks.map((b) => [
             b.key,
             b.name,
             b.prompt_count,
             b.scoring.scorer,
-            b.loaded ? "yes" : "no (downloaded on first use)",
+            b.source.license,
+            b.loaded
+              ? "yes"
+              : b.source.gated
+                ? "no (gated: import a copy with --file)"
+                : "no (downloaded on first use)",
           ]),
         );
+      });
+    });
+
+  catalog
+    .command("show")
+    .description(
+      "describe a built-in benchmark in words: its source, license, prompt template, answer " +
+        "extraction, scorer and the figures it reports",
+    )
+    .argument("<key>", "the benchmark's key, e.g. math-500")
+    .option("--json", "print JSON")
+    .action(async (key: string, options: { json?: boolean }) => {
+      await withAdmin(async (admin) => {
+        const benchmark = (await admin.catalog.list()).find((b) => b.key === key || b.id === key);
+        if (!benchmark) {
+          const keys = (await admin.catalog.list()).map((b) => b.key).join(", ");
+          throw new Error(`no built-in benchmark ${key}; the built-in benchmarks are ${keys}`);
+        }
+        if (options.json) {
+          console.log(JSON.stringify(benchmark));
+          return;
+        }
+        console.log(describeBenchmark(benchmark));
       });
     });
 

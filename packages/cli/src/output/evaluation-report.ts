@@ -4,6 +4,14 @@ import { hasRepeats, printRepeatTables, repeatFields } from "./repeat-report.ts"
 import { requestText, samplingText, tokensText } from "./sampling.ts";
 import { printFields, printTable } from "./table.ts";
 
+/** The benchmark's figures besides accuracy (IFEval's, SimpleQA's), as proportions. */
+function figureFields(evaluation: Evaluation): [string, unknown][] {
+  return (evaluation.assay.figures ?? []).map((figure) => [
+    figure.name.replaceAll("_", " "),
+    figure.value === null ? "undefined on these answers" : percent(figure.value),
+  ]);
+}
+
 /**
  * An evaluation as `assay eval show` and `assay eval run --wait` print it: its fields, then one
  * row per subset when the benchmark has several, then for a run with repeats its pass@k table
@@ -48,6 +56,7 @@ export function evaluationFields(evaluation: Evaluation): [string, unknown][] {
     ["benchmark", named(evaluation.dataset_name, "", evaluation.dataset_id)],
     ["status", statusText(evaluation)],
     ["accuracy", accuracyText(evaluation)],
+    ...figureFields(evaluation),
     ...(hasRepeats(evaluation) ? repeatFields(evaluation) : []),
     [
       "prompts",

@@ -85,6 +85,13 @@ export function createCatalog(providers: ReadonlyMap<string, ResolvedProvider>):
       },
       version: state?.version ?? null,
       loaded: Boolean(state?.version),
+      source: {
+        url: definition.source.url,
+        homepage: definition.source.homepage,
+        license: definition.source.license,
+        gated: definition.source.gated ?? null,
+      },
+      figures: (definition.figures ?? []).map(({ name, description }) => ({ name, description })),
     }),
   };
 }

@@ -1,4 +1,4 @@
-import { type Benchmark, isCustomBenchmark } from "@assay/client";
+import { type Benchmark, type CatalogBenchmark, isCustomBenchmark } from "@assay/client";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { useCallback } from "react";
 import { ErrorMessage } from "../shared/error-message.tsx";
@@ -89,6 +89,7 @@ function Facts({ benchmark: b }: { benchmark: Benchmark }) {
       <dd className="num">{b.prompt_count.toLocaleString()}</dd>
       <dt>Scoring</dt>
       <dd>{isCustomBenchmark(b) ? b.scoring_metric : b.scoring.scorer}</dd>
+      {isCustomBenchmark(b) ? null : <BuiltinFacts benchmark={b} />}
       {versionOf(b) ? (
         <>
           <dt>Version</dt>
@@ -110,5 +111,57 @@ function Facts({ benchmark: b }: { benchmark: Benchmark }) {
         </>
       ) : null}
     </dl>
+  );
+}
+
+/**
+ * What a reviewer needs to judge whether a built-in's numbers compare with published ones: where
+ * the data comes from and under which license, what the model is sent, how its answer is taken,
+ * and what a run reports besides accuracy.
+ */
+function BuiltinFacts({ benchmark: b }: { benchmark: CatalogBenchmark }) {
+  return (
+    <>
+      <dt>Answer extraction</dt>
+      <dd data-testid="answer-extraction">{b.scoring.answer_extraction}</dd>
+      {b.figures.length > 0 ? (
+        <>
+          <dt>Reports</dt>
+          <dd>
+            accuracy;{" "}
+            {b.figures.map((f, i) => (
+              <span key={f.name} title={f.description}>
+                {i > 0 ? "; " : ""}
+                {f.name.replaceAll("_", " ")}
+              </span>
+            ))}
+          </dd>
+        </>
+      ) : null}
+      <dt>Source</dt>
+      <dd>
+        <a href={b.source.homepage} rel="noreferrer noopener" target="_blank">
+          {b.source.homepage}
+        </a>
+        <br />
+        <span className="muted num" title="the canonical data file">
+          {b.source.url}
+        </span>
+      </dd>
+      <dt>License</dt>
+      <dd data-testid="license">{b.source.license}</dd>
+      {b.source.gated ? (
+        <>
+          <dt>Gated</dt>
+          <dd>
+            {b.source.gated} Then: <code>assay catalog import {b.key} --file …</code>
+          </dd>
+        </>
+      ) : null}
+      <dt>Prompt template</dt>
+      <dd>
+        <pre className="prompt-template">{b.scoring.prompt_template}</pre>
+      </dd>
+    </>
   );
 }

@@ -1,13 +1,25 @@
 import type { Evaluation } from "@assay/protocol";
 import { repeatsOf } from "../shared/repeats.ts";
 
-/** The benchmark's additional metrics (averages over the results that have them), tokens, cost. */
+/**
+ * The figures the benchmark's authors report besides accuracy (proportions), the benchmark's
+ * additional metrics (averages over the results that have them), tokens, cost.
+ */
 export function MetricsTable({ evaluation }: { evaluation: Evaluation }) {
   const { metrics, tokens, cost_usd } = evaluation.assay;
   const named = Object.entries(metrics);
   return (
     <table className="facts-table" data-testid="metrics">
       <tbody>
+        {(evaluation.assay.figures ?? []).map((figure) => (
+          <tr key={figure.name} data-testid="benchmark-figure">
+            <th title={figure.description}>{figure.name.replaceAll("_", " ")}</th>
+            <td className="num">
+              {figure.value === null ? "—" : `${(figure.value * 100).toFixed(1)}%`}{" "}
+              <span className="muted">{figure.description}</span>
+            </td>
+          </tr>
+        ))}
         {named.map(([name, value]) => (
           <tr key={name}>
             <th>{name}</th>

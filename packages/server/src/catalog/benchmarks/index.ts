@@ -1,6 +1,7 @@
 export { arcChallenge } from "./arc-challenge.ts";
 export type {
   BenchmarkDefinition,
+  BenchmarkFigure,
   BenchmarkFormat,
   BenchmarkPromptRecord,
   BenchmarkScorer,

@@ -66,5 +66,9 @@ export async function abandonPrompts(
     });
   }
   const plan = await scoringPlan(deps, row.benchmark_id);
-  await finalizeEvaluation({ repo, clock: deps.clock }, id, computedMetricNames(plan));
+  await finalizeEvaluation(
+    { repo, clock: deps.clock, catalog: deps.catalog },
+    id,
+    computedMetricNames(plan),
+  );
 }

@@ -152,7 +152,8 @@ export function createEvaluationStore(deps: EvaluationStoreDeps): EvaluationStor
       );
     },
 
-    finalize: (id, metricNames) => finalizeEvaluation({ repo, clock: deps.clock }, id, metricNames),
+    finalize: (id, metricNames) =>
+      finalizeEvaluation({ repo, clock: deps.clock, catalog: deps.catalog }, id, metricNames),
   };
 }
 

@@ -1,4 +1,6 @@
-import type { ScorerScore } from "@assay/protocol";
+import type { BenchmarkFigureValue, ScorerScore } from "@assay/protocol";
+import type { BenchmarkFigure } from "../../catalog/benchmarks/index.ts";
+import type { Catalog } from "../../catalog/catalog.ts";
 import { SCORING_FAILED } from "../../engine/runners/evaluation/run-samples.ts";
 import {
   createMetricTally,
@@ -20,12 +22,13 @@ import { describeUnanswered } from "./unanswered.ts";
  * every prompt failed: its model call (or it was never answered), or the scoring of its answer.
  */
 export async function finalizeEvaluation(
-  deps: { repo: EvaluationRepository; clock: Clock },
+  deps: { repo: EvaluationRepository; clock: Clock; catalog: Catalog },
   id: string,
   metricNames: readonly string[],
 ): Promise<void> {
   const row = await deps.repo.findById(id);
   if (row?.status !== "in-progress" || row.done_count < row.total_count) return;
+  const figures = deps.catalog.findBenchmark(row.benchmark_id)?.figures ?? [];
   const subsets = await deps.repo.subsetCounts(id);
   const topErrors = await deps.repo.topErrors(id, 5);
   const repeats = runRepeats(row.options);
@@ -40,10 +43,11 @@ export async function finalizeEvaluation(
     scorers: await scorerStats(deps.repo, id, readRunScorers(row.scorers)),
   });
   // With repeats, the accuracy and its interval are over prompts, clustered (repeat-summary.ts).
-  const stats: StoredSummary =
-    repeats > 1
-      ? { ...answers, ...summarizeRepeats(await deps.repo.promptTallies(id, repeats), repeats) }
-      : answers;
+  const stats: StoredSummary = {
+    ...answers,
+    ...(repeats > 1 && summarizeRepeats(await deps.repo.promptTallies(id, repeats), repeats)),
+    ...(figures.length > 0 && { figures: await benchmarkFigures(deps.repo, id, figures) }),
+  };
   const allFailed = row.failed_count === row.total_count;
   const topError = stats.top_errors[0]?.error ?? "unknown error";
   // Counted here, once every result is in: chunks given up side by side each said only theirs.
@@ -78,6 +82,35 @@ async function averageMetrics(
   const tally = createMetricTally(names);
   for await (const json of repo.resultMetrics(id)) tally.add(JSON.parse(json));
   return tally.means();
+}
+
+/**
+ * The benchmark's figures, each computed from the sums of its scorer's details over every answer
+ * of the run (one pass over the result rows) and the number of answers. An answer whose model call
+ * failed has no details: it adds to no sum but counts among the answers, as it counts in accuracy.
+ */
+async function benchmarkFigures(
+  repo: EvaluationRepository,
+  id: string,
+  figures: readonly BenchmarkFigure[],
+): Promise<BenchmarkFigureValue[]> {
+  const sums: Record<string, number> = {};
+  let answers = 0;
+  for await (const json of repo.resultMetrics(id)) {
+    answers += 1;
+    for (const [name, value] of Object.entries(JSON.parse(json) as Record<string, unknown>)) {
+      if (typeof value === "number" && Number.isFinite(value))
+        sums[name] = (sums[name] ?? 0) + value;
+    }
+  }
+  return figures.map((figure) => {
+    const value = figure.compute(sums, answers);
+    return {
+      name: figure.name,
+      description: figure.description,
+      value: value === null || !Number.isFinite(value) ? null : value,
+    };
+  });
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { BenchmarkFigureValue } from "@assay/protocol";
 import {
   type OutcomeCounts,
   type OutcomeSummary,
@@ -12,7 +13,10 @@ import type { EvaluationRow } from "../../platform/db/schema.ts";
  * interval and subsets clustered by prompt, and the repeat figures (summarizeRepeats).
  */
 export type StoredSummary = Required<OutcomeSummary> &
-  Partial<Pick<RepeatSummary, "interval" | "repeats">>;
+  Partial<Pick<RepeatSummary, "interval" | "repeats">> & {
+    /** The benchmark's figures besides accuracy (finalize.ts); absent when it has none. */
+    figures?: BenchmarkFigureValue[];
+  };
 
 /**
  * What runs finalized before the summary was stored kept: only the parts that need the result

@@ -113,6 +113,7 @@ export function toEvaluation(row: EvaluationRow, labels: EvaluationLabels): Eval
       started_at: unixSeconds(row.started_at),
       benchmark_version: row.benchmark_version,
       scorers: summary.scorers,
+      figures: summary.figures ?? [],
     },
   };
 }

@@ -129,7 +129,11 @@ export async function runSamples(options: RunSamplesOptions): Promise<RunSamples
       // microtask queue per prompt.
       const result = options.score(sample, response);
       scored = result instanceof Promise ? await result : result;
-      metrics = options.metrics ? await options.metrics(sample, response) : {};
+      // The scorer's details (counts a benchmark's figures add up) are kept with the metrics.
+      metrics = {
+        ...scored.details,
+        ...(options.metrics ? await options.metrics(sample, response) : {}),
+      };
     } catch (error) {
       // Stopped meanwhile (a cancel, or the judge's fail-fast tripping): a resumed run scores it.
       if (stop.signal.aborted) return;
