@@ -9,6 +9,7 @@ import type {
   EvaluationRow,
   EvaluationsTable,
 } from "../../platform/db/schema.ts";
+import { resultsWithPrompts } from "../results/results-with-prompts.ts";
 import { budgetStop } from "./budget.ts";
 import { insertResults } from "./result-insert-repository.ts";
 import type { EvaluationOptions } from "./to-evaluation.ts";
@@ -388,19 +389,12 @@ export function createEvaluationRepository(db: Database) {
 
     /** Correct and total results per subset, computed from the rows. */
     subsetCounts: (id: string) =>
-      db
-        .selectFrom("evaluation_results as r")
-        .innerJoin("evaluation_samples as s", (join) =>
-          join
-            .onRef("s.evaluation_id", "=", "r.evaluation_id")
-            .onRef("s.position", "=", "r.position"),
-        )
+      resultsWithPrompts(db, id)
         .select((eb) => [
           sql<string>`coalesce(s.subset, 'default')`.as("name"),
           eb.fn.countAll<number>().as("total"),
           sql<number>`sum(r.passed)`.as("correct"),
         ])
-        .where("r.evaluation_id", "=", id)
         .groupBy(sql`coalesce(s.subset, 'default')`)
         .execute(),
 
@@ -410,19 +404,12 @@ export function createEvaluationRepository(db: Database) {
      */
     promptTallies: async (id: string, repeats: number) =>
       (
-        await db
-          .selectFrom("evaluation_results as r")
-          .innerJoin("evaluation_samples as s", (join) =>
-            join
-              .onRef("s.evaluation_id", "=", "r.evaluation_id")
-              .onRef("s.position", "=", "r.position"),
-          )
+        await resultsWithPrompts(db, id)
           .select((eb) => [
             sql<string>`min(coalesce(s.subset, 'default'))`.as("subset"),
             eb.fn.countAll<number>().as("answers"),
             sql<number>`sum(r.passed)`.as("correct"),
           ])
-          .where("r.evaluation_id", "=", id)
           .groupBy(sql`r.position / ${sql.lit(repeats)}`)
           .execute()
       ).map((row) => ({

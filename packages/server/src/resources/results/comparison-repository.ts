@@ -4,6 +4,7 @@ import type { PairedCounts } from "../../engine/stats/index.ts";
 import { containsText } from "../../platform/db/contains-text.ts";
 import type { Database } from "../../platform/db/database.ts";
 import { nearerEnd } from "./nearer-end.ts";
+import { resultsWithPrompts } from "./results-with-prompts.ts";
 import type { SearchMatches } from "./text-index.ts";
 
 /**
@@ -127,20 +128,13 @@ export function createComparisonRepository(db: Database) {
 
   /** Each prompt's share of right answers in one run, by prompt id, with its subset. */
   const meansOf = (id: string) =>
-    db
-      .selectFrom("evaluation_results as r")
-      .innerJoin("evaluation_samples as s", (join) =>
-        join
-          .onRef("s.evaluation_id", "=", "r.evaluation_id")
-          .onRef("s.position", "=", "r.position"),
-      )
+    resultsWithPrompts(db, id)
       .select((eb) => [
         "s.prompt_id",
         sql<string>`min(coalesce(s.subset, 'default'))`.as("subset"),
         eb.fn.countAll<number>().as("answers"),
         sql<number>`sum(r.passed)`.as("correct"),
       ])
-      .where("r.evaluation_id", "=", id)
       .groupBy("s.prompt_id")
       .execute();
 
@@ -237,13 +231,7 @@ export function createComparisonRepository(db: Database) {
         .execute();
       if (span.direction === "desc") keys.reverse();
       const [firsts, seconds] = await Promise.all([
-        db
-          .selectFrom("evaluation_results as r")
-          .innerJoin("evaluation_samples as s", (join) =>
-            join
-              .onRef("s.evaluation_id", "=", "r.evaluation_id")
-              .onRef("s.position", "=", "r.position"),
-          )
+        resultsWithPrompts(db, id1)
           .select([
             "r.position",
             "s.prompt_id",
@@ -254,7 +242,6 @@ export function createComparisonRepository(db: Database) {
             promptScore(query.repeats.first),
             promptPassed(query.repeats.first),
           ])
-          .where("r.evaluation_id", "=", id1)
           .where(
             "r.position",
             "in",

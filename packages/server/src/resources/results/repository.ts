@@ -3,6 +3,7 @@ import { containsText } from "../../platform/db/contains-text.ts";
 import type { Database } from "../../platform/db/database.ts";
 import { nearerEnd } from "./nearer-end.ts";
 import { DEFAULT_SUBSET, RESULT_COLUMNS, type ResultRow, toResult } from "./result-row.ts";
+import { resultsWithPrompts } from "./results-with-prompts.ts";
 import type { SearchMatches } from "./text-index.ts";
 import { createTextIndexRepository } from "./text-index-repository.ts";
 
@@ -42,7 +43,7 @@ export function createResultRepository(db: Database) {
     return results;
   }
 
-  /** The results joined with the prompts they answer. */
+  /** Filtered results joined with the prompts they answer (resultsWithPrompts, filters first). */
   const withPrompts = (results: ReturnType<typeof outcomeRows>) =>
     results.innerJoin("evaluation_samples as s", (join) =>
       join.onRef("s.evaluation_id", "=", "r.evaluation_id").onRef("s.position", "=", "r.position"),
@@ -123,7 +124,7 @@ export function createResultRepository(db: Database) {
 
   /** The results at these positions, with their prompts, in position order. */
   const rowsAt = (evaluationId: string, positions: readonly number[]): Promise<ResultRow[]> =>
-    withPrompts(outcomeRows(evaluationId, undefined))
+    resultsWithPrompts(db, evaluationId)
       .where("r.position", "in", positionsIn(positions))
       .select(RESULT_COLUMNS)
       .orderBy("r.position")
