@@ -28,6 +28,8 @@ export const SCORER_NAMES = [
   "numeric",
   "contains",
   "llm_judge",
+  "math_equiv",
+  "mmlu_pro",
 ] as const;
 export const ScorerNameSchema = z.enum(SCORER_NAMES);
 export type ScorerName = z.infer<typeof ScorerNameSchema>;

@@ -7,7 +7,9 @@ export type BenchmarkScorer =
   | "multiple_choice"
   | "numeric"
   | "contains"
-  | "llm_judge";
+  | "llm_judge"
+  | "math_equiv"
+  | "mmlu_pro";
 
 /** How a model's answer to a benchmark prompt is graded. */
 export interface BenchmarkScoring {

@@ -3,6 +3,8 @@ import { contains } from "./contains.ts";
 import { exactMatch } from "./exact-match.ts";
 import type { CompleteFn } from "./judge-prompt.ts";
 import { judgeScore } from "./llm-judge.ts";
+import { mathEquiv } from "./math-equiv.ts";
+import { mmluPro } from "./mmlu-pro.ts";
 import { multipleChoice } from "./multiple-choice.ts";
 import { numeric } from "./numeric.ts";
 import { regexMatch } from "./regex-match.ts";
@@ -49,6 +51,8 @@ const SCORERS: Readonly<Record<ScorerName, ScorerEntry>> = {
   numeric: pure(numeric),
   contains: pure(contains),
   llm_judge: modelGraded(judgeScore),
+  math_equiv: pure(mathEquiv),
+  mmlu_pro: pure(mmluPro),
 };
 
 /** The scorer names graded by a judge model rather than a pure function. */
