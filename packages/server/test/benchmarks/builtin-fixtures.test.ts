@@ -51,7 +51,11 @@ function readFixture(key: string): Fixture {
   return { definition, file, answers };
 }
 
-const fixtures = readdirSync(FIXTURES).sort().map(readFixture);
+const fixtures = readdirSync(FIXTURES, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name)
+  .sort()
+  .map(readFixture);
 
 let service: TestService;
 let fake: FakeModelServer;

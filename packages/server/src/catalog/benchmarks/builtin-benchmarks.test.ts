@@ -5,13 +5,21 @@ import { BUILTIN_BENCHMARKS, findBuiltinBenchmark } from "./builtin-benchmarks.t
 import { renderPromptTemplate } from "./prompt-template.ts";
 
 describe("built-in benchmarks", () => {
-  it("list the five canonical benchmarks with their split sizes", () => {
+  it("list the canonical benchmarks with their split sizes", () => {
     expect(BUILTIN_BENCHMARKS.map((b) => [b.key, b.prompt_count, b.source.format])).toEqual([
       ["gsm8k", 1319, "jsonl"],
       ["mmlu", 14042, "parquet"],
       ["arc-challenge", 1172, "parquet"],
       ["hellaswag", 10042, "jsonl"],
       ["truthfulqa-mc1", 817, "json"],
+      ["mmlu-pro", 12032, "parquet"],
+      ["math-500", 500, "jsonl"],
+      ["aime-2024", 30, "parquet"],
+      ["aime-2025", 30, "jsonl"],
+      ["arc-easy", 2376, "parquet"],
+      ["winogrande", 1267, "parquet"],
+      ["piqa", 1838, "parquet"],
+      ["boolq", 3270, "parquet"],
     ]);
   });
 
@@ -20,6 +28,8 @@ describe("built-in benchmarks", () => {
       expect(benchmark.id).toBe(catalogId("benchmark", benchmark.key));
       expect(benchmark.language).toBe("English");
       expect(benchmark.categories.length).toBeGreaterThan(0);
+      expect(benchmark.source.license).not.toBe("");
+      expect(benchmark.source.homepage).toMatch(/^https:\/\//);
       expect(benchmark.source.url).toMatch(/^https:\/\/.+\/[^/]+$/);
       expect(benchmark.source.url.endsWith(`/${benchmark.source.filename}`)).toBe(true);
       if (benchmark.scoring.regex_pattern !== undefined) {

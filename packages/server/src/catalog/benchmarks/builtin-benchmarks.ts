@@ -1,9 +1,16 @@
+import { aime2024, aime2025 } from "./aime.ts";
 import { arcChallenge } from "./arc-challenge.ts";
+import { arcEasy } from "./arc-easy.ts";
 import type { BenchmarkDefinition } from "./benchmark-definition.ts";
+import { boolq } from "./boolq.ts";
 import { gsm8k } from "./gsm8k.ts";
 import { hellaswag } from "./hellaswag.ts";
+import { math500 } from "./math-500.ts";
 import { mmlu } from "./mmlu.ts";
+import { mmluPro } from "./mmlu-pro.ts";
+import { piqa } from "./piqa.ts";
 import { truthfulqaMc1 } from "./truthfulqa-mc1.ts";
+import { winogrande } from "./winogrande.ts";
 
 /** The benchmarks every installation offers, in catalog order. */
 export const BUILTIN_BENCHMARKS: readonly BenchmarkDefinition[] = Object.freeze([
@@ -12,6 +19,14 @@ export const BUILTIN_BENCHMARKS: readonly BenchmarkDefinition[] = Object.freeze(
   arcChallenge,
   hellaswag,
   truthfulqaMc1,
+  mmluPro,
+  math500,
+  aime2024,
+  aime2025,
+  arcEasy,
+  winogrande,
+  piqa,
+  boolq,
 ]);
 
 /** A built-in benchmark by key (`gsm8k`) or catalog id (its UUID); undefined when unknown. */

@@ -1,4 +1,6 @@
+export { aime2024, aime2025 } from "./aime.ts";
 export { arcChallenge } from "./arc-challenge.ts";
+export { arcEasy } from "./arc-easy.ts";
 export type {
   BenchmarkDefinition,
   BenchmarkFigure,
@@ -9,6 +11,7 @@ export type {
   BenchmarkSource,
 } from "./benchmark-definition.ts";
 export { BenchmarkDataError, BenchmarkDownloadError } from "./benchmark-errors.ts";
+export { boolq } from "./boolq.ts";
 export { BUILTIN_BENCHMARKS, findBuiltinBenchmark } from "./builtin-benchmarks.ts";
 export {
   benchmarkFilePath,
@@ -18,6 +21,10 @@ export {
 } from "./download-benchmark-file.ts";
 export { gsm8k } from "./gsm8k.ts";
 export { hellaswag } from "./hellaswag.ts";
+export { math500 } from "./math-500.ts";
 export { mmlu } from "./mmlu.ts";
+export { mmluPro } from "./mmlu-pro.ts";
+export { piqa } from "./piqa.ts";
 export { type LoadedBenchmark, readBenchmarkFile } from "./read-benchmark-file.ts";
 export { truthfulqaMc1 } from "./truthfulqa-mc1.ts";
+export { winogrande } from "./winogrande.ts";

@@ -1,0 +1,130 @@
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { aime2024, aime2025 } from "./aime.ts";
+import { arcEasy } from "./arc-easy.ts";
+import type { BenchmarkDefinition } from "./benchmark-definition.ts";
+import { boolq } from "./boolq.ts";
+import { math500 } from "./math-500.ts";
+import { mmluPro } from "./mmlu-pro.ts";
+import { piqa } from "./piqa.ts";
+import { readBenchmarkFile } from "./read-benchmark-file.ts";
+import { winogrande } from "./winogrande.ts";
+
+/**
+ * The loaders of the cited benchmarks on small copies of their canonical files (checked in, made
+ * by test/fixtures/benchmarks/make-fixtures.ts in each source's exact format), and their refusals
+ * of records that do not fit, naming the record.
+ */
+const FIXTURES = resolve(import.meta.dirname, "../../../test/fixtures/benchmarks");
+
+async function load(definition: BenchmarkDefinition, count: number) {
+  const path = join(FIXTURES, definition.key, definition.source.filename);
+  return (await readBenchmarkFile({ ...definition, prompt_count: count }, path)).prompts;
+}
+
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), "assay-cited-"));
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+async function jsonlFile(name: string, rows: unknown[]) {
+  const path = join(dir, name);
+  await writeFile(path, rows.map((row) => JSON.stringify(row)).join("\n"));
+  return path;
+}
+
+describe("MATH-500", () => {
+  it("asks for a boxed answer, keeps the subject as subset and the level", async () => {
+    const prompts = await load(math500, 4);
+    expect(prompts[0]).toMatchObject({
+      id: "test/precalculus/807.json",
+      truth: "\\left( 3, \\frac{\\pi}{2} \\right)",
+      subset: "Precalculus",
+      metadata: { level: 2 },
+    });
+    expect(prompts[0]!.input).toMatch(/final answer in \\boxed\{\}\.\n\nConvert the point/);
+    expect(new Set(prompts.map((p) => p.subset))).toEqual(
+      new Set(["Precalculus", "Algebra", "Prealgebra"]),
+    );
+  });
+
+  it("refuses a record without an answer, naming its line", async () => {
+    const path = await jsonlFile("math.jsonl", [
+      { problem: "1+1?", solution: "2", answer: "2", subject: "Algebra", level: 1, unique_id: "a" },
+      { problem: "2+2?", solution: "4", subject: "Algebra", level: 1, unique_id: "b" },
+    ]);
+    await expect(readBenchmarkFile({ ...math500, prompt_count: 2 }, path)).rejects.toThrow(
+      /^math-500: line 2: answer:/,
+    );
+  });
+});
+
+describe("AIME", () => {
+  it("2024: integer answers as text, AIME I and II as subsets", async () => {
+    const prompts = await load(aime2024, 3);
+    expect(prompts.map((p) => [p.id, p.truth, p.subset])).toEqual([
+      ["2024-I-1", "204", "AIME I"],
+      ["2024-I-2", "25", "AIME I"],
+      ["2024-II-4", "33", "AIME II"],
+    ]);
+  });
+
+  it("2025: refuses an answer outside 0-999, naming its line", async () => {
+    expect((await load(aime2025, 2)).map((p) => p.truth)).toEqual(["70", "588"]);
+    const path = await jsonlFile("aime.jsonl", [
+      { problem: "x?", answer: "70", id: "0" },
+      { problem: "y?", answer: "1000", id: "1" },
+    ]);
+    await expect(readBenchmarkFile({ ...aime2025, prompt_count: 2 }, path)).rejects.toThrow(
+      /^aime-2025: line 2: answer: must be an integer 0-999/,
+    );
+  });
+});
+
+describe("MMLU-Pro", () => {
+  it("letters up to ten options, asks for 'the answer is (X)', subsets by category", async () => {
+    const prompts = await load(mmluPro, 3);
+    expect(prompts.map((p) => [p.id, p.truth, p.subset])).toEqual([
+      ["mmlu-pro-70", "I", "business"],
+      ["mmlu-pro-71", "A", "business"],
+      ["mmlu-pro-5233", "B", "math"],
+    ]);
+    expect(prompts[2]!.input).toContain("Options:\nA. 4\nB. 11\nC. 10");
+    expect(prompts[2]!.input).toContain("J. 1\nAnswer: Let's think step by step.");
+    expect(prompts[0]!.input).toContain('finish your answer with "the answer is (X)"');
+  });
+});
+
+describe("two- and yes/no-option benchmarks", () => {
+  it("ARC-Easy reletters numbered labels", async () => {
+    expect((await load(arcEasy, 2)).map((p) => p.truth)).toEqual(["A", "B"]);
+  });
+
+  it("WinoGrande puts the two fillers as A and B", async () => {
+    const prompts = await load(winogrande, 2);
+    expect(prompts[0]!.input).toContain("so _ always got the harder cases.\n\nA. Sarah\nB. Maria");
+    expect(prompts.map((p) => p.truth)).toEqual(["A", "A"]);
+  });
+
+  it("PIQA puts the two solutions as A and B", async () => {
+    const prompts = await load(piqa, 2);
+    expect(prompts[1]!.input).toContain(
+      "Goal: To make a hard boiled egg\n\nA. Place the egg in boiling",
+    );
+    expect(prompts.map((p) => p.truth)).toEqual(["A", "A"]);
+  });
+
+  it("BoolQ asks yes (A) or no (B) about the passage", async () => {
+    const prompts = await load(boolq, 2);
+    expect(prompts[0]!.input).toContain(
+      "Question: does ethanol take more energy make that produces?",
+    );
+    expect(prompts[0]!.input).toContain("A. yes\nB. no");
+    expect(prompts.map((p) => p.truth)).toEqual(["B", "A"]);
+  });
+});
