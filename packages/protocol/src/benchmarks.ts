@@ -30,6 +30,8 @@ export const SCORER_NAMES = [
   "llm_judge",
   "math_equiv",
   "mmlu_pro",
+  "bbh",
+  "arc_grid",
 ] as const;
 export const ScorerNameSchema = z.enum(SCORER_NAMES);
 export type ScorerName = z.infer<typeof ScorerNameSchema>;

@@ -9,7 +9,9 @@ export type BenchmarkScorer =
   | "contains"
   | "llm_judge"
   | "math_equiv"
-  | "mmlu_pro";
+  | "mmlu_pro"
+  | "bbh"
+  | "arc_grid";
 
 /** How a model's answer to a benchmark prompt is graded. */
 export interface BenchmarkScoring {
@@ -22,7 +24,7 @@ export interface BenchmarkScoring {
   readonly regex_pattern?: string;
 }
 
-export type BenchmarkFormat = "jsonl" | "json" | "parquet" | "csv";
+export type BenchmarkFormat = "jsonl" | "json" | "parquet" | "csv" | "zip";
 
 /** Where the canonical data lives; `filename` is also its name in the local data dir. */
 export interface BenchmarkSource {
@@ -30,6 +32,11 @@ export interface BenchmarkSource {
   readonly url: string;
   readonly filename: string;
   readonly format: BenchmarkFormat;
+  /**
+   * `zip` (a repository's archive): the JSON files to read, by their path in the archive. Each is
+   * one record, `{ file, content }`: its name without folders and `.json`, and its parsed JSON.
+   */
+  readonly entries?: RegExp;
   /** Where people read about the data: the authors' repository, paper or dataset page. */
   readonly homepage: string;
   /** The data's license, as its authors state it. */

@@ -1,6 +1,8 @@
 import { aime2024, aime2025 } from "./aime.ts";
+import { arcAgi2 } from "./arc-agi-2.ts";
 import { arcChallenge } from "./arc-challenge.ts";
 import { arcEasy } from "./arc-easy.ts";
+import { bbh } from "./bbh.ts";
 import type { BenchmarkDefinition } from "./benchmark-definition.ts";
 import { boolq } from "./boolq.ts";
 import { gsm8k } from "./gsm8k.ts";
@@ -23,6 +25,8 @@ export const BUILTIN_BENCHMARKS: readonly BenchmarkDefinition[] = Object.freeze(
   math500,
   aime2024,
   aime2025,
+  bbh,
+  arcAgi2,
   arcEasy,
   winogrande,
   piqa,

@@ -1,6 +1,8 @@
 export { aime2024, aime2025 } from "./aime.ts";
+export { arcAgi2 } from "./arc-agi-2.ts";
 export { arcChallenge } from "./arc-challenge.ts";
 export { arcEasy } from "./arc-easy.ts";
+export { bbh } from "./bbh.ts";
 export type {
   BenchmarkDefinition,
   BenchmarkFigure,

@@ -3,8 +3,9 @@ import { createReadStream } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { createInterface } from "node:readline";
 import { parse as parseCsv } from "csv-parse";
+import { unzipSync } from "fflate";
 import { parquetReadObjects } from "hyparquet";
-import type { BenchmarkFormat } from "./benchmark-definition.ts";
+import type { BenchmarkSource } from "./benchmark-definition.ts";
 
 /** One record as it stands in the file, before validation. */
 export interface RawRecord {
@@ -28,10 +29,10 @@ export class RawRecordError extends Error {
  */
 export function readRawRecords(
   path: string,
-  format: BenchmarkFormat,
+  source: Pick<BenchmarkSource, "format" | "entries">,
   hash: Hash,
 ): AsyncGenerator<RawRecord> {
-  switch (format) {
+  switch (source.format) {
     case "jsonl":
       return readJsonl(path, hash);
     case "json":
@@ -40,6 +41,8 @@ export function readRawRecords(
       return readParquet(path, hash);
     case "csv":
       return readCsv(path, hash);
+    case "zip":
+      return readZip(path, hash, source.entries ?? /\.json$/);
   }
 }
 
@@ -130,5 +133,37 @@ async function* readCsv(path: string, hash: Hash): AsyncGenerator<RawRecord> {
     throw new RawRecordError(`not valid CSV (${(error as Error).message})`);
   } finally {
     input.destroy();
+  }
+}
+
+/**
+ * A repository's archive (GitHub's `archive/<commit>.zip`): every entry whose path matches
+ * `entries` is one record, `{ file, content }`, in path order. Archives of benchmark repositories
+ * are a few MiB, read whole; an archive with no matching entry is refused, as is bad JSON.
+ */
+async function* readZip(path: string, hash: Hash, entries: RegExp): AsyncGenerator<RawRecord> {
+  const bytes = await readFile(path);
+  hash.update(bytes);
+  let files: Record<string, Uint8Array>;
+  try {
+    files = unzipSync(bytes, { filter: (file) => entries.test(file.name) });
+  } catch (error) {
+    throw new RawRecordError(`not a readable zip archive (${(error as Error).message})`);
+  }
+  const names = Object.keys(files).sort();
+  if (names.length === 0) throw new RawRecordError(`the archive has no file matching ${entries}`);
+  const decoder = new TextDecoder();
+  for (const [index, name] of names.entries()) {
+    let content: unknown;
+    try {
+      content = JSON.parse(decoder.decode(files[name]).replace(/^\uFEFF/, ""));
+    } catch (error) {
+      throw new RawRecordError(`${name}: not valid JSON (${(error as Error).message})`);
+    }
+    const file = name
+      .split("/")
+      .at(-1)!
+      .replace(/\.json$/, "");
+    yield { value: { file, content }, row: index + 1, location: name };
   }
 }

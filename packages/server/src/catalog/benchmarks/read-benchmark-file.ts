@@ -22,7 +22,7 @@ export async function readBenchmarkFile(
   const hash = createHash("sha256");
   const prompts: BenchmarkPromptRecord[] = [];
   try {
-    for await (const raw of readRawRecords(path, definition.source.format, hash)) {
+    for await (const raw of readRawRecords(path, definition.source, hash)) {
       const parsed = definition.recordSchema.safeParse(raw.value);
       if (!parsed.success) {
         throw new BenchmarkDataError(

@@ -1,4 +1,6 @@
 import type { ScorerName } from "@assay/protocol";
+import { arcGrid } from "./arc-grid.ts";
+import { bbh } from "./bbh.ts";
 import { contains } from "./contains.ts";
 import { exactMatch } from "./exact-match.ts";
 import type { CompleteFn } from "./judge-prompt.ts";
@@ -53,6 +55,8 @@ const SCORERS: Readonly<Record<ScorerName, ScorerEntry>> = {
   llm_judge: modelGraded(judgeScore),
   math_equiv: pure(mathEquiv),
   mmlu_pro: pure(mmluPro),
+  bbh: pure(bbh),
+  arc_grid: pure(arcGrid),
 };
 
 /** The scorer names graded by a judge model rather than a pure function. */
