@@ -13,6 +13,7 @@ describe("built-in benchmarks", () => {
       ["hellaswag", 10042, "jsonl"],
       ["truthfulqa-mc1", 817, "json"],
       ["mmlu-pro", 12032, "parquet"],
+      ["gpqa-diamond", 198, "csv"],
       ["math-500", 500, "jsonl"],
       ["aime-2024", 30, "parquet"],
       ["aime-2025", 30, "jsonl"],

@@ -5,6 +5,7 @@ import { arcEasy } from "./arc-easy.ts";
 import { bbh } from "./bbh.ts";
 import type { BenchmarkDefinition } from "./benchmark-definition.ts";
 import { boolq } from "./boolq.ts";
+import { gpqaDiamond } from "./gpqa-diamond.ts";
 import { gsm8k } from "./gsm8k.ts";
 import { hellaswag } from "./hellaswag.ts";
 import { math500 } from "./math-500.ts";
@@ -22,6 +23,7 @@ export const BUILTIN_BENCHMARKS: readonly BenchmarkDefinition[] = Object.freeze(
   hellaswag,
   truthfulqaMc1,
   mmluPro,
+  gpqaDiamond,
   math500,
   aime2024,
   aime2025,

@@ -1,11 +1,17 @@
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { strToU8, zipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { aime2024, aime2025 } from "./aime.ts";
+import { arcAgi2 } from "./arc-agi-2.ts";
 import { arcEasy } from "./arc-easy.ts";
+import { bbh } from "./bbh.ts";
 import type { BenchmarkDefinition } from "./benchmark-definition.ts";
+import { BenchmarkDownloadError } from "./benchmark-errors.ts";
 import { boolq } from "./boolq.ts";
+import { downloadBenchmarkFile } from "./download-benchmark-file.ts";
+import { GPQA_SHUFFLE_SEED, gpqaDiamond, gpqaOrder } from "./gpqa-diamond.ts";
 import { math500 } from "./math-500.ts";
 import { mmluPro } from "./mmlu-pro.ts";
 import { piqa } from "./piqa.ts";
@@ -126,5 +132,95 @@ describe("two- and yes/no-option benchmarks", () => {
     );
     expect(prompts[0]!.input).toContain("A. yes\nB. no");
     expect(prompts.map((p) => p.truth)).toEqual(["B", "A"]);
+  });
+});
+
+describe("GPQA Diamond (gated CSV)", () => {
+  it("shuffles the options by the recorded seed, the same way every time", async () => {
+    const prompts = await load(gpqaDiamond, 2);
+    const order = gpqaOrder("recFixture0001");
+    expect([...order].sort()).toEqual([0, 1, 2, 3]);
+    expect(prompts[0]).toMatchObject({
+      id: "recFixture0001",
+      truth: "ABCD"[order.indexOf(0)],
+      subset: "Physics",
+      metadata: { shuffle_seed: GPQA_SHUFFLE_SEED, order },
+    });
+    expect(prompts[0]!.input).toContain(`(${prompts[0]!.truth}) The photon`);
+    // A quoted field keeps its commas, quotes and newline.
+    expect(prompts[1]!.input).toContain('Which base pairs with adenine in DNA, "in short"?');
+    // Over many questions the correct answer lands on every letter.
+    const letters = new Set(Array.from({ length: 40 }, (_, i) => gpqaOrder(`rec${i}`).indexOf(0)));
+    expect(letters.size).toBe(4);
+  });
+
+  it("is never downloaded: the error says where to get the file and how to import it", async () => {
+    const error = await downloadBenchmarkFile(gpqaDiamond, { dataDir: dir }).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(BenchmarkDownloadError);
+    expect((error as Error).message).toContain("is gated and never downloaded by Assay");
+    expect((error as Error).message).toContain("https://huggingface.co/datasets/Idavidrein/gpqa");
+    expect((error as Error).message).toContain("assay catalog import gpqa-diamond --file");
+  });
+});
+
+describe("repository archives (zip)", () => {
+  const zip = async (name: string, files: Record<string, string>) => {
+    const path = join(dir, name);
+    await writeFile(
+      path,
+      zipSync(Object.fromEntries(Object.entries(files).map(([k, v]) => [k, strToU8(v)]))),
+    );
+    return path;
+  };
+
+  it("BBH: one prompt per example, the task as subset, other files ignored", async () => {
+    const prompts = await load(bbh, 3);
+    expect(prompts.map((p) => [p.id, p.truth, p.subset])).toEqual([
+      ["boolean_expressions-1", "False", "boolean_expressions"],
+      ["boolean_expressions-2", "False", "boolean_expressions"],
+      ["date_understanding-1", "(B)", "date_understanding"],
+    ]);
+    expect(prompts[0]!.input).toContain(
+      "Q: not ( ( not not True ) ) is\nA: Let's think step by step.",
+    );
+  });
+
+  it("ARC-AGI-2: one prompt per test input, evaluation tasks only, grids as JSON", async () => {
+    const prompts = await load(arcAgi2, 3);
+    expect(prompts.map((p) => [p.id, p.truth])).toEqual([
+      ["0a1d4ef5-0", "[[0,3],[0,0]]"],
+      ["0a1d4ef5-1", "[[0,0],[0,4]]"],
+      ["1ae2feb7-0", "[[6],[7]]"],
+    ]);
+    expect(prompts[0]!.input).toContain(
+      "Example 2 output:\n[[0,0],[0,2]]\n\nTest input:\n[[3,0],[0,0]]",
+    );
+  });
+
+  it("refuses an archive without the benchmark's files, bad JSON and a bad task, naming the entry", async () => {
+    const other = await zip("other.zip", { "repo-main/README.md": "# nothing" });
+    await expect(readBenchmarkFile({ ...bbh, prompt_count: 1 }, other)).rejects.toThrow(
+      /^bbh: the archive has no file matching/,
+    );
+    const broken = await zip("broken.zip", { "repo-main/bbh/navigate.json": "{" });
+    await expect(readBenchmarkFile({ ...bbh, prompt_count: 1 }, broken)).rejects.toThrow(
+      /^bbh: repo-main\/bbh\/navigate\.json: not valid JSON/,
+    );
+    const ragged = await zip("ragged.zip", {
+      "r/data/evaluation/0a1d4ef5.json": JSON.stringify({
+        train: [{ input: [[1, 2], [3]], output: [[1]] }],
+        test: [{ input: [[1]], output: [[1]] }],
+      }),
+    });
+    await expect(readBenchmarkFile({ ...arcAgi2, prompt_count: 1 }, ragged)).rejects.toThrow(
+      /^arc-agi-2: r\/data\/evaluation\/0a1d4ef5\.json: content\.train\.0\.input: rows of unequal length/,
+    );
+    const notZip = await zip("x.zip", {});
+    await writeFile(notZip, "not a zip");
+    await expect(readBenchmarkFile(bbh, notZip)).rejects.toThrow(
+      /^bbh: not a readable zip archive/,
+    );
   });
 });

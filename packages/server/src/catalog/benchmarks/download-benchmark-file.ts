@@ -63,6 +63,14 @@ export async function downloadBenchmarkFile(
   if (existing) return { path: target, loaded: existing };
 
   const url = sourceUrl(definition, options.mirrorUrl);
+  // A gated dataset's terms are the user's to accept: Assay never fetches it, even from a mirror.
+  if (definition.source.gated !== undefined) {
+    throw new BenchmarkDownloadError(
+      definition.source.url,
+      `is gated and never downloaded by Assay. ${definition.source.gated} Then: ` +
+        `assay catalog import ${definition.key} --file <your copy>`,
+    );
+  }
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
   const directory = dirname(target);
   await mkdir(directory, { recursive: true });

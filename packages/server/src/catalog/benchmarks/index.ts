@@ -21,6 +21,7 @@ export {
   type DownloadedBenchmark,
   downloadBenchmarkFile,
 } from "./download-benchmark-file.ts";
+export { GPQA_SHUFFLE_SEED, gpqaDiamond, gpqaOrder } from "./gpqa-diamond.ts";
 export { gsm8k } from "./gsm8k.ts";
 export { hellaswag } from "./hellaswag.ts";
 export { math500 } from "./math-500.ts";
