@@ -32,6 +32,7 @@ export const SCORER_NAMES = [
   "mmlu_pro",
   "bbh",
   "arc_grid",
+  "simpleqa",
 ] as const;
 export const ScorerNameSchema = z.enum(SCORER_NAMES);
 export type ScorerName = z.infer<typeof ScorerNameSchema>;

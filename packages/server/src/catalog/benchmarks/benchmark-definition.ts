@@ -11,7 +11,8 @@ export type BenchmarkScorer =
   | "math_equiv"
   | "mmlu_pro"
   | "bbh"
-  | "arc_grid";
+  | "arc_grid"
+  | "simpleqa";
 
 /** How a model's answer to a benchmark prompt is graded. */
 export interface BenchmarkScoring {

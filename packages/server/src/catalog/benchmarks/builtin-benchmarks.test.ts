@@ -23,6 +23,7 @@ describe("built-in benchmarks", () => {
       ["winogrande", 1267, "parquet"],
       ["piqa", 1838, "parquet"],
       ["boolq", 3270, "parquet"],
+      ["simpleqa", 4326, "csv"],
     ]);
   });
 

@@ -12,6 +12,7 @@ import { math500 } from "./math-500.ts";
 import { mmlu } from "./mmlu.ts";
 import { mmluPro } from "./mmlu-pro.ts";
 import { piqa } from "./piqa.ts";
+import { simpleqa } from "./simpleqa.ts";
 import { truthfulqaMc1 } from "./truthfulqa-mc1.ts";
 import { winogrande } from "./winogrande.ts";
 
@@ -33,6 +34,7 @@ export const BUILTIN_BENCHMARKS: readonly BenchmarkDefinition[] = Object.freeze(
   winogrande,
   piqa,
   boolq,
+  simpleqa,
 ]);
 
 /** A built-in benchmark by key (`gsm8k`) or catalog id (its UUID); undefined when unknown. */

@@ -29,5 +29,6 @@ export { mmlu } from "./mmlu.ts";
 export { mmluPro } from "./mmlu-pro.ts";
 export { piqa } from "./piqa.ts";
 export { type LoadedBenchmark, readBenchmarkFile } from "./read-benchmark-file.ts";
+export { simpleqa, simpleqaTopic } from "./simpleqa.ts";
 export { truthfulqaMc1 } from "./truthfulqa-mc1.ts";
 export { winogrande } from "./winogrande.ts";

@@ -11,6 +11,7 @@ import { multipleChoice } from "./multiple-choice.ts";
 import { numeric } from "./numeric.ts";
 import { regexMatch } from "./regex-match.ts";
 import type { ScoreInput, ScoreResult, Scorer, SyncScorer } from "./scorer.ts";
+import { simpleqaScore } from "./simpleqa.ts";
 
 /** A registered scorer: pure (`sync` set, no judge needed) or graded by the run's judge model. */
 export type ScorerEntry =
@@ -57,10 +58,11 @@ const SCORERS: Readonly<Record<ScorerName, ScorerEntry>> = {
   mmlu_pro: pure(mmluPro),
   bbh: pure(bbh),
   arc_grid: pure(arcGrid),
+  simpleqa: modelGraded(simpleqaScore),
 };
 
 /** The scorer names graded by a judge model rather than a pure function. */
-export type JudgeScorerName = Extract<ScorerName, "llm_judge">;
+export type JudgeScorerName = Extract<ScorerName, "llm_judge" | "simpleqa">;
 export type SyncScorerName = Exclude<ScorerName, JudgeScorerName>;
 
 const isRegistered = (name: string): name is ScorerName => Object.hasOwn(SCORERS, name);
