@@ -38,6 +38,9 @@ def test_get_by_key_and_get_by_id(client: Assay, arithmetic_benchmark: CustomBen
     gsm8k = client.benchmarks.get_by_key("gsm8k")
     assert isinstance(gsm8k, PublicBenchmark) and gsm8k.key == "gsm8k"
     assert client.benchmarks.get_by_key("gsm8") is None, "keys match exactly"
+    # The original client's samples default to ARC-AGI-2.
+    arc = client.benchmarks.get_by_key("arc-agi-2")
+    assert isinstance(arc, PublicBenchmark) and arc.key == "arc-agi-2" and arc.name == "ARC-AGI-2"
     assert isinstance(client.benchmarks.get_by_id(gsm8k.id), PublicBenchmark)
     own = client.benchmarks.get_by_id(arithmetic_benchmark.id)
     assert isinstance(own, CustomBenchmark)

@@ -14,10 +14,12 @@ from .annotations import (
 )
 from .benchmarks import (
     Benchmark,
+    BenchmarkFigureInfo,
     BenchmarkPrompt,
     BenchmarkPromptsData,
     BenchmarkPromptsResponse,
     BenchmarksListResponse,
+    BenchmarkSourceInfo,
     CreateBenchmarkResponse,
     CustomBenchmark,
     PublicBenchmark,
@@ -37,6 +39,7 @@ from .evaluation_spaces import (
 from .evaluations import (
     FINISHED_EVALUATION_STATUSES,
     AnalysisSummary,
+    BenchmarkFigureValue,
     ErrorAnalysis,
     Evaluation,
     EvaluationDataset,
@@ -118,9 +121,12 @@ __all__ = [
     "AnnotationImportItem",
     "ApplyJudgeOptimizationResultResponse",
     "Benchmark",
+    "BenchmarkFigureInfo",
+    "BenchmarkFigureValue",
     "BenchmarkPrompt",
     "BenchmarkPromptsData",
     "BenchmarkPromptsResponse",
+    "BenchmarkSourceInfo",
     "BenchmarksListResponse",
     "BulkTraceEvaluationsResponse",
     "ComparisonResponse",

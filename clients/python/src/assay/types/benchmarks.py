@@ -21,6 +21,23 @@ class ScoringDefinition(AssayModel):
     regex_pattern: Optional[str] = None
 
 
+class BenchmarkSourceInfo(AssayModel):
+    """Where a built-in benchmark's data comes from: its file, the authors' page, its license."""
+
+    url: str
+    homepage: str
+    license: str
+    #: For a gated dataset, which Assay never downloads: where a user gets the file.
+    gated: Optional[str] = None
+
+
+class BenchmarkFigureInfo(AssayModel):
+    """A figure a built-in benchmark's runs report besides accuracy."""
+
+    name: str
+    description: str
+
+
 class PublicBenchmark(Benchmark):
     """A built-in benchmark."""
 
@@ -36,6 +53,9 @@ class PublicBenchmark(Benchmark):
     #: sha256 of the source file once its data is loaded.
     version: Optional[str] = None
     loaded: Optional[bool] = None
+    source: Optional[BenchmarkSourceInfo] = None
+    #: The figures its runs report besides accuracy (IFEval's, SimpleQA's F-score).
+    figures: List[BenchmarkFigureInfo] = []
 
 
 class CustomBenchmark(Benchmark):

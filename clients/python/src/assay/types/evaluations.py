@@ -177,6 +177,15 @@ class RepeatStats(AssayModel):
     pass_count_histogram: List[int] = []
 
 
+class BenchmarkFigureValue(AssayModel):
+    """A figure the benchmark reports besides accuracy, as a finished run computed it."""
+
+    name: str
+    description: str
+    #: None when undefined on the run's answers.
+    value: Optional[float] = None
+
+
 class EvaluationStats(AssayModel):
     """Assay extension: progress while running, statistics once finished."""
 
@@ -202,6 +211,8 @@ class EvaluationStats(AssayModel):
     benchmark_version: Optional[str] = None
     #: Each custom scorer of the benchmark, once the run is finished.
     scorers: List[ScorerStats] = []
+    #: The benchmark's figures besides accuracy (SimpleQA's F-score …), once the run is finished.
+    figures: List[BenchmarkFigureValue] = []
 
 
 class Evaluation(AssayModel):

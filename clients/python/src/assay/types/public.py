@@ -3,7 +3,7 @@ from typing import List, Optional, Union
 from pydantic import AliasChoices, Field
 
 from ._base import AssayModel, ItemList
-from .benchmarks import ScoringDefinition
+from .benchmarks import BenchmarkFigureInfo, BenchmarkSourceInfo, ScoringDefinition
 from .common import Interval
 
 
@@ -75,6 +75,8 @@ class PublicBenchmarkDetail(AssayModel):
     scoring: Optional[ScoringDefinition] = None
     version: Optional[str] = None
     loaded: Optional[bool] = None
+    source: Optional[BenchmarkSourceInfo] = None
+    figures: List[BenchmarkFigureInfo] = []
 
 
 class PublicBenchmarksListResponse(ItemList[PublicBenchmarkDetail]):

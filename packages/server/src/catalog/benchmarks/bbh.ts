@@ -42,7 +42,9 @@ export const bbh: BenchmarkDefinition<BbhTask> = {
   prompt_count: 6511,
   scoring,
   source: {
-    // The repository's archive: its bbh/ folder holds one JSON file per task.
+    // The repository's archive: its bbh/ folder holds one JSON file per task. A branch archive:
+    // no commit of it could be found to pin here; the sha256 of the archive a run used is its
+    // benchmark_version, so runs on different data never pass for comparable.
     url: "https://github.com/suzgun/BIG-Bench-Hard/archive/refs/heads/main.zip",
     filename: "main.zip",
     format: "zip",
