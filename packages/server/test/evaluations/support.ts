@@ -54,7 +54,14 @@ export async function importBuiltinFixture(
       ...catalog,
       findBenchmark(idOrKey) {
         const definition = catalog.findBenchmark(idOrKey);
-        return definition && { ...definition, prompt_count: promptCount };
+        // A fixture is not the canonical file: its bytes are not the pinned ones either.
+        return (
+          definition && {
+            ...definition,
+            prompt_count: promptCount,
+            source: { ...definition.source, sha256: undefined },
+          }
+        );
       },
     },
   });

@@ -66,7 +66,8 @@ export function ai2Arc(set: {
     prompt_count: set.promptCount,
     scoring,
     source: {
-      url: `https://huggingface.co/datasets/allenai/ai2_arc/resolve/main/${set.folder}/test-00000-of-00001.parquet`,
+      // The dataset's revision that inspect-evals 0.28.0 pins.
+      url: `https://huggingface.co/datasets/allenai/ai2_arc/resolve/210d026faf9955653af8916fad021475a3f00453/${set.folder}/test-00000-of-00001.parquet`,
       filename: "test-00000-of-00001.parquet",
       format: "parquet",
       homepage: "https://allenai.org/data/arc",

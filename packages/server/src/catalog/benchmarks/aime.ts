@@ -33,7 +33,8 @@ export const aime2024: BenchmarkDefinition<Aime2024Record> = {
   prompt_count: 30,
   scoring: MATH_SCORING,
   source: {
-    url: "https://huggingface.co/datasets/Maxwell-Jia/AIME_2024/resolve/main/aime_2024_problems.parquet",
+    // The dataset's revision that inspect-evals 0.28.0 pins.
+    url: "https://huggingface.co/datasets/Maxwell-Jia/AIME_2024/resolve/8d88b2876a82a080e2f172cc9b25d0d9d2cb4792/aime_2024_problems.parquet",
     filename: "aime_2024_problems.parquet",
     format: "parquet",
     homepage: "https://artofproblemsolving.com/wiki/index.php/AIME_Problems_and_Solutions",
@@ -69,7 +70,8 @@ export const aime2025: BenchmarkDefinition<Aime2025Record> = {
   prompt_count: 30,
   scoring: MATH_SCORING,
   source: {
-    url: "https://huggingface.co/datasets/math-ai/aime25/resolve/main/test.jsonl",
+    // The dataset's revision that inspect-evals 0.28.0 pins.
+    url: "https://huggingface.co/datasets/math-ai/aime25/resolve/563bb8404243c5f09de6ec262f2db674fe5bce9b/test.jsonl",
     filename: "test.jsonl",
     format: "jsonl",
     homepage: "https://artofproblemsolving.com/wiki/index.php/AIME_Problems_and_Solutions",

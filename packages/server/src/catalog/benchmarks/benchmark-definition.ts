@@ -38,6 +38,11 @@ export interface BenchmarkSource {
    * one record, `{ file, content }`: its name without folders and `.json`, and its parsed JSON.
    */
   readonly entries?: RegExp;
+  /**
+   * The canonical file's SHA-256, where it is known and its host serves the same bytes every
+   * time: a file with other bytes is refused as not the canonical one.
+   */
+  readonly sha256?: string;
   /** Where people read about the data: the authors' repository, paper or dataset page. */
   readonly homepage: string;
   /** The data's license, as its authors state it. */

@@ -35,7 +35,8 @@ export const boolq: BenchmarkDefinition<BoolqRecord> = {
   prompt_count: 3270,
   scoring,
   source: {
-    url: "https://huggingface.co/datasets/google/boolq/resolve/main/data/validation-00000-of-00001.parquet",
+    // The dataset's revision that inspect-evals 0.28.0 pins.
+    url: "https://huggingface.co/datasets/google/boolq/resolve/35b264d03638db9f4ce671b711558bf7ff0f80d5/data/validation-00000-of-00001.parquet",
     filename: "validation-00000-of-00001.parquet",
     format: "parquet",
     homepage: "https://github.com/google-research-datasets/boolean-questions",

@@ -16,6 +16,7 @@ import { math500 } from "./math-500.ts";
 import { mmluPro } from "./mmlu-pro.ts";
 import { piqa } from "./piqa.ts";
 import { readBenchmarkFile } from "./read-benchmark-file.ts";
+import { simpleqa, simpleqaTopic } from "./simpleqa.ts";
 import { winogrande } from "./winogrande.ts";
 
 /**
@@ -222,5 +223,33 @@ describe("repository archives (zip)", () => {
     await expect(readBenchmarkFile(bbh, notZip)).rejects.toThrow(
       /^bbh: not a readable zip archive/,
     );
+  });
+});
+
+describe("SimpleQA (CSV, pinned by sha256)", () => {
+  it("refuses a file that is not the canonical one, by its sha256", async () => {
+    const path = join(FIXTURES, "simpleqa", "simple_qa_test_set.csv");
+    await expect(readBenchmarkFile({ ...simpleqa, prompt_count: 4 }, path)).rejects.toThrow(
+      /^simpleqa: not the canonical file: its sha256 is [0-9a-f]{64}, the canonical file's is feee3f7e/,
+    );
+  });
+
+  it("takes each question's topic from the metadata's Python literal as its subset", async () => {
+    const path = join(FIXTURES, "simpleqa", "simple_qa_test_set.csv");
+    const unpinned = {
+      ...simpleqa,
+      prompt_count: 4,
+      source: { ...simpleqa.source, sha256: undefined },
+    };
+    const { prompts } = await readBenchmarkFile(unpinned, path);
+    expect(prompts.map((p) => [p.id, p.truth, p.subset])).toEqual([
+      ["simpleqa-1", "Paris", "Geography"],
+      ["simpleqa-2", "Frank Herbert", "Art"],
+      ["simpleqa-3", "1923", "Science and technology"],
+      ["simpleqa-4", "18", "Geography"],
+    ]);
+    expect(prompts[0]!.input).toBe("What is the capital of France?");
+    expect(simpleqaTopic("{'topic': \"Music's history\", 'urls': []}")).toBe("Music's history");
+    expect(simpleqaTopic("{'answer_type': 'Date'}")).toBeNull();
   });
 });

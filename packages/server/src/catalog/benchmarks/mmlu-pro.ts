@@ -62,7 +62,8 @@ export const mmluPro: BenchmarkDefinition<MmluProRecord> = {
   prompt_count: 12032,
   scoring,
   source: {
-    url: "https://huggingface.co/datasets/TIGER-Lab/MMLU-Pro/resolve/main/data/test-00000-of-00001.parquet",
+    // The dataset's revision that inspect-evals 0.28.0 pins.
+    url: "https://huggingface.co/datasets/TIGER-Lab/MMLU-Pro/resolve/527feea0afed1de15a8c115abf7be4c912123315/data/test-00000-of-00001.parquet",
     filename: "test-00000-of-00001.parquet",
     format: "parquet",
     homepage: "https://github.com/TIGER-AI-Lab/MMLU-Pro",

@@ -46,7 +46,15 @@ export async function readBenchmarkFile(
       `expected ${definition.prompt_count} rows, found ${prompts.length}`,
     );
   }
-  return { sha256: hash.digest("hex"), prompts };
+  const sha256 = hash.digest("hex");
+  const canonical = definition.source.sha256;
+  if (canonical !== undefined && sha256 !== canonical) {
+    throw new BenchmarkDataError(
+      definition.key,
+      `not the canonical file: its sha256 is ${sha256}, the canonical file's is ${canonical}`,
+    );
+  }
+  return { sha256, prompts };
 }
 
 /** One line for all issues: `answer: answer must end with '#### <number>'; question: …`. */

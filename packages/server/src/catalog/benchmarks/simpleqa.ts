@@ -60,6 +60,8 @@ export const simpleqa: BenchmarkDefinition<SimpleqaRecord> = {
     url: "https://openaipublic.blob.core.windows.net/simple-evals/simple_qa_test_set.csv",
     filename: "simple_qa_test_set.csv",
     format: "csv",
+    // An unversioned URL: the bytes inspect-evals 0.28.0 pins are the ones Assay accepts.
+    sha256: "feee3f7e7db3617e94e8fcf1977b756ec420ef8568f4e0fcbbe0e92e9d5fc032",
     homepage: "https://github.com/openai/simple-evals",
     license: "MIT",
   },
