@@ -1,5 +1,6 @@
 import type { GetOrganizationResponse } from "@assay/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BUILTIN_BENCHMARKS } from "../src/catalog/benchmarks/index.ts";
 import { startTestService, type TestService } from "./support/test-service.ts";
 import { uploadFile } from "./support/upload-file.ts";
 
@@ -48,13 +49,9 @@ describe("projects", () => {
     expect(keys).toContain("openai/gpt-4o");
     expect(keys).not.toContain("openai/gpt-3.5-turbo");
     const benchmarks = await service.call<Listing>("GET", `${P}/benchmarks?type=public`);
-    expect(benchmarks.body.data.datasets?.map((b) => b.key).sort()).toEqual([
-      "arc-challenge",
-      "gsm8k",
-      "hellaswag",
-      "mmlu",
-      "truthfulqa-mc1",
-    ]);
+    expect(benchmarks.body.data.datasets?.map((b) => b.key).sort()).toEqual(
+      BUILTIN_BENCHMARKS.map((b) => b.key).sort(),
+    );
   });
 
   it("replace their attachments all or nothing: one unknown id changes nothing", async () => {
@@ -69,7 +66,7 @@ describe("projects", () => {
       ids.length,
     );
     expect((await service.call<Listing>("GET", `${P}/benchmarks`)).body.data.datasets).toHaveLength(
-      5,
+      BUILTIN_BENCHMARKS.length,
     );
 
     const replaced = await service.call<{ id: string; data: { id: string; models: string[] } }>(

@@ -8,7 +8,7 @@ describe("scorer registry", () => {
       if (isJudgeScorer(name)) continue;
       expect(typeof getScorer(name), name).toBe("function");
     }
-    expect(SCORER_NAMES.filter(isJudgeScorer)).toEqual(["llm_judge"]);
+    expect(SCORER_NAMES.filter(isJudgeScorer)).toEqual(["llm_judge", "simpleqa"]);
   });
 
   it("scores through the registry", () => {

@@ -9,7 +9,7 @@ import type {
   EvaluationRow,
   EvaluationsTable,
 } from "../../platform/db/schema.ts";
-import { resultsWithPrompts } from "../results/results-with-prompts.ts";
+import { resultsWithPrompts } from "../results/results-with-prompts-repository.ts";
 import { budgetStop } from "./budget.ts";
 import { insertResults } from "./result-insert-repository.ts";
 import type { EvaluationOptions } from "./to-evaluation.ts";

@@ -4,7 +4,7 @@ import type { PairedCounts } from "../../engine/stats/index.ts";
 import { containsText } from "../../platform/db/contains-text.ts";
 import type { Database } from "../../platform/db/database.ts";
 import { nearerEnd } from "./nearer-end.ts";
-import { resultsWithPrompts } from "./results-with-prompts.ts";
+import { resultsWithPrompts } from "./results-with-prompts-repository.ts";
 import type { SearchMatches } from "./text-index.ts";
 
 /**

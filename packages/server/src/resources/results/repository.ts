@@ -3,7 +3,7 @@ import { containsText } from "../../platform/db/contains-text.ts";
 import type { Database } from "../../platform/db/database.ts";
 import { nearerEnd } from "./nearer-end.ts";
 import { DEFAULT_SUBSET, RESULT_COLUMNS, type ResultRow, toResult } from "./result-row.ts";
-import { resultsWithPrompts } from "./results-with-prompts.ts";
+import { resultsWithPrompts } from "./results-with-prompts-repository.ts";
 import type { SearchMatches } from "./text-index.ts";
 import { createTextIndexRepository } from "./text-index-repository.ts";
 
