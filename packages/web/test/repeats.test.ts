@@ -355,7 +355,10 @@ describe("repeats in Chromium", () => {
     // Closed, the table is back, its answers column still in view.
     await page.keyboard.press("Escape");
     await expect.poll(() => panel.count(), WAIT).toBe(0);
-    expect(await page.locator("tr[data-position] .answer-strip").first().isVisible()).toBe(true);
+    // The table renders again once the panel has gone: waited for, not read at once.
+    await expect
+      .poll(() => page.locator("tr[data-position] .answer-strip").first().isVisible(), WAIT)
+      .toBe(true);
     await screenshot(page, "repeats-06-results-390");
     await page.setViewportSize({ width: 1440, height: 900 });
   });
