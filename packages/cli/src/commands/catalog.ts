@@ -46,9 +46,10 @@ export function registerCatalogCommands(program: Command) {
     .option("--json", "print JSON")
     .action(async (key: string, options: { json?: boolean }) => {
       await withAdmin(async (admin) => {
-        const benchmark = (await admin.catalog.list()).find((b) => b.key === key || b.id === key);
+        const benchmarks = await admin.catalog.list();
+        const benchmark = benchmarks.find((b) => b.key === key || b.id === key);
         if (!benchmark) {
-          const keys = (await admin.catalog.list()).map((b) => b.key).join(", ");
+          const keys = benchmarks.map((b) => b.key).join(", ");
           throw new Error(`no built-in benchmark ${key}; the built-in benchmarks are ${keys}`);
         }
         if (options.json) {

@@ -15,6 +15,7 @@ import {
   tenantOf,
 } from "../evaluations/support.ts";
 import { type FakeModelServer, startFakeModelServer } from "../support/fake-model-server.ts";
+import { fixtureDefinition } from "../support/fixture-definition.ts";
 import { startTestService, type TestService } from "../support/test-service.ts";
 
 /**
@@ -101,11 +102,7 @@ afterAll(async () => {
 describe.each(fixtures.map((f) => [f.definition.key, f] as const))("%s", (_key, fixture) => {
   it("imports its canonical file and scores every scripted response as the fixture says", async () => {
     const { definition, file, answers, figures } = fixture;
-    const sized = { ...definition, prompt_count: answers.length };
-    const loaded = await readBenchmarkFile(
-      { ...sized, source: { ...sized.source, sha256: undefined } },
-      file,
-    );
+    const loaded = await readBenchmarkFile(fixtureDefinition(definition, answers.length), file);
     const byId = new Map(answers.map((a) => [a.id, a]));
     for (const prompt of loaded.prompts) {
       const answer = byId.get(prompt.id);

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import type { Evaluation, GetOrganizationResponse } from "@assay/protocol";
 import { createCatalogAdmin } from "../../src/admin/catalog.ts";
 import { type FakeBehavior, makeArithmeticItem } from "../support/fake-model-server.ts";
+import { fixtureDefinition } from "../support/fixture-definition.ts";
 import type { AnswerBehavior } from "../support/provider-doubles/index.ts";
 import { GSM8K_TEST_FILE } from "../support/shared-datasets.ts";
 import type { TestService } from "../support/test-service.ts";
@@ -54,14 +55,7 @@ export async function importBuiltinFixture(
       ...catalog,
       findBenchmark(idOrKey) {
         const definition = catalog.findBenchmark(idOrKey);
-        // A fixture is not the canonical file: its bytes are not the pinned ones either.
-        return (
-          definition && {
-            ...definition,
-            prompt_count: promptCount,
-            source: { ...definition.source, sha256: undefined },
-          }
-        );
+        return definition && fixtureDefinition(definition, promptCount);
       },
     },
   });

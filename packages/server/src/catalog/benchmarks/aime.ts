@@ -1,8 +1,7 @@
 import { z } from "zod";
 import { catalogId } from "../catalog-id.ts";
 import type { BenchmarkDefinition } from "./benchmark-definition.ts";
-import { MATH_SCORING } from "./math-answer.ts";
-import { renderPromptTemplate } from "./prompt-template.ts";
+import { MATH_SCORING, mathPrompt } from "./math-answer.ts";
 
 /** AIME answers are integers from 0 to 999; the files store them as numbers or strings. */
 const AimeAnswer = z
@@ -44,7 +43,7 @@ export const aime2024: BenchmarkDefinition<Aime2024Record> = {
   toPrompt(record) {
     return {
       id: record.ID,
-      input: renderPromptTemplate(MATH_SCORING.prompt_template, { problem: record.Problem }),
+      input: mathPrompt(record.Problem),
       truth: record.Answer,
       subset: `AIME ${record.ID.split("-")[1]}`,
       ...(record.Solution === undefined ? {} : { metadata: { solution: record.Solution } }),
@@ -82,7 +81,7 @@ export const aime2025: BenchmarkDefinition<Aime2025Record> = {
     // The file does not say which paper (I or II) a problem is from: no subsets.
     return {
       id: `aime-2025-${record.id}`,
-      input: renderPromptTemplate(MATH_SCORING.prompt_template, { problem: record.problem }),
+      input: mathPrompt(record.problem),
       truth: record.answer,
     };
   },

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { strToU8, zipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { fixtureDefinition } from "../../../test/support/fixture-definition.ts";
 import { aime2024, aime2025 } from "./aime.ts";
 import { arcAgi2 } from "./arc-agi-2.ts";
 import { arcEasy } from "./arc-easy.ts";
@@ -236,11 +237,7 @@ describe("SimpleQA (CSV, pinned by sha256)", () => {
 
   it("takes each question's topic from the metadata's Python literal as its subset", async () => {
     const path = join(FIXTURES, "simpleqa", "simple_qa_test_set.csv");
-    const unpinned = {
-      ...simpleqa,
-      prompt_count: 4,
-      source: { ...simpleqa.source, sha256: undefined },
-    };
+    const unpinned = fixtureDefinition(simpleqa, 4);
     const { prompts } = await readBenchmarkFile(unpinned, path);
     expect(prompts.map((p) => [p.id, p.truth, p.subset])).toEqual([
       ["simpleqa-1", "Paris", "Geography"],

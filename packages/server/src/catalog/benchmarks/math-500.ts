@@ -1,8 +1,7 @@
 import { z } from "zod";
 import { catalogId } from "../catalog-id.ts";
 import type { BenchmarkDefinition } from "./benchmark-definition.ts";
-import { MATH_SCORING } from "./math-answer.ts";
-import { renderPromptTemplate } from "./prompt-template.ts";
+import { MATH_SCORING, mathPrompt } from "./math-answer.ts";
 
 const Math500RecordSchema = z.object({
   problem: z.string().min(1),
@@ -40,7 +39,7 @@ export const math500: BenchmarkDefinition<Math500Record> = {
     return {
       // "test/precalculus/807.json": the problem's file in MATH, unique across the split.
       id: record.unique_id,
-      input: renderPromptTemplate(MATH_SCORING.prompt_template, { problem: record.problem }),
+      input: mathPrompt(record.problem),
       truth: record.answer,
       subset: record.subject,
       metadata: { level: record.level, solution: record.solution },

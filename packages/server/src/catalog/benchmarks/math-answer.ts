@@ -1,4 +1,5 @@
 import type { BenchmarkScoring } from "./benchmark-definition.ts";
+import { renderPromptTemplate } from "./prompt-template.ts";
 
 /**
  * How MATH-style benchmarks (MATH-500, AIME) ask and grade: reasoning, then the final answer in
@@ -19,3 +20,7 @@ export const MATH_SCORING: BenchmarkScoring = {
     "first.",
   scorer: "math_equiv",
 };
+
+/** A MATH-style problem as the model is sent it. */
+export const mathPrompt = (problem: string) =>
+  renderPromptTemplate(MATH_SCORING.prompt_template, { problem });
