@@ -33,6 +33,7 @@ export const SCORER_NAMES = [
   "bbh",
   "arc_grid",
   "simpleqa",
+  "ifeval",
 ] as const;
 export const ScorerNameSchema = z.enum(SCORER_NAMES);
 export type ScorerName = z.infer<typeof ScorerNameSchema>;

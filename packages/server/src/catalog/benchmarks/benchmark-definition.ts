@@ -12,7 +12,8 @@ export type BenchmarkScorer =
   | "mmlu_pro"
   | "bbh"
   | "arc_grid"
-  | "simpleqa";
+  | "simpleqa"
+  | "ifeval";
 
 /** How a model's answer to a benchmark prompt is graded. */
 export interface BenchmarkScoring {

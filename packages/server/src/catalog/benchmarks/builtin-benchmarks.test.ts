@@ -17,6 +17,7 @@ describe("built-in benchmarks", () => {
       ["math-500", 500, "jsonl"],
       ["aime-2024", 30, "parquet"],
       ["aime-2025", 30, "jsonl"],
+      ["ifeval", 541, "jsonl"],
       ["bbh", 6511, "zip"],
       ["arc-agi-2", 167, "zip"],
       ["arc-easy", 2376, "parquet"],

@@ -8,6 +8,7 @@ import { boolq } from "./boolq.ts";
 import { gpqaDiamond } from "./gpqa-diamond.ts";
 import { gsm8k } from "./gsm8k.ts";
 import { hellaswag } from "./hellaswag.ts";
+import { ifeval } from "./ifeval.ts";
 import { math500 } from "./math-500.ts";
 import { mmlu } from "./mmlu.ts";
 import { mmluPro } from "./mmlu-pro.ts";
@@ -28,6 +29,7 @@ export const BUILTIN_BENCHMARKS: readonly BenchmarkDefinition[] = Object.freeze(
   math500,
   aime2024,
   aime2025,
+  ifeval,
   bbh,
   arcAgi2,
   arcEasy,

@@ -13,6 +13,7 @@ import { BenchmarkDownloadError } from "./benchmark-errors.ts";
 import { boolq } from "./boolq.ts";
 import { downloadBenchmarkFile } from "./download-benchmark-file.ts";
 import { GPQA_SHUFFLE_SEED, gpqaDiamond, gpqaOrder } from "./gpqa-diamond.ts";
+import { ifeval } from "./ifeval.ts";
 import { math500 } from "./math-500.ts";
 import { mmluPro } from "./mmlu-pro.ts";
 import { piqa } from "./piqa.ts";
@@ -91,6 +92,62 @@ describe("AIME", () => {
     await expect(readBenchmarkFile({ ...aime2025, prompt_count: 2 }, path)).rejects.toThrow(
       /^aime-2025: line 2: answer: must be an integer 0-999/,
     );
+  });
+});
+
+describe("IFEval", () => {
+  it("keeps each prompt's instructions as its truth, without nulls, the instruction count as subset", async () => {
+    const prompts = await load(ifeval, 5);
+    expect(prompts[0]).toMatchObject({ id: "ifeval-1000", subset: "3 instructions" });
+    expect(JSON.parse(prompts[0]!.truth)).toEqual({
+      instruction_id_list: [
+        "punctuation:no_comma",
+        "detectable_format:number_highlighted_sections",
+        "length_constraints:number_words",
+      ],
+      kwargs: [{}, { num_highlights: 3 }, { relation: "at least", num_words: 300 }],
+    });
+    // The row whose kwargs list every argument name with nulls, as the Hub's conversion has them.
+    expect(JSON.parse(prompts[3]!.truth).kwargs).toEqual([{}, {}]);
+    expect(prompts.map((p) => p.subset)).toEqual([
+      "3 instructions",
+      "1 instruction",
+      "1 instruction",
+      "2 instructions",
+      "1 instruction",
+    ]);
+  });
+
+  it("refuses a row the reference would fill in at random, or cannot check, naming its line", async () => {
+    const row = {
+      key: 1,
+      prompt: "Write.",
+      instruction_id_list: ["punctuation:no_comma"],
+      kwargs: [{}],
+    };
+    const cases: [unknown, RegExp][] = [
+      [
+        {
+          ...row,
+          instruction_id_list: ["length_constraints:number_words"],
+          kwargs: [{ relation: "at least" }],
+        },
+        /line 2: kwargs: instruction "length_constraints:number_words" needs the argument "num_words"/,
+      ],
+      [
+        { ...row, instruction_id_list: ["made:up"] },
+        /line 2: kwargs: unknown IFEval instruction "made:up"/,
+      ],
+      [{ ...row, kwargs: [] }, /line 2: kwargs: needs one kwargs object per instruction/],
+      [
+        { ...row, instruction_id_list: ["startend:end_checker"], kwargs: [{ end_phrase: 7 }] },
+        /"end_phrase" must be a string/,
+      ],
+    ];
+    for (const [bad, error] of cases) {
+      const path = await jsonlFile("ifeval.jsonl", [row, bad]);
+      await expect(readBenchmarkFile({ ...ifeval, prompt_count: 2 }, path)).rejects.toThrow(error);
+    }
   });
 });
 

@@ -3,6 +3,7 @@ import { arcGrid } from "./arc-grid.ts";
 import { bbh } from "./bbh.ts";
 import { contains } from "./contains.ts";
 import { exactMatch } from "./exact-match.ts";
+import { ifeval } from "./ifeval/ifeval.ts";
 import type { CompleteFn } from "./judge-prompt.ts";
 import { judgeScore } from "./llm-judge.ts";
 import { mathEquiv } from "./math-equiv.ts";
@@ -59,6 +60,7 @@ const SCORERS: Readonly<Record<ScorerName, ScorerEntry>> = {
   bbh: pure(bbh),
   arc_grid: pure(arcGrid),
   simpleqa: modelGraded(simpleqaScore),
+  ifeval: pure(ifeval),
 };
 
 /** The scorer names graded by a judge model rather than a pure function. */
