@@ -1,11 +1,23 @@
+import { readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
 import type { Client } from "@assay/client";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { findBuiltinBenchmark } from "../../server/src/catalog/benchmarks/index.ts";
+import {
+  findBuiltinBenchmark,
+  readBenchmarkFile,
+} from "../../server/src/catalog/benchmarks/index.ts";
+import {
+  createModel,
+  importBuiltinFixture,
+  runEvaluation,
+  tenantOf,
+} from "../../server/test/evaluations/support.ts";
 import {
   type FakeModelServer,
   startFakeModelServer,
 } from "../../server/test/support/fake-model-server.ts";
+import { fixtureDefinition } from "../../server/test/support/fixture-definition.ts";
 import type { TestService } from "../../server/test/support/test-service.ts";
 import { collectPageErrors, launchChromium, screenshot, signIn } from "./support/browser.ts";
 import { addFakeModel, startDashboardService } from "./support/dashboard-service.ts";
@@ -360,5 +372,48 @@ describe("the Benchmarks view in Chromium", () => {
       gsm8k.scoring.prompt_template,
     );
     await screenshot(page, "benchmarks-01b-builtin-facts");
+  });
+
+  it("shows the figures a benchmark reports besides accuracy on a finished run's page", async () => {
+    // IFEval's fixture (server/test/fixtures/benchmarks/ifeval), answered as its answers.jsonl says.
+    const ifeval = findBuiltinBenchmark("ifeval")!;
+    const dir = resolve(import.meta.dirname, "../../server/test/fixtures/benchmarks/ifeval");
+    const file = join(dir, ifeval.source.filename);
+    const answers = readFileSync(join(dir, "answers.jsonl"), "utf8")
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line) as { id: string; response: string });
+    const { prompts } = await readBenchmarkFile(fixtureDefinition(ifeval, answers.length), file);
+    const byPrompt = new Map(
+      prompts.map((p) => [p.input, answers.find((a) => a.id === p.id)!.response]),
+    );
+    const answerer = await startFakeModelServer({
+      behavior: ({ lastUserMessage }) => ({ content: byPrompt.get(lastUserMessage) ?? "?" }),
+    });
+    try {
+      const tenant = await tenantOf(service);
+      const done = await runEvaluation(service, tenant, {
+        model_id: await createModel(service, tenant, answerer.url, "fake/ifeval"),
+        dataset_id: await importBuiltinFixture(service, "ifeval", file, answers.length),
+      });
+      expect(done.accuracy).toBeCloseTo(3 / 5, 10);
+      await page.goto(`${ui}/evaluations/${done.id}`);
+      const figures = page.getByTestId("benchmark-figure");
+      await expect.poll(() => figures.count(), WAIT).toBe(3);
+      expect(await figures.locator("th").allTextContents()).toEqual([
+        "prompt level loose",
+        "instruction level strict",
+        "instruction level loose",
+      ]);
+      expect((await figures.locator("td").allTextContents()).map((t) => t.split(" ")[0])).toEqual([
+        "80.0%",
+        "75.0%",
+        "87.5%",
+      ]);
+      await figures.first().scrollIntoViewIfNeeded();
+      await screenshot(page, "benchmarks-08-figures");
+    } finally {
+      await answerer.close();
+    }
   });
 });

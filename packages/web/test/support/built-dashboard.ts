@@ -15,7 +15,8 @@ function newestMtime(path: string): number {
 
 /**
  * The dashboard as `assay serve` would serve it: `dist/`, rebuilt with Vite when it is missing or
- * older than the sources (the tests must see the code under test, not yesterday's build).
+ * older than the sources (the tests must see the code under test, not yesterday's build), its
+ * own and the packages it bundles: a new protocol value must reach the bundle's schemas.
  */
 export function ensureDashboardBuilt(): string {
   const shell = join(DIST_DIR, "index.html");
@@ -23,6 +24,8 @@ export function ensureDashboardBuilt(): string {
     newestMtime(join(WEB_DIR, "src")),
     newestMtime(join(WEB_DIR, "index.html")),
     newestMtime(join(WEB_DIR, "vite.config.ts")),
+    newestMtime(join(WEB_DIR, "..", "protocol", "src")),
+    newestMtime(join(WEB_DIR, "..", "client", "src")),
   );
   if (!existsSync(shell) || statSync(shell).mtimeMs < sources) {
     const viteDir = dirname(createRequire(import.meta.url).resolve("vite/package.json"));
