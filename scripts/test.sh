@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Installs what is missing (Node.js 24, npm dependencies, the Python SDK's virtualenv) and runs the
+# Installs what is missing (Node.js 24, npm dependencies, the Python SDK's virtualenv, Chromium and
+# bubblewrap from Debian's packages) and runs the
 # whole test suite: the linter, the formatter check and the type checker, then the Python SDK's
 # build and checks, then the fuzzing of the HTTP API from its OpenAPI document (fuzz/run.sh), then
 # the reference scorers' virtualenv (agreement/setup.sh), then
@@ -12,8 +13,9 @@
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib/node.sh"
 cd "$repo_root"
-source "$repo_root/scripts/lib/chromium.sh"
+source "$repo_root/scripts/lib/debian-package.sh"
 ensure_chromium
+ensure_bubblewrap
 reports="${ASSAY_TEST_REPORTS:-$(mktemp -d)}"
 mkdir -p "$reports"
 rm -f "$reports/vitest.json" "$reports/pytest.xml"
