@@ -25,14 +25,6 @@ const IfevalRecordSchema = z
     ),
   })
   .superRefine((record, ctx) => {
-    if (record.kwargs.length !== record.instruction_id_list.length) {
-      ctx.addIssue({
-        code: "custom",
-        message: "needs one kwargs object per instruction",
-        path: ["kwargs"],
-      });
-      return;
-    }
     try {
       ifevalCheckers(record);
     } catch (error) {

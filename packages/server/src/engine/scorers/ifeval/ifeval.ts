@@ -14,19 +14,16 @@ import { strip } from "./python-text.ts";
  */
 
 /** What a prompt's `truth` holds: its instructions and their arguments, one kwargs per id. */
-export const IfevalTruthSchema = z
-  .object({
-    instruction_id_list: z.array(z.string()).min(1),
-    kwargs: z.array(z.record(z.string(), z.unknown())),
-  })
-  .refine((t) => t.kwargs.length === t.instruction_id_list.length, {
-    message: "needs one kwargs object per instruction",
-    path: ["kwargs"],
-  });
+export const IfevalTruthSchema = z.object({
+  instruction_id_list: z.array(z.string()).min(1),
+  kwargs: z.array(z.record(z.string(), z.unknown())),
+});
 export type IfevalTruth = z.infer<typeof IfevalTruthSchema>;
 
 /** The truth's instructions as checkers; IfevalInstructionError names the one that cannot be. */
 export function ifevalCheckers(truth: IfevalTruth): Checker[] {
+  if (truth.kwargs.length !== truth.instruction_id_list.length)
+    throw new IfevalInstructionError("needs one kwargs object per instruction");
   return truth.instruction_id_list.map((id, i) => buildChecker(id, truth.kwargs[i]!));
 }
 
