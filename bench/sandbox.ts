@@ -6,8 +6,8 @@
 // resident sets of every process the executions made, summed, sampled every 50 ms) and of the
 // process that runs them.
 //
-// The executions run in this process, not yet in the service's workers (code benchmarks are not
-// wired to evaluations yet): /health shows what they cost the service through the shared cores.
+// The executions run in this process, beside the service rather than in its worker, so that
+// /health shows what they cost the service through the shared cores alone.
 //
 //   npm run bench:sandbox
 //   BENCH_EXECUTIONS=2000 npm run bench:sandbox

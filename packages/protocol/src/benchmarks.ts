@@ -34,6 +34,7 @@ export const SCORER_NAMES = [
   "arc_grid",
   "simpleqa",
   "ifeval",
+  "python_tests",
 ] as const;
 export const ScorerNameSchema = z.enum(SCORER_NAMES);
 export type ScorerName = z.infer<typeof ScorerNameSchema>;

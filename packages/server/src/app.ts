@@ -11,6 +11,7 @@ import type { Catalog } from "./catalog/catalog.ts";
 import { catalogEntries } from "./catalog/catalog-entries.ts";
 import { type Config, DEFAULT_HTTP_TIMEOUTS } from "./config.ts";
 import { registerDashboard } from "./dashboard/register-dashboard.ts";
+import { createSandboxStatus } from "./engine/sandbox/sandbox-status.ts";
 import type { RouteDeps } from "./http/bind-route.ts";
 import { createBoundedServer } from "./http/bounded-server.ts";
 import { answerClientError } from "./http/client-error.ts";
@@ -90,7 +91,7 @@ export interface AppDeps {
      * Absent (tests building a bare app): no dashboard, no session cookies accepted, and the
      * default connection bounds.
      */
-    Partial<Pick<Config, "publicUrl" | "ui" | "http" | "trustProxy">>;
+    Partial<Pick<Config, "publicUrl" | "ui" | "http" | "trustProxy" | "sandbox">>;
   db: Database;
   /** PostgreSQL only: bulk loads (trace files) stream through COPY. */
   copyRows?: CopyRows;
@@ -214,6 +215,7 @@ export function createApp(deps: AppDeps): FastifyInstance {
     mirrorUrl: deps.config.datasetMirrorUrl,
     allowedHosts: deps.config.allowedModelHosts,
   });
+  const sandboxStatus = createSandboxStatus(deps.config.sandbox ?? {});
   const importer = deps.importer ?? createInlineImporter(deps);
   const uploads = createUploadService({
     ...deps,
@@ -226,8 +228,14 @@ export function createApp(deps: AppDeps): FastifyInstance {
     uploads,
     defaultJudgeModel: deps.config.defaultJudgeModel,
     builtinData,
+    sandboxStatus,
   });
-  const evaluations = createEvaluationService({ ...deps, builtinData, organizations });
+  const evaluations = createEvaluationService({
+    ...deps,
+    builtinData,
+    sandboxStatus,
+    organizations,
+  });
   const ui = deps.config.ui?.enabled && deps.signInLimiter ? deps.config.ui : undefined;
   const sessions = ui
     ? createUiSessionService({ ...deps, apiKeys, ttlSeconds: ui.sessionTtlSeconds })

@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { isIP } from "node:net";
+import { availableParallelism } from "node:os";
 import { resolve } from "node:path";
 import { z } from "zod";
 import {
@@ -48,6 +49,8 @@ export interface Config {
   trustProxy: false | number | string[];
   rateLimit: { enabled: boolean; perSecond: number; burst: number };
   worker: { concurrency: number; leaseSeconds: number; pollIntervalMs: number };
+  /** The code sandbox code benchmarks run their answers in (engine/sandbox/). */
+  sandbox: { concurrency: number; bubblewrap: { bwrap: string } };
   /** Uploaded files (traces, datasets) are parsed and stored on threads of their own. */
   imports: {
     /** Imports running at once, each on its own thread. */
@@ -202,6 +205,10 @@ const EnvSchema = z.object({
   ASSAY_RATE_LIMIT_BURST: int(1, 1e6).default(200),
   /** Jobs one worker process runs at once. */
   ASSAY_WORKER_CONCURRENCY: int(1, 256).default(4),
+  /** Executions of model-written code at once, per worker process (each a sandboxed process). */
+  ASSAY_CODE_CONCURRENCY: int(1, 256).default(availableParallelism()),
+  /** The bubblewrap binary code runs in (`bwrap` on PATH: Debian's package `bubblewrap`). */
+  ASSAY_SANDBOX_BWRAP: z.string().min(1).default("bwrap"),
   /** A job whose worker stops renewing its lease for this long is picked up again. */
   ASSAY_JOB_LEASE_SECONDS: int(2, 3600).default(60),
   /** How often idle workers look for jobs (new local jobs wake them at once). */
@@ -292,6 +299,10 @@ export function loadConfig(env: Env = process.env): Config {
       concurrency: e.ASSAY_WORKER_CONCURRENCY,
       leaseSeconds: e.ASSAY_JOB_LEASE_SECONDS,
       pollIntervalMs: e.ASSAY_JOB_POLL_INTERVAL_MS,
+    },
+    sandbox: {
+      concurrency: e.ASSAY_CODE_CONCURRENCY,
+      bubblewrap: { bwrap: e.ASSAY_SANDBOX_BWRAP },
     },
     imports: { threads: e.ASSAY_IMPORT_THREADS, maxWaiting: e.ASSAY_IMPORT_QUEUE },
     evaluations: {

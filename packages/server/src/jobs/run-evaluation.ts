@@ -3,6 +3,7 @@ import type { Catalog } from "../catalog/catalog.ts";
 import type { Gateway } from "../engine/gateway/gateway.ts";
 import { createFailFastRegistry } from "../engine/runners/evaluation/fail-fast-registry.ts";
 import { runEvaluationChunk } from "../engine/runners/evaluation/run-evaluation-chunk.ts";
+import { openSandbox, type Sandbox, type SandboxOptions } from "../engine/sandbox/sandbox.ts";
 import type { Clock } from "../platform/clock.ts";
 import type { SecretBox } from "../platform/crypto/secret-box.ts";
 import type { Database } from "../platform/db/database.ts";
@@ -20,6 +21,7 @@ export interface RunEvaluationDeps {
   config: {
     evaluations: { maxDurationSeconds: number };
     defaultJudgeModel?: string;
+    sandbox?: SandboxOptions;
   };
   /** How often a running chunk looks for a cancel or a deadline (default 250 ms). */
   watchIntervalMs?: number;
@@ -33,6 +35,12 @@ export function createRunEvaluationJob(deps: RunEvaluationDeps): JobHandler {
   });
   // Created once per worker: every chunk of a run on this worker shares one fail-fast.
   const failFasts = createFailFastRegistry();
+  // Opened by the first run that needs it, once per worker; a refusal is remembered.
+  let sandbox: Promise<Sandbox> | undefined;
+  const openWorkerSandbox = () => {
+    sandbox ??= openSandbox(deps.config.sandbox);
+    return sandbox;
+  };
 
   return async (job) => {
     const payload = RunEvaluationPayloadSchema.parse(job.data);
@@ -44,6 +52,7 @@ export function createRunEvaluationJob(deps: RunEvaluationDeps): JobHandler {
         failFasts,
         maxDurationSeconds: deps.config.evaluations.maxDurationSeconds,
         watchIntervalMs: deps.watchIntervalMs ?? 250,
+        sandbox: openWorkerSandbox,
         onWatchError: (err) =>
           deps.logger.warn({ err, evaluation: payload.evaluation_id }, "status check failed"),
       },

@@ -13,7 +13,8 @@ export type BenchmarkScorer =
   | "bbh"
   | "arc_grid"
   | "simpleqa"
-  | "ifeval";
+  | "ifeval"
+  | "python_tests";
 
 /** How a model's answer to a benchmark prompt is graded. */
 export interface BenchmarkScoring {

@@ -1,14 +1,16 @@
 import { SCORER_NAMES } from "@assay/protocol";
 import { describe, expect, it } from "vitest";
-import { getScorer, isJudgeScorer, UnknownScorerError } from "./registry.ts";
+import { getScorer, isJudgeScorer, isSandboxScorer, UnknownScorerError } from "./registry.ts";
 
 describe("scorer registry", () => {
-  it("has a scorer for every protocol name but the judge", () => {
+  it("has a pure scorer for every protocol name but the judged and the sandboxed ones", () => {
     for (const name of SCORER_NAMES) {
-      if (isJudgeScorer(name)) continue;
+      if (isJudgeScorer(name) || isSandboxScorer(name)) continue;
       expect(typeof getScorer(name), name).toBe("function");
     }
     expect(SCORER_NAMES.filter(isJudgeScorer)).toEqual(["llm_judge", "simpleqa"]);
+    expect(SCORER_NAMES.filter(isSandboxScorer)).toEqual(["python_tests"]);
+    expect(() => getScorer("python_tests")).toThrow(/runs code in the sandbox/);
   });
 
   it("scores through the registry", () => {

@@ -1,6 +1,8 @@
 import type { ScorerName } from "@assay/protocol";
+import type { Sandbox } from "../sandbox/sandbox.ts";
 import { arcGrid } from "./arc-grid.ts";
 import { bbh } from "./bbh.ts";
+import { pythonTests } from "./code/python-tests.ts";
 import { contains } from "./contains.ts";
 import { exactMatch } from "./exact-match.ts";
 import { ifeval } from "./ifeval/ifeval.ts";
@@ -14,10 +16,14 @@ import { regexMatch } from "./regex-match.ts";
 import type { ScoreInput, ScoreResult, Scorer, SyncScorer } from "./scorer.ts";
 import { simpleqaScore } from "./simpleqa.ts";
 
-/** A registered scorer: pure (`sync` set, no judge needed) or graded by the run's judge model. */
+/**
+ * A registered scorer: pure (`sync` set, nothing needed), graded by the run's judge model, or
+ * run in the code sandbox (the program the answer's code makes with the prompt's tests).
+ */
 export type ScorerEntry =
-  | { judged: false; score: Scorer; sync: SyncScorer }
-  | { judged: true; score: Scorer };
+  | { judged: false; sandboxed: false; score: Scorer; sync: SyncScorer }
+  | { judged: true; sandboxed: false; score: Scorer }
+  | { judged: false; sandboxed: true; score: Scorer };
 
 export class UnknownScorerError extends Error {
   override name = "UnknownScorerError";
@@ -29,17 +35,36 @@ export class UnknownScorerError extends Error {
   }
 }
 
-const pure = (sync: SyncScorer): ScorerEntry => ({ judged: false, sync, score: sync });
+const pure = (sync: SyncScorer): ScorerEntry => ({
+  judged: false,
+  sandboxed: false,
+  sync,
+  score: sync,
+});
 
 /** A model-graded scorer: `grade` is handed the context's judge, which the run must provide. */
 export const modelGraded = (
   grade: (input: ScoreInput, judge: CompleteFn) => Promise<ScoreResult>,
 ): ScorerEntry => ({
   judged: true,
+  sandboxed: false,
   score: (input, context) => {
     if (context.judge === undefined)
       throw new Error("this scorer is graded by a judge model and the run has none");
     return grade(input, context.judge);
+  },
+});
+
+/** A scorer that runs code: `run` is handed the context's sandbox, which the run must provide. */
+const sandboxed = (
+  run: (input: ScoreInput, sandbox: Sandbox) => Promise<ScoreResult>,
+): ScorerEntry => ({
+  judged: false,
+  sandboxed: true,
+  score: (input, context) => {
+    if (context.sandbox === undefined)
+      throw new Error("this scorer runs code in the sandbox and the run has none");
+    return run(input, context.sandbox);
   },
 });
 
@@ -61,11 +86,14 @@ const SCORERS: Readonly<Record<ScorerName, ScorerEntry>> = {
   arc_grid: pure(arcGrid),
   simpleqa: modelGraded(simpleqaScore),
   ifeval: pure(ifeval),
+  python_tests: sandboxed(pythonTests),
 };
 
 /** The scorer names graded by a judge model rather than a pure function. */
 export type JudgeScorerName = Extract<ScorerName, "llm_judge" | "simpleqa">;
-export type SyncScorerName = Exclude<ScorerName, JudgeScorerName>;
+/** The scorer names that run the answer's code in the sandbox. */
+export type SandboxScorerName = Extract<ScorerName, "python_tests">;
+export type SyncScorerName = Exclude<ScorerName, JudgeScorerName | SandboxScorerName>;
 
 const isRegistered = (name: string): name is ScorerName => Object.hasOwn(SCORERS, name);
 
@@ -73,8 +101,12 @@ export function isJudgeScorer(name: string): name is JudgeScorerName {
   return isRegistered(name) && SCORERS[name].judged;
 }
 
+export function isSandboxScorer(name: string): name is SandboxScorerName {
+  return isRegistered(name) && SCORERS[name].sandboxed;
+}
+
 export function isSyncScorer(name: string): name is SyncScorerName {
-  return isRegistered(name) && !SCORERS[name].judged;
+  return isRegistered(name) && !SCORERS[name].judged && !SCORERS[name].sandboxed;
 }
 
 /** The scorer registered under `name`, pure or model-graded. Throws UnknownScorerError. */
@@ -91,5 +123,7 @@ export function getScorer(name: string): SyncScorer {
   const entry = findScorer(name);
   if (entry.judged)
     throw new UnknownScorerError(name, `scorer "${name}" needs a judge model: use findScorer`);
+  if (entry.sandboxed)
+    throw new UnknownScorerError(name, `scorer "${name}" runs code in the sandbox: use findScorer`);
   return entry.sync;
 }

@@ -1,3 +1,4 @@
+import type { Sandbox } from "../sandbox/sandbox.ts";
 import type { CompleteFn } from "./judge-prompt.ts";
 
 /**
@@ -45,6 +46,8 @@ export type SyncScorer = (input: ScoreInput) => ScoreResult;
 export interface ScoreContext {
   /** The run's judge; present when the run's scorer or a metric needs one (see needsJudge). */
   judge?: CompleteFn;
+  /** The code sandbox; present when the run's scorer runs the answer's code (python_tests). */
+  sandbox?: Sandbox;
 }
 
 /** Any registered scorer: pure ones ignore the context, model-graded ones call its judge. */

@@ -7,6 +7,8 @@ import {
 } from "@assay/protocol";
 import { badRequest } from "../../app-error.ts";
 import type { Catalog } from "../../catalog/catalog.ts";
+import type { SandboxStatus } from "../../engine/sandbox/sandbox-status.ts";
+import { isSandboxScorer } from "../../engine/scorers/registry.ts";
 import type { Clock } from "../../platform/clock.ts";
 import type { Database } from "../../platform/db/database.ts";
 import type { BenchmarkRow } from "../../platform/db/schema.ts";
@@ -27,6 +29,7 @@ export interface CustomBenchmarkDeps {
   uploads: UploadService;
   importer: Importer;
   defaultJudgeModel?: string;
+  sandboxStatus: SandboxStatus;
 }
 
 /** Metrics that need a judge model to be scored. */
@@ -94,6 +97,14 @@ export function createCustomBenchmarks(deps: CustomBenchmarkDeps) {
       const unbounded = body.regex_pattern && linearTimeProblem(body.regex_pattern);
       if (unbounded) throw badRequest("body.regex_pattern", unbounded);
       await checkJudge(scope, body);
+      if (body.scoring_metric !== undefined && isSandboxScorer(body.scoring_metric)) {
+        const missing = await deps.sandboxStatus.unavailable();
+        if (missing !== null)
+          throw badRequest(
+            "body.scoring_metric",
+            `python_tests runs the answers' code, which cannot run here: ${missing}`,
+          );
+      }
       const scorerIds = await checkScorers(scope, body.custom_scorers ?? []);
       if (body.scoring_metric === "regex" && body.regex_pattern === undefined)
         throw badRequest("body.regex_pattern", "the regex scoring metric needs a regex_pattern");

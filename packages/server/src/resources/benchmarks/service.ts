@@ -9,6 +9,7 @@ import type {
 import { notFound } from "../../app-error.ts";
 import type { BenchmarkDefinition } from "../../catalog/benchmarks/index.ts";
 import type { Catalog } from "../../catalog/catalog.ts";
+import type { SandboxStatus } from "../../engine/sandbox/sandbox-status.ts";
 import type { BlobStore } from "../../platform/blobs/blob-store.ts";
 import type { Clock } from "../../platform/clock.ts";
 import type { Database } from "../../platform/db/database.ts";
@@ -38,6 +39,8 @@ export interface BenchmarkServiceDeps {
   importer: Importer;
   /** `ASSAY_DEFAULT_JUDGE_MODEL`: the judge when a benchmark names none. */
   defaultJudgeModel?: string;
+  /** Whether code benchmarks' answers can be run here (python_tests). */
+  sandboxStatus: SandboxStatus;
 }
 
 export interface ListBenchmarksQuery {

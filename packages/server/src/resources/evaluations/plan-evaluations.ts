@@ -1,6 +1,7 @@
 import type { CreateEvaluationItem, EvaluationPlan } from "@assay/protocol";
 import { badRequest } from "../../app-error.ts";
 import type { Catalog } from "../../catalog/catalog.ts";
+import type { SandboxStatus } from "../../engine/sandbox/sandbox-status.ts";
 import { type EarlierOutcome, plannedInterval } from "../../engine/stats/index.ts";
 import type { Database } from "../../platform/db/database.ts";
 import type { ProjectScope } from "../../tenancy.ts";
@@ -31,6 +32,7 @@ export function createEvaluationPlanner(deps: {
   db: Database;
   catalog: Catalog;
   builtinData: BuiltinData;
+  sandboxStatus: SandboxStatus;
 }) {
   const checkItems = createItemChecks(deps);
   const repo = createPlanRepository(deps.db);

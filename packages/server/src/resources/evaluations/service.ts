@@ -7,6 +7,7 @@ import type {
 } from "@assay/protocol";
 import { badRequest, notFound } from "../../app-error.ts";
 import type { Catalog } from "../../catalog/catalog.ts";
+import type { SandboxStatus } from "../../engine/sandbox/sandbox-status.ts";
 import type { Clock } from "../../platform/clock.ts";
 import type { Database } from "../../platform/db/database.ts";
 import type { EvaluationRow } from "../../platform/db/schema.ts";
@@ -30,6 +31,8 @@ export interface EvaluationServiceDeps {
   catalog: Catalog;
   queue: JobQueue;
   builtinData: BuiltinData;
+  /** Whether code benchmarks' answers can be run here: a run of one is refused where not. */
+  sandboxStatus: SandboxStatus;
   organizations: OrganizationService;
   config: { evaluations: { concurrency: number; chunkSize: number; cache: boolean } };
 }

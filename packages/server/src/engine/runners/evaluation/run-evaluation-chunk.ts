@@ -4,7 +4,9 @@ import type { CallOutcome } from "../../gateway/fail-fast.ts";
 import type { Gateway } from "../../gateway/gateway.ts";
 import { isModelCallError } from "../../gateway/model-call-error.ts";
 import { buildRequestBody } from "../../gateway/request-body.ts";
+import { type Sandbox, SandboxUnavailableError } from "../../sandbox/sandbox.ts";
 import type { CompleteFn } from "../../scorers/judge-prompt.ts";
+import { isSandboxScorer } from "../../scorers/registry.ts";
 import type { EvaluationChunk, EvaluationPlan, EvaluationStore } from "./evaluation-store.ts";
 import type { FailFastRegistry } from "./fail-fast-registry.ts";
 import type { GradingScorer } from "./grade-with-scorers.ts";
@@ -25,6 +27,11 @@ export interface EvaluationRunnerDeps {
   watchIntervalMs: number;
   /** Told when the watch could not read the run's status (it tries again next time). */
   onWatchError(error: unknown): void;
+  /**
+   * This worker's code sandbox, opened on first use, for runs whose scorer runs the answer's code;
+   * absent or rejecting (SandboxUnavailableError) where none can be made: such a run fails then.
+   */
+  sandbox?: () => Promise<Sandbox>;
 }
 
 /**
@@ -61,6 +68,18 @@ export async function runEvaluationChunk(
   if ("unusable" in plan) {
     await store.endEarly(id, "failure", plan.unusable);
     return "ended";
+  }
+  let sandbox: Sandbox | undefined;
+  if (isSandboxScorer(plan.scorer)) {
+    try {
+      if (deps.sandbox === undefined)
+        throw new SandboxUnavailableError("this worker has no code sandbox");
+      sandbox = await deps.sandbox();
+    } catch (error) {
+      if (!(error instanceof SandboxUnavailableError)) throw error;
+      await store.endEarly(id, "failure", `the answers' code cannot be run: ${error.message}`);
+      return "ended";
+    }
   }
   const samples = (await store.unscoredSamples(chunk)).map((s) => ({
     position: s.position,
@@ -100,6 +119,7 @@ export async function runEvaluationChunk(
         judge:
           plan.judge &&
           completeWith(deps.gateway, plan.judge, plan, stop, (call) => failFast.recordJudge(call)),
+        sandbox,
         gradingScorers: gradingScorers(deps.gateway, plan, stop),
         signal: stop,
       }),
