@@ -9,7 +9,8 @@ import type { RunSample, RunSamplesOptions } from "./run-samples.ts";
 /**
  * How each answered prompt of a run is scored: the benchmark's scorer from the registry, its
  * metrics, and its custom scorers' grades. Model-graded scorers and metrics find `judge` in their
- * context, and scorers that run code find `sandbox` there; the custom scorers each call their own model. Nothing here knows how a model is called.
+ * context, and scorers that run code find `sandbox` there; the custom scorers each call their own
+ * model. Nothing here knows how a model is called.
  */
 export function createSampleScorer(options: {
   scorer: string;
