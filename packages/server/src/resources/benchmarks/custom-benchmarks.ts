@@ -8,7 +8,6 @@ import {
 import { badRequest } from "../../app-error.ts";
 import type { Catalog } from "../../catalog/catalog.ts";
 import type { SandboxStatus } from "../../engine/sandbox/sandbox-status.ts";
-import { isSandboxScorer } from "../../engine/scorers/registry.ts";
 import type { Clock } from "../../platform/clock.ts";
 import type { Database } from "../../platform/db/database.ts";
 import type { BenchmarkRow } from "../../platform/db/schema.ts";
@@ -19,6 +18,7 @@ import { createModelRepository } from "../models/repository.ts";
 import { createScorerRepository } from "../scorers/repository.ts";
 import type { UploadService } from "../uploads/service.ts";
 import { createBenchmarkRepository } from "./repository.ts";
+import { requireSandboxFor } from "./require-sandbox.ts";
 import { requireUpload } from "./require-upload.ts";
 import { toCustomBenchmark } from "./to-custom-benchmark.ts";
 
@@ -97,14 +97,7 @@ export function createCustomBenchmarks(deps: CustomBenchmarkDeps) {
       const unbounded = body.regex_pattern && linearTimeProblem(body.regex_pattern);
       if (unbounded) throw badRequest("body.regex_pattern", unbounded);
       await checkJudge(scope, body);
-      if (body.scoring_metric !== undefined && isSandboxScorer(body.scoring_metric)) {
-        const missing = await deps.sandboxStatus.unavailable();
-        if (missing !== null)
-          throw badRequest(
-            "body.scoring_metric",
-            `python_tests runs the answers' code, which cannot run here: ${missing}`,
-          );
-      }
+      await requireSandboxFor(deps.sandboxStatus, body.scoring_metric, "body.scoring_metric");
       const scorerIds = await checkScorers(scope, body.custom_scorers ?? []);
       if (body.scoring_metric === "regex" && body.regex_pattern === undefined)
         throw badRequest("body.regex_pattern", "the regex scoring metric needs a regex_pattern");

@@ -2,11 +2,11 @@ import type { CreateEvaluationItem, RunRequest } from "@assay/protocol";
 import { AppError, badRequest } from "../../app-error.ts";
 import type { Catalog } from "../../catalog/catalog.ts";
 import type { SandboxStatus } from "../../engine/sandbox/sandbox-status.ts";
-import { isSandboxScorer } from "../../engine/scorers/registry.ts";
 import type { Database } from "../../platform/db/database.ts";
 import type { ProjectScope } from "../../tenancy.ts";
 import type { BuiltinData } from "../benchmarks/builtin-data.ts";
 import { createBenchmarkRepository } from "../benchmarks/repository.ts";
+import { requireSandboxFor } from "../benchmarks/require-sandbox.ts";
 import { type ModelPrices, readModelPrices } from "../models/model-prices.ts";
 import { createModelRepository } from "../models/repository.ts";
 import { type ModelRequest, readModelRequest } from "../models/resolve-endpoint.ts";
@@ -48,21 +48,10 @@ export function createItemChecks(deps: {
     throw badRequest(field, "no such model in this project");
   }
 
-  /** A benchmark whose answers are code is refused where no sandbox can run them. */
-  async function checkSandbox(scorer: string | null, field: string) {
-    if (scorer === null || !isSandboxScorer(scorer)) return;
-    const missing = await deps.sandboxStatus.unavailable();
-    if (missing !== null)
-      throw badRequest(
-        field,
-        `this benchmark runs the answers' code, which cannot run here: ${missing}`,
-      );
-  }
-
   async function checkBenchmark(scope: ProjectScope, id: string, field: string) {
     const builtin = deps.catalog.findBenchmark(id);
     if (builtin) {
-      await checkSandbox(builtin.scoring.scorer, field);
+      await requireSandboxFor(deps.sandboxStatus, builtin.scoring.scorer, field);
       await deps.builtinData.ensureLoaded(builtin);
       return builtin.id;
     }
@@ -72,7 +61,7 @@ export function createItemChecks(deps: {
       throw badRequest(field, "the benchmark is still being generated; try again when it is ready");
     if (own.generation_status === "failed")
       throw badRequest(field, `the benchmark could not be generated: ${own.status_description}`);
-    await checkSandbox(own.scoring_metric, field);
+    await requireSandboxFor(deps.sandboxStatus, own.scoring_metric, field);
     return own.id;
   }
 
