@@ -71,10 +71,6 @@ function pattern(source: string, id: string, flags = "u"): RegExp {
   }
 }
 
-function matches(source: string, flags: string, value: string, id: string): number {
-  return value.match(pattern(source, id, `g${flags}`))?.length ?? 0;
-}
-
 /** The language checks count an undetectable text (no letters) as followed, as the reference. */
 function detected(value: string, predicate: (language: string) => boolean): boolean {
   try {
@@ -93,9 +89,9 @@ const INSTRUCTIONS: Readonly<Record<string, Build>> = {
     return (value) => keywords.every((keyword) => keyword.test(value));
   },
   "keywords:frequency": (kwargs, id) => {
-    const keyword = strip(text(kwargs, id, "keyword"));
+    const keyword = pattern(strip(text(kwargs, id, "keyword")), id, "giu");
     const holds = compare(kwargs, id, "relation", count(kwargs, id, "frequency"));
-    return (value) => holds(matches(keyword, "iu", value, id));
+    return (value) => holds(value.match(keyword)?.length ?? 0);
   },
   "keywords:forbidden_words": (kwargs, id) => {
     const forbidden = words(kwargs, id, "forbidden_words").map((word) =>

@@ -232,11 +232,12 @@ function extractNgrams(m: Model, text: string[]): string[] {
 /** Detector._update_lang_prob: multiplies each language's probability by its smoothed one. */
 function updateLangProb(prob: Float64Array, word: WordProbs, alpha: number): void {
   const weight = alpha / BASE_FREQ;
-  const factors = new Float64Array(prob.length).fill(weight + 0.0);
-  word.langs.forEach((lang, k) => {
-    factors[lang] = weight + word.probs[k]!;
-  });
-  for (let i = 0; i < prob.length; i++) prob[i]! *= factors[i]!;
+  // `word.langs` ascends (profiles are added in language order): one pass, no factor array.
+  let k = 0;
+  for (let i = 0; i < prob.length; i++) {
+    const known = word.langs[k] === i;
+    prob[i]! *= known ? weight + word.probs[k++]! : weight + 0.0;
+  }
 }
 
 /** Detector._normalize_prob: Python 3.11's `sum` adds left to right; returns the largest share. */
