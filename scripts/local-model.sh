@@ -18,6 +18,7 @@
 # answer never depends on the request before it; Assay asks for temperature 0.
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+source "$here/lib/debian-package.sh"
 
 LLAMA_PYDIST_VERSION=0.94.0
 LLAMA_PYDIST_SHA256=90d7f5c21838cf95ebb226cf943f8e9dc5a2bac852d0f84ca934ad4b9c5ae9de
@@ -87,17 +88,12 @@ server_built() {
 is_built() { server_built && [ -f "$model" ]; }
 
 apt_install() {
-  local sudo=()
-  if [ "$(id -u)" != 0 ]; then
-    if ! sudo -n true 2>/dev/null || ! command -v apt-get >/dev/null 2>&1; then
-      echo "missing: $* (install them, then run this again)" >&2
-      return 1
-    fi
-    sudo=(sudo -n)
+  if ! can_install_debian_packages; then
+    echo "missing: $* (install them, then run this again)" >&2
+    return 1
   fi
   echo "installing $* (Debian packages)" >&2
-  "${sudo[@]}" apt-get update -qq
-  "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@" >/dev/null
+  install_debian_packages "$@"
 }
 
 ensure_tools() {

@@ -1,26 +1,34 @@
-# Sourced by scripts/test.sh and .ci/run: makes sure a program the tests need is installed,
-# from Debian's packages when it is missing and this user may run apt-get (root, or sudo without
-# a password); otherwise it says how.
+# Sourced by scripts/test.sh, .ci/run and scripts/local-model.sh: makes sure a program the tests
+# need is installed, from Debian's packages when it is missing and this user may run apt-get
+# (root, or sudo without a password); otherwise it says how.
 #   ensure_debian_package <path of the program> <Debian package> <what the tests use it for> [<hint>]
 ensure_debian_package() {
   local path="$1" package="$2" purpose="$3" hint="${4:-}"
   if [ -x "$path" ]; then return; fi
-  local sudo=()
-  if [ "$(id -u)" != 0 ]; then
-    if ! sudo -n true 2>/dev/null; then
-      echo "no $path for $purpose:" >&2
-      echo "  install it with \`sudo apt-get install -y $package\`$hint" >&2
-      return 1
-    fi
-    sudo=(sudo -n)
+  if ! can_install_debian_packages; then
+    echo "no $path for $purpose:" >&2
+    echo "  install it with \`sudo apt-get install -y $package\`$hint" >&2
+    return 1
   fi
   echo "installing $package (Debian package) for $purpose" >&2
-  "${sudo[@]}" apt-get update -qq
-  "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$package" >/dev/null
+  install_debian_packages "$package"
   if [ ! -x "$path" ]; then
     echo "$package was installed, but $path is still missing" >&2
     return 1
   fi
+}
+
+# Whether this user may run apt-get: root, or sudo without a password.
+can_install_debian_packages() {
+  command -v apt-get >/dev/null 2>&1 && { [ "$(id -u)" = 0 ] || sudo -n true 2>/dev/null; }
+}
+
+# install_debian_packages <package>...: apt-get install, through sudo when not root.
+install_debian_packages() {
+  local sudo=()
+  if [ "$(id -u)" != 0 ]; then sudo=(sudo -n); fi
+  "${sudo[@]}" apt-get update -qq
+  "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@" >/dev/null
 }
 
 # The dashboard's browser tests drive Debian's Chromium through playwright-core (Playwright's own
