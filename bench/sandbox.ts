@@ -17,9 +17,9 @@ import { mkdtempSync } from "node:fs";
 import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
 import { openSandbox } from "../packages/server/src/engine/sandbox/sandbox.ts";
-import { humanevalProgram } from "../packages/server/src/engine/scorers/code/humaneval-program.ts";
+import { pythonTestsProgram } from "../packages/server/src/engine/scorers/code/python-tests.ts";
 import { freePort } from "../packages/server/test/support/free-port.ts";
-import { humanevalProblems } from "../packages/server/test/support/humaneval-problems.ts";
+import { humanevalCases } from "../packages/server/test/support/humaneval-problems.ts";
 import { type ProbeStats, startProber } from "./support/latency-prober.ts";
 import { startAssayServe, stopProcess } from "./support/processes.ts";
 
@@ -50,7 +50,7 @@ function descendantsRssMb(): number {
 const line = (name: string, s: ProbeStats) =>
   `${name.padEnd(26)} p50 ${s.p50Ms.toFixed(1).padStart(6)} ms  p99 ${s.p99Ms.toFixed(1).padStart(6)} ms  max ${s.maxMs.toFixed(1).padStart(6)} ms  (${s.samples} probes, failures ${JSON.stringify(s.failures)})`;
 
-const problems = humanevalProblems();
+const cases = humanevalCases();
 const sandbox = await openSandbox();
 const port = await freePort();
 const service = await startAssayServe({
@@ -74,8 +74,8 @@ try {
   const started = performance.now();
   const runs = await Promise.all(
     Array.from({ length: EXECUTIONS }, (_, i) => {
-      const problem = problems[i % problems.length]!;
-      return sandbox.run(humanevalProgram(problem, problem.canonical_solution));
+      const { problem, prompt } = cases[i % cases.length]!;
+      return sandbox.run(pythonTestsProgram(problem.canonical_solution, prompt.truth));
     }),
   );
   const seconds = (performance.now() - started) / 1000;

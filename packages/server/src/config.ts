@@ -8,6 +8,7 @@ import {
   type ResolvedProvider,
   resolveProviders,
 } from "./catalog/models/model-catalog.ts";
+import { DEFAULT_SANDBOX_LIMITS, type SandboxLimits } from "./engine/sandbox/sandbox-limits.ts";
 import type { S3BlobStoreOptions } from "./platform/blobs/blob-store.ts";
 import type { DatabaseConfig } from "./platform/db/database.ts";
 import { type HostRule, parseHostRule } from "./platform/ssrf/host-rules.ts";
@@ -50,7 +51,11 @@ export interface Config {
   rateLimit: { enabled: boolean; perSecond: number; burst: number };
   worker: { concurrency: number; leaseSeconds: number; pollIntervalMs: number };
   /** The code sandbox code benchmarks run their answers in (engine/sandbox/). */
-  sandbox: { concurrency: number; bubblewrap: { bwrap: string } };
+  sandbox: {
+    concurrency: number;
+    limits: Pick<SandboxLimits, "cpuSeconds" | "wallMs">;
+    bubblewrap: { bwrap: string };
+  };
   /** Uploaded files (traces, datasets) are parsed and stored on threads of their own. */
   imports: {
     /** Imports running at once, each on its own thread. */
@@ -207,6 +212,11 @@ const EnvSchema = z.object({
   ASSAY_WORKER_CONCURRENCY: int(1, 256).default(4),
   /** Executions of model-written code at once, per worker process (each a sandboxed process). */
   ASSAY_CODE_CONCURRENCY: int(1, 256).default(availableParallelism()),
+  /**
+   * CPU seconds one execution of model-written code may use; its wall time is twice that (a
+   * program blocked or sleeping uses no CPU). Inspect allows 30 s, lm-eval's HumanEval 3 s.
+   */
+  ASSAY_CODE_TIME_LIMIT: int(1, 600).default(DEFAULT_SANDBOX_LIMITS.cpuSeconds),
   /** The bubblewrap binary code runs in (`bwrap` on PATH: Debian's package `bubblewrap`). */
   ASSAY_SANDBOX_BWRAP: z.string().min(1).default("bwrap"),
   /** A job whose worker stops renewing its lease for this long is picked up again. */
@@ -302,6 +312,7 @@ export function loadConfig(env: Env = process.env): Config {
     },
     sandbox: {
       concurrency: e.ASSAY_CODE_CONCURRENCY,
+      limits: { cpuSeconds: e.ASSAY_CODE_TIME_LIMIT, wallMs: 2000 * e.ASSAY_CODE_TIME_LIMIT },
       bubblewrap: { bwrap: e.ASSAY_SANDBOX_BWRAP },
     },
     imports: { threads: e.ASSAY_IMPORT_THREADS, maxWaiting: e.ASSAY_IMPORT_QUEUE },

@@ -1,8 +1,17 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { gunzipSync } from "node:zlib";
-import type { HumanevalProblem } from "../../src/engine/scorers/code/humaneval-program.ts";
+import { type BenchmarkPromptRecord, humaneval } from "../../src/catalog/benchmarks/index.ts";
 import { AGREEMENT_DIR } from "../agreement/reference.ts";
+
+/** A HumanEval problem as the authors' HumanEval.jsonl.gz has it (openai/human-eval). */
+export interface HumanevalProblem {
+  task_id: string;
+  prompt: string;
+  entry_point: string;
+  canonical_solution: string;
+  test: string;
+}
 
 /**
  * The 164 HumanEval problems from the authors' own HumanEval.jsonl.gz, as the human-eval 1.0.3
@@ -21,4 +30,12 @@ export function humanevalProblems(): HumanevalProblem[] {
     .split("\n")
     .filter((line) => line.trim() !== "")
     .map((line) => JSON.parse(line) as HumanevalProblem);
+}
+
+/** Each problem with its prompt as the built-in `humaneval` benchmark renders it. */
+export function humanevalCases(): { problem: HumanevalProblem; prompt: BenchmarkPromptRecord }[] {
+  return humanevalProblems().map((problem) => ({
+    problem,
+    prompt: humaneval.toPrompt(humaneval.recordSchema.parse(problem), 0) as BenchmarkPromptRecord,
+  }));
 }

@@ -25,6 +25,8 @@ describe("built-in benchmarks", () => {
       ["piqa", 1838, "parquet"],
       ["boolq", 3270, "parquet"],
       ["simpleqa", 4326, "csv"],
+      ["humaneval", 164, "parquet"],
+      ["mbpp", 257, "parquet"],
     ]);
   });
 

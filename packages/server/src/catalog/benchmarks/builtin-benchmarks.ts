@@ -8,8 +8,10 @@ import { boolq } from "./boolq.ts";
 import { gpqaDiamond } from "./gpqa-diamond.ts";
 import { gsm8k } from "./gsm8k.ts";
 import { hellaswag } from "./hellaswag.ts";
+import { humaneval } from "./humaneval.ts";
 import { ifeval } from "./ifeval.ts";
 import { math500 } from "./math-500.ts";
+import { mbpp } from "./mbpp.ts";
 import { mmlu } from "./mmlu.ts";
 import { mmluPro } from "./mmlu-pro.ts";
 import { piqa } from "./piqa.ts";
@@ -37,6 +39,8 @@ export const BUILTIN_BENCHMARKS: readonly BenchmarkDefinition[] = Object.freeze(
   piqa,
   boolq,
   simpleqa,
+  humaneval,
+  mbpp,
 ]);
 
 /** A built-in benchmark by key (`gsm8k`) or catalog id (its UUID); undefined when unknown. */

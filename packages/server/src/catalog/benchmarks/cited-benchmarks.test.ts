@@ -13,8 +13,10 @@ import { BenchmarkDownloadError } from "./benchmark-errors.ts";
 import { boolq } from "./boolq.ts";
 import { downloadBenchmarkFile } from "./download-benchmark-file.ts";
 import { GPQA_SHUFFLE_SEED, gpqaDiamond, gpqaOrder } from "./gpqa-diamond.ts";
+import { humaneval } from "./humaneval.ts";
 import { ifeval } from "./ifeval.ts";
 import { math500 } from "./math-500.ts";
+import { mbpp } from "./mbpp.ts";
 import { mmluPro } from "./mmlu-pro.ts";
 import { piqa } from "./piqa.ts";
 import { readBenchmarkFile } from "./read-benchmark-file.ts";
@@ -148,6 +150,55 @@ describe("IFEval", () => {
       const path = await jsonlFile("ifeval.jsonl", [row, bad]);
       await expect(readBenchmarkFile({ ...ifeval, prompt_count: 2 }, path)).rejects.toThrow(error);
     }
+  });
+});
+
+describe("code benchmarks (parquet)", () => {
+  it("HumanEval: Inspect's instruction before the prompt; truth runs prompt, code, test, check", async () => {
+    const [first] = await load(humaneval, 4);
+    expect(first!.id).toBe("humaneval-0");
+    expect(first!.input).toMatch(
+      /^\nRead the following function signature and docstring, [\s\S]*this function\.\n\nfrom typing import List\n/,
+    );
+    const truth = JSON.parse(first!.truth) as { prefix: string; tests: string };
+    expect(truth.prefix).toMatch(/^from typing import List\n\n\ndef running_max\(/);
+    expect(truth.tests).toMatch(/def check\(candidate\):[\s\S]*\ncheck\(running_max\)$/);
+  });
+
+  it("MBPP: the task and its assertions in the prompt; truth is test_imports then test_list", async () => {
+    const [first] = await load(mbpp, 3);
+    expect(first!.id).toBe("mbpp-601");
+    expect(first!.input).toContain(
+      "## Prompt:\n```python\nWrite a function to find the area of a circle of the given radius.\n```",
+    );
+    expect(first!.input).toContain("## Test Case:\n```python\nassert math.isclose(circle_area(1)");
+    expect(first!.input.endsWith("## Completion:\n")).toBe(true);
+    expect(first!.truth.split("\n")).toEqual([
+      "import math",
+      "assert math.isclose(circle_area(1), 3.141592653589793, rel_tol=0.001)",
+      "assert math.isclose(circle_area(2), 12.566370614359172, rel_tol=0.001)",
+    ]);
+  });
+
+  it("refuse a problem without its check, a bad entry point or a test that is not an assertion", () => {
+    const problem = {
+      task_id: "HumanEval/7",
+      prompt: "def f():\n",
+      canonical_solution: "    return 1\n",
+      test: "def check(candidate):\n    assert candidate() == 1\n",
+      entry_point: "f",
+    };
+    expect(humaneval.recordSchema.safeParse(problem).success).toBe(true);
+    expect(humaneval.recordSchema.safeParse({ ...problem, test: "assert f() == 1" }).success).toBe(
+      false,
+    );
+    expect(
+      humaneval.recordSchema.safeParse({ ...problem, entry_point: "f; import os" }).success,
+    ).toBe(false);
+    const task = { task_id: 9n, prompt: "p", code: "", test_imports: [], test_list: ["assert 1"] };
+    expect(mbpp.recordSchema.safeParse(task).success).toBe(true);
+    expect(mbpp.recordSchema.safeParse({ ...task, test_list: ["print(1)"] }).success).toBe(false);
+    expect(mbpp.recordSchema.safeParse({ ...task, test_list: [] }).success).toBe(false);
   });
 });
 

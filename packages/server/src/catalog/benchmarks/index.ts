@@ -24,7 +24,9 @@ export {
 export { GPQA_SHUFFLE_SEED, gpqaDiamond, gpqaOrder } from "./gpqa-diamond.ts";
 export { gsm8k } from "./gsm8k.ts";
 export { hellaswag } from "./hellaswag.ts";
+export { humaneval } from "./humaneval.ts";
 export { math500 } from "./math-500.ts";
+export { mbpp } from "./mbpp.ts";
 export { mmlu } from "./mmlu.ts";
 export { mmluPro } from "./mmlu-pro.ts";
 export { piqa } from "./piqa.ts";
