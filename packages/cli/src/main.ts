@@ -3,7 +3,7 @@ import { addCommands } from "./command-index.ts";
 import { runCommand } from "./run-command.ts";
 import { CLI_VERSION } from "./version.ts";
 
-// Client commands must not load the server (ARCHITECTURE.md), and `assay --version` should answer
+// Client commands must not load the server (a client installs without it), and `assay --version` should answer
 // in a blink: command-index.ts loads only the module of the command that runs, and the
 // server-side commands (serve, worker, keys, catalog) import @assay/server inside their actions.
 const program = new Command("assay")

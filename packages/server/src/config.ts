@@ -15,8 +15,8 @@ import { type HostRule, parseHostRule } from "./platform/ssrf/host-rules.ts";
 
 /**
  * The service's configuration: the only reader of `process.env`. Every variable is validated
- * once, here, with a clear message; nothing else in the code looks at the environment. The README
- * table and `.env.example` list the same variables with the same defaults.
+ * once, here, with a clear message; nothing else in the code looks at the environment. The table in
+ * docs/configuration.md and `.env.example` list the same variables with the same defaults.
  */
 export interface Config {
   host: string;

@@ -285,7 +285,7 @@ export function isRunnable(
   return resolvedProviders.get(model.provider)?.configured === true;
 }
 
-/** Every variable the providers read, in file order: for the README table and `config.ts`. */
+/** Every variable the providers read, in file order: for docs/configuration.md and `config.ts`. */
 export function providerEnvNames(providers: readonly Provider[]): string[] {
   const names = new Set<string>();
   for (const provider of providers) {

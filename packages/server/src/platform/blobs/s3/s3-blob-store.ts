@@ -16,7 +16,7 @@ import type {
   UploadUrlRequest,
 } from "../blob-store.ts";
 
-/** The upload limit (ARCHITECTURE §6); also the most `write` buffers from a stream. */
+/** The upload limit (50 MiB, as the original API has it); also the most `write` buffers from a stream. */
 export const MAX_OBJECT_BYTES = 52_428_800;
 
 /** S3 refuses presigned URLs that live longer than seven days. */
