@@ -109,6 +109,7 @@ function resultRows(evaluationId: string, accuracy: number, seed: number) {
       cached: 0,
       metrics: "{}",
       scorer_scores: null,
+      execution: null,
       created_at: new Date().toISOString(),
     };
   });

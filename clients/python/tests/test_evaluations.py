@@ -9,7 +9,7 @@ import pytest
 
 from assay import Assay, AsyncAssay, Evaluation, EvaluationStatus, NotFoundError
 from assay._exceptions import WaitTimeoutError
-from assay.types import CustomBenchmark, CustomModel, EvaluationStats, Result, ResultsResponse
+from assay.types import CustomBenchmark, CustomModel, EvaluationStats, Result, ResultExecution, ResultsResponse
 
 from .conftest import unique
 from .support.assay_server import AssayServer
@@ -63,6 +63,8 @@ def test_results_pages_and_all(client: Assay, finished: Evaluation) -> None:
     assert [r.passed for r in every] == [True, True, False, True, True]
     assert every[2].truth == "14" and "15" in every[2].result
     assert every[0].duration.total_seconds() >= 0
+    # A numeric benchmark runs no code: no execution.
+    assert all(r.execution is None for r in every)
 
     page = client.results.get(evaluation=finished, page=2, page_size=2)
     assert isinstance(page, ResultsResponse)
@@ -80,6 +82,15 @@ def test_results_pages_and_all(client: Assay, finished: Evaluation) -> None:
     matches = client.results.get_all(evaluation=finished, search=text.upper())
     assert 2 in [r.position for r in matches]
     assert all(text.lower() in (r.prompt + r.result + r.truth).lower() for r in matches)
+
+
+def test_a_result_reads_the_run_of_its_code() -> None:
+    base = {"subset": "default", "prompt": "Write f().", "result": "", "truth": "", "duration": 0.5}
+    failed = {"exit": "failed", "stdout": "", "stderr": "…\nAssertionError", "duration_ms": 48}
+    result = Result.model_validate(dict(base, score=0, metrics={}, execution=failed))
+    assert result.execution == ResultExecution(exit="failed", stdout="", stderr="…\nAssertionError", duration_ms=48)
+    # Answers of servers before `execution` still read.
+    assert Result.model_validate(dict(base, score=0, metrics={})).execution is None
 
 
 def test_get_many_filters_sorts_and_pages(

@@ -394,6 +394,34 @@ export const RepeatAnswerSchema = z
   .meta({ id: "RepeatAnswer" });
 export type RepeatAnswer = z.infer<typeof RepeatAnswerSchema>;
 
+/** Why a result's code run ended (`ResultExecution.exit`). */
+export const EXECUTION_EXITS = [
+  "passed",
+  "failed",
+  "timeout",
+  "memory",
+  "output_limit",
+  "crashed",
+] as const;
+
+/**
+ * What running a result's code did (extension `execution` of a Result), for scorers that run the
+ * answer's code (`python_tests`): why it ended (`passed`: exit 0; `failed`: another status, e.g.
+ * a failed assertion; `timeout`, `memory`, `output_limit`: a limit of the sandbox stopped it;
+ * `crashed`: a signal ended it), what it printed, and its wall time. Each stream is at most
+ * 4096 characters: past that its end is kept, after a leading "…" (a traceback's last line names
+ * the failed assertion).
+ */
+export const ResultExecutionSchema = z
+  .object({
+    exit: z.enum(EXECUTION_EXITS),
+    stdout: z.string(),
+    stderr: z.string(),
+    duration_ms: z.number().int(),
+  })
+  .meta({ id: "ResultExecution" });
+export type ResultExecution = z.infer<typeof ResultExecutionSchema>;
+
 /** One prompt's outcome (§2.5); `duration` is seconds. Fields after `metrics` are extensions. */
 export const ResultSchema = z
   .object({
@@ -425,6 +453,8 @@ export const ResultSchema = z
     reasoning: z.string().nullable(),
     /** Each custom scorer's grade of this result, by scorer id (`{}` without scorers). */
     scorer_scores: z.record(z.string(), ScorerScoreSchema).optional(),
+    /** What running the answer's code did; null for scorers that run no code. */
+    execution: ResultExecutionSchema.nullable().optional(),
     /**
      * Which ask of the prompt this is (0 for runs without repeats). A prompt's row in the default
      * listing of a run with repeats is its first answer, with `score` the mean over its repeats.

@@ -329,6 +329,48 @@ describe("the results view in Chromium", () => {
     }
   });
 
+  it("shows a code answer's run: its exit, and the traceback naming the failed assertion", async () => {
+    const coder = await startFakeModelServer({
+      behavior: () => ({
+        content: "```python\ndef square(x):\n    print('squaring', x)\n    return x + x\n```",
+      }),
+    });
+    try {
+      const model = await addFakeModel(client, "fake/coder", coder);
+      const { benchmark_id } = await client.benchmarks.createCustom({
+        name: "Squares",
+        description: "Squares",
+        file: new TextEncoder().encode(
+          `${JSON.stringify({ input: "Write square(x).", truth: "assert square(3) == 9" })}\n`,
+        ),
+        filename: `squares-${crypto.randomUUID()}.jsonl`,
+        scoring_metric: "python_tests",
+      });
+      const run = await client.evaluations.create(
+        model,
+        await client.benchmarks.getById(benchmark_id),
+      );
+      await client.evaluations.waitForCompletion(run, { intervalMs: 200 });
+      await page.goto(`${service.origin}/ui/evaluations/${run.id}/results?prompt=0`);
+      const execution = panel().getByTestId("execution");
+      await poll(() => execution.locator("[data-exit]").textContent()).toBe("failed");
+      expect(await execution.locator('[data-stream="stdout"] pre').textContent()).toBe(
+        "squaring 3\n",
+      );
+      const stderr = execution.locator('[data-stream="stderr"] pre');
+      expect(await stderr.textContent()).toMatch(/ {4}assert square\(3\) == 9\nAssertionError\n$/);
+      // A long traceback scrolls inside its block instead of stretching the panel.
+      expect(
+        await stderr.evaluate(
+          (pre) => pre.ownerDocument.defaultView?.getComputedStyle(pre).overflowY,
+        ),
+      ).toBe("auto");
+      await screenshot(page, "results-10-execution");
+    } finally {
+      await coder.close();
+    }
+  });
+
   it("ran without script errors", () => {
     expect(pageErrors).toEqual([]);
   });

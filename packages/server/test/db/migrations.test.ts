@@ -91,6 +91,7 @@ describe.each(DIALECTS)("migrations on %s", (dialect) => {
         "0017-idempotency-keys",
         "0018-repeats",
         "0019-model-prices",
+        "0020-result-execution",
       ]);
     } finally {
       await handle.close();

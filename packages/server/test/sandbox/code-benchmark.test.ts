@@ -9,7 +9,8 @@ import { uploadFile } from "../support/upload-file.ts";
  * A custom code benchmark end to end: rows carrying their own tests, scored by `python_tests`
  * in the code sandbox of the service's worker, against a model whose answers are scripted: a
  * right one (fenced), a wrong one, a hostile one (reads the environment, dials out) and an
- * infinite loop. Each is reported with its exit reason, and the service answers throughout.
+ * infinite loop. Each is reported with its exit reason and its run (exit, bounded stdout and
+ * stderr, duration), and the service answers throughout.
  */
 const ROWS = [
   { input: "Write add(a, b).", truth: "assert add(2, 3) == 5\nassert add(-1, 1) == 0" },
@@ -70,7 +71,10 @@ describe("a code benchmark scored in the sandbox", () => {
       { apiKey: tenant.key },
     );
     const byInput = Object.fromEntries(
-      page.body.results.map((r) => [r.prompt, { passed: r.passed, reason: r.reason }]),
+      page.body.results.map((r) => [
+        r.prompt,
+        { passed: r.passed, reason: r.reason, execution: r.execution },
+      ]),
     );
     expect(byInput["Write add(a, b)."]).toMatchObject({ passed: true });
     expect(byInput["Write square(x)."]!.passed).toBe(false);
@@ -79,6 +83,18 @@ describe("a code benchmark scored in the sandbox", () => {
     expect(JSON.stringify(page.body)).not.toContain("do-not-leak");
     expect(byInput["Write forever()."]!.reason).toMatch(/stopped at its time limit/);
     expect(done.accuracy).toBeCloseTo(1 / 4, 10);
+    // Each result carries its run: the exit, the traceback naming the failed assertion, output.
+    expect(byInput["Write add(a, b)."]!.execution).toMatchObject({ exit: "passed", stderr: "" });
+    const square = byInput["Write square(x)."]!.execution!;
+    expect(square.exit).toBe("failed");
+    expect(square.stderr).toMatch(
+      /line \d+, in <module>\n {4}assert square\(3\) == 9\nAssertionError\n$/,
+    );
+    expect(square.duration_ms).toBeGreaterThan(0);
+    const greet = byInput["Write greet()."]!.execution!;
+    expect(greet).toMatchObject({ exit: "failed", stdout: expect.stringContaining("PATH") });
+    expect(greet.stderr).toMatch(/socket\.create_connection/);
+    expect(byInput["Write forever()."]!.execution).toMatchObject({ exit: "timeout" });
     const health = await service.call("GET", "/health");
     expect(health.status).toBe(200);
   }, 90_000);

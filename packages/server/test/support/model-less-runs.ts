@@ -55,6 +55,7 @@ export function resultRow(
     cached: 0,
     metrics: "{}",
     scorer_scores: null,
+    execution: null,
     created_at: new Date().toISOString(),
     ...fields,
   };

@@ -3,6 +3,7 @@ import { useEffect, useRef } from "react";
 import { ScorerScores } from "../scorers/scorer-scores.tsx";
 import { AnswerStrip } from "./answer-strip.tsx";
 import { AnswersView } from "./answers-view.tsx";
+import { ExecutionView } from "./execution-view.tsx";
 import { isFlaky, outcomeOf } from "./outcome.ts";
 import { PromptView } from "./prompt-view.tsx";
 import { ReasoningView } from "./reasoning-view.tsx";
@@ -106,6 +107,7 @@ function Details({
         <h3 title="what the scorer extracted and compared, or why the prompt failed">Scorer</h3>
         <pre className="text-block">{r.reason || "—"}</pre>
       </section>
+      {r.execution ? <ExecutionView execution={r.execution} /> : null}
       <ScorerScores result={r} scorers={scorers} />
     </div>
   );

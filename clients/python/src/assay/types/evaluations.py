@@ -354,6 +354,21 @@ class RepeatAnswer(AssayModel):
     reasoning: Optional[str] = None
 
 
+class ResultExecution(AssayModel):
+    """
+    What running a result's code did (scorers that run the answer's code, ``python_tests``).
+    ``exit`` is why it ended: ``passed``, ``failed`` (e.g. a failed assertion), ``timeout``,
+    ``memory``, ``output_limit`` or ``crashed``; kept as text, so an exit a newer server adds still
+    reads. Each stream is bounded: past 4096 characters its end is kept, after a leading "…" (a
+    traceback's last line names the failed assertion).
+    """
+
+    exit: str
+    stdout: str = ""
+    stderr: str = ""
+    duration_ms: int = 0
+
+
 class Result(AssayModel):
     """
     One prompt of an evaluation. In the default listing of a run with repeats it is the prompt's
@@ -384,6 +399,8 @@ class Result(AssayModel):
     reasoning: Optional[str] = None
     #: Each custom scorer's grade of this result, by scorer id.
     scorer_scores: Dict[str, ScorerScore] = {}
+    #: What running the answer's code did; None for scorers that run no code.
+    execution: Optional[ResultExecution] = None
     #: Which ask of the prompt this is, from 0 (0 for runs without repeats).
     repeat: Optional[int] = None
     #: Runs with repeats, one row per prompt: every answer, in repeat order (None otherwise).

@@ -52,5 +52,12 @@ export {
   type SyncScorerName,
   UnknownScorerError,
 } from "./registry.ts";
-export type { ScoreContext, ScoreInput, ScoreResult, Scorer, SyncScorer } from "./scorer.ts";
+export type {
+  ScoreContext,
+  ScoreExecution,
+  ScoreInput,
+  ScoreResult,
+  Scorer,
+  SyncScorer,
+} from "./scorer.ts";
 export { stripReasoning } from "./strip-reasoning.ts";

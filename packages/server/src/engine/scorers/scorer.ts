@@ -1,4 +1,5 @@
 import type { Sandbox } from "../sandbox/sandbox.ts";
+import type { SandboxExit } from "../sandbox/sandbox-limits.ts";
 import type { CompleteFn } from "./judge-prompt.ts";
 
 /**
@@ -34,6 +35,21 @@ export interface ScoreResult {
    * Stored with the result beside its metrics, so each answer shows its own.
    */
   details?: Record<string, number>;
+  /** What running the answer's code did; only scorers that run it (python_tests) set it. */
+  execution?: ScoreExecution;
+}
+
+/**
+ * One run of an answer's code, stored and shown with its result: what the one-line `reason`
+ * cannot hold (the whole traceback, what the program printed). Built by `recordExecution`.
+ */
+export interface ScoreExecution {
+  exit: SandboxExit;
+  /** Each stream bounded (MAX_EXECUTION_OUTPUT), its end kept after a leading "…". */
+  stdout: string;
+  stderr: string;
+  /** Wall time of the sandboxed run, rounded. */
+  duration_ms: number;
 }
 
 export type SyncScorer = (input: ScoreInput) => ScoreResult;

@@ -293,6 +293,8 @@ export interface EvaluationResultsTable {
   metrics: string;
   /** JSON of each scorer's grade by scorer id (the wire's ScorerScore); null without scorers. */
   scorer_scores: string | null;
+  /** JSON of what running the answer's code did (the wire's ResultExecution); null: no code ran. */
+  execution: string | null;
   created_at: string;
 }
 

@@ -56,6 +56,7 @@ export async function abandonPrompts(
         cached: 0,
         metrics: "{}",
         scorer_scores: null,
+        execution: null,
         created_at: now(),
       }));
       await repo.writeResults(id, rows, [], now());

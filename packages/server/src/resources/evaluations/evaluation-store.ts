@@ -1,4 +1,4 @@
-import type { EvaluationStatus } from "@assay/protocol";
+import type { EvaluationStatus, ResultExecution } from "@assay/protocol";
 import type { Catalog } from "../../catalog/catalog.ts";
 import type { ModelEndpoint } from "../../engine/gateway/endpoint.ts";
 import type {
@@ -8,6 +8,7 @@ import type {
 } from "../../engine/runners/evaluation/evaluation-store.ts";
 import type { SampleOutcome } from "../../engine/runners/evaluation/run-samples.ts";
 import { needsJudge } from "../../engine/scorers/metrics.ts";
+import type { ScoreExecution } from "../../engine/scorers/scorer.ts";
 import type { Clock } from "../../platform/clock.ts";
 import type { SecretBox } from "../../platform/crypto/secret-box.ts";
 import type { Database } from "../../platform/db/database.ts";
@@ -175,6 +176,12 @@ function toResultRow(evaluationId: string, o: SampleOutcome, at: string) {
     cached: o.cached ? 1 : 0,
     metrics: JSON.stringify(o.metrics),
     scorer_scores: o.scorerScores === null ? null : JSON.stringify(o.scorerScores),
+    execution: o.execution === undefined ? null : JSON.stringify(wireExecution(o.execution)),
     created_at: at,
   };
+}
+
+/** Stored as the wire reads it: tsc checks here that every exit the sandbox gives is the wire's. */
+function wireExecution(execution: ScoreExecution): ResultExecution {
+  return execution;
 }

@@ -20,6 +20,7 @@ const RESULT_KEYS = [
   "cached",
   "metrics",
   "scorer_scores",
+  "execution",
   "created_at",
 ] as const satisfies readonly (keyof EvaluationResultsTable)[];
 

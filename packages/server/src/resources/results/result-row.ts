@@ -1,4 +1,4 @@
-import type { RepeatAnswer, Result, ScorerScore } from "@assay/protocol";
+import type { RepeatAnswer, Result, ResultExecution, ScorerScore } from "@assay/protocol";
 
 /** Prompts without a subset are reported (and filtered) as `default`. */
 export const DEFAULT_SUBSET = "default";
@@ -24,6 +24,7 @@ export const RESULT_COLUMNS = [
   "r.reasoning",
   "r.cached",
   "r.scorer_scores",
+  "r.execution",
 ] as const;
 
 /** A result as read with RESULT_COLUMNS. */
@@ -47,6 +48,7 @@ export interface ResultRow {
   reasoning: string | null;
   cached: number;
   scorer_scores: string | null;
+  execution: string | null;
 }
 
 /**
@@ -81,6 +83,7 @@ export function toResult(row: ResultRow, repeats: number): Result {
       row.scorer_scores === null
         ? {}
         : (JSON.parse(row.scorer_scores) as Record<string, ScorerScore>),
+    execution: row.execution === null ? null : (JSON.parse(row.execution) as ResultExecution),
     repeat: row.repeat,
   };
 }

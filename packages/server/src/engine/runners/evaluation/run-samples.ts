@@ -4,7 +4,7 @@ import type { Gateway } from "../../gateway/gateway.ts";
 import { isModelCallError } from "../../gateway/model-call-error.ts";
 import { buildRequestBody, isDeterministic, repeatBody } from "../../gateway/request-body.ts";
 import { responseCacheKey } from "../../gateway/response-cache-key.ts";
-import type { ScoreResult } from "../../scorers/index.ts";
+import type { ScoreExecution, ScoreResult } from "../../scorers/index.ts";
 import { createBatchWriter } from "./batch-writer.ts";
 import type { ScorerGradeResult } from "./grade-with-scorers.ts";
 
@@ -58,6 +58,8 @@ export interface SampleOutcome {
   metrics: Record<string, number | null>;
   /** Each custom scorer's grade by scorer id; null when the run has none or the call failed. */
   scorerScores: Record<string, ScorerGradeResult> | null;
+  /** What running the answer's code did (scorers that run it); absent for the others. */
+  execution?: ScoreExecution;
   /** A new cache entry this answer makes (set only for fresh, deterministic calls). */
   cacheEntry?: CachedAnswer & { key: string };
 }
@@ -171,6 +173,7 @@ export async function runSamples(options: RunSamplesOptions): Promise<RunSamples
       reason: scored.reason,
       metrics,
       scorerScores,
+      ...(scored.execution ? { execution: scored.execution } : {}),
       ...base,
     });
     if (full) await full;
