@@ -69,11 +69,15 @@ export function bubblewrapArgs(limits: SandboxLimits, options: BubblewrapOptions
   ];
 }
 
-/** Runs `program` (Python source) in a fresh sandbox; never throws for what the program does. */
+/**
+ * Runs `program` (Python source) in a fresh sandbox; never throws for what the program does. An
+ * abort of `stop` kills it and rejects with the abort's reason once it is gone.
+ */
 export function runInBubblewrap(
   program: string,
   limits: SandboxLimits,
   options: BubblewrapOptions = DEFAULT_BUBBLEWRAP,
+  stop?: AbortSignal,
 ): Promise<SandboxRun> {
   const started = performance.now();
   const root = process.getuid?.() === 0;
@@ -93,6 +97,8 @@ export function runInBubblewrap(
     }
   };
   const wall = setTimeout(() => kill("timeout"), limits.wallMs);
+  const abort = () => kill("crashed");
+  stop?.addEventListener("abort", abort, { once: true });
   const out: Buffer[] = [];
   const err: Buffer[] = [];
   let size = 0;
@@ -108,9 +114,10 @@ export function runInBubblewrap(
   child.stdin.on("error", () => {});
   child.stdin.end(program);
 
-  return new Promise((resolve) => {
+  return new Promise((resolve, reject) => {
     child.on("error", (error) => {
       clearTimeout(wall);
+      stop?.removeEventListener("abort", abort);
       resolve({
         exit: "crashed",
         exitCode: null,
@@ -122,6 +129,11 @@ export function runInBubblewrap(
     });
     child.on("close", (code) => {
       clearTimeout(wall);
+      stop?.removeEventListener("abort", abort);
+      if (stop?.aborted) {
+        reject(stop.reason);
+        return;
+      }
       const stdout = Buffer.concat(out).toString("utf8");
       const stderr = Buffer.concat(err).toString("utf8");
       // bubblewrap passes on its program's status; a signal shows as 128 + its number.

@@ -9,7 +9,11 @@ import { DEFAULT_SANDBOX_LIMITS, type SandboxLimits, type SandboxRun } from "./s
  * refuses with what is missing when no sandbox can be made here: nothing ever runs unsandboxed.
  */
 export interface Sandbox {
-  run(program: string, limits?: Partial<SandboxLimits>): Promise<SandboxRun>;
+  /**
+   * Runs `program` once a slot is free. An abort of `signal` (the run was cancelled or ended)
+   * takes it out of the queue, or kills it, and rejects with the signal's reason.
+   */
+  run(program: string, limits?: Partial<SandboxLimits>, signal?: AbortSignal): Promise<SandboxRun>;
 }
 
 export class SandboxUnavailableError extends Error {
@@ -37,9 +41,17 @@ export async function openSandbox(options: SandboxOptions = {}): Promise<Sandbox
     );
   const slots = bounded(options.concurrency ?? availableParallelism());
   return {
-    run: (program, limits) =>
-      slots(() => runInBubblewrap(program, { ...defaults, ...limits }, bubblewrap)),
+    run: (program, limits, signal) =>
+      slots(() => {
+        signal?.throwIfAborted();
+        return runInBubblewrap(program, { ...defaults, ...limits }, bubblewrap, signal);
+      }),
   };
+}
+
+/** `sandbox`, its executions stopped by `signal` (a run's stop) unless given their own. */
+export function stoppedBy(sandbox: Sandbox, signal: AbortSignal): Sandbox {
+  return { run: (program, limits, own) => sandbox.run(program, limits, own ?? signal) };
 }
 
 /** At most `size` tasks at once, the others queued in order. */

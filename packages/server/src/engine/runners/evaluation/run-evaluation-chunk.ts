@@ -4,7 +4,7 @@ import type { CallOutcome } from "../../gateway/fail-fast.ts";
 import type { Gateway } from "../../gateway/gateway.ts";
 import { isModelCallError } from "../../gateway/model-call-error.ts";
 import { buildRequestBody } from "../../gateway/request-body.ts";
-import { type Sandbox, SandboxUnavailableError } from "../../sandbox/sandbox.ts";
+import { type Sandbox, SandboxUnavailableError, stoppedBy } from "../../sandbox/sandbox.ts";
 import type { CompleteFn } from "../../scorers/judge-prompt.ts";
 import { isSandboxScorer } from "../../scorers/registry.ts";
 import type { EvaluationChunk, EvaluationPlan, EvaluationStore } from "./evaluation-store.ts";
@@ -119,7 +119,8 @@ export async function runEvaluationChunk(
         judge:
           plan.judge &&
           completeWith(deps.gateway, plan.judge, plan, stop, (call) => failFast.recordJudge(call)),
-        sandbox,
+        // A cancelled run's queued executions never start, and those running are killed.
+        sandbox: sandbox && stoppedBy(sandbox, stop),
         gradingScorers: gradingScorers(deps.gateway, plan, stop),
         signal: stop,
       }),
