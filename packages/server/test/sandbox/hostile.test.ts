@@ -125,3 +125,20 @@ sys.exit(1)
     expect(left).not.toContain(marker);
   });
 });
+
+describe("two sandboxes side by side", () => {
+  it("a fork bomb in one does not starve the other of processes", async () => {
+    const pair = await openSandbox({ concurrency: 2, limits: { wallMs: 8000, cpuSeconds: 4 } });
+    const bomb = pair.run(
+      "import os, time\nwhile True:\n    try:\n        os.fork()\n    except OSError:\n        time.sleep(0.01)",
+    );
+    // Give the bomb time to reach its process limit, then ask for a few processes beside it.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const honest = await pair.run(
+      "import subprocess\nprocs = [subprocess.Popen(['/usr/bin/true']) for _ in range(8)]\nassert all(p.wait() == 0 for p in procs)",
+    );
+    expect(honest.stderr).toBe("");
+    expect(honest.exit).toBe("passed");
+    expect(["failed", "timeout"]).toContain((await bomb).exit);
+  }, 30_000);
+});

@@ -18,7 +18,9 @@ import type { SandboxExit, SandboxLimits, SandboxRun } from "./sandbox-limits.ts
  *
  * When bubblewrap's first process ends, the kernel kills everything left in its PID namespace, so
  * nothing the program spawned outlives it; `--die-with-parent` does the same if the service dies.
- * Run as root, the sandbox drops to `nobody` first: RLIMIT_NPROC does not bind root.
+ * Run as root, the sandbox drops to `nobody` first: RLIMIT_NPROC does not bind root. The kernel
+ * counts RLIMIT_NPROC per user namespace (Linux 5.14's ucounts), and each sandbox has its own, so
+ * a fork bomb in one sandbox does not take processes from another (test/sandbox/hostile.test.ts).
  */
 export interface BubblewrapOptions {
   /** The interpreter inside the sandbox (under /usr, which is all that is mounted). */
