@@ -1,5 +1,5 @@
 import type { Client } from "@assay/client";
-import type { Browser, Page } from "playwright-core";
+import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   type FakeModelServer,
@@ -79,6 +79,17 @@ afterAll(async () => {
 
 const panel = () => page.getByTestId("trace-panel");
 
+/** A property of the element's computed style, read in the page. */
+function styleOf(locator: Locator, property: string): Promise<string> {
+  return locator.evaluate((el, name) => {
+    // The tests compile without the DOM's types: the page's window, as far as it is used here.
+    const view = el.ownerDocument.defaultView as unknown as {
+      getComputedStyle(element: unknown): Record<string, string>;
+    };
+    return view.getComputedStyle(el)[name] as string;
+  }, property);
+}
+
 /** Moves through the queue (key `n`) until the trace on screen shows `selector`. */
 async function showTraceWith(selector: string) {
   for (let step = 0; step < 3; step += 1) {
@@ -96,13 +107,13 @@ describe("the trace viewer in the annotation workspace", () => {
     await page.goto(`${ui}/judges/${judgeId}/annotate`);
     await showTraceWith(".chat-turn");
     const list = panel().locator(".chat-turns");
-    expect(await list.evaluate((el) => getComputedStyle(el).listStyleType)).toBe("none");
+    expect(await styleOf(list, "listStyleType")).toBe("none");
     const turn = panel().locator(".chat-turn[data-role=assistant]");
-    expect(await turn.evaluate((el) => getComputedStyle(el).borderLeftWidth)).toBe("4px");
+    expect(await styleOf(turn, "borderLeftWidth")).toBe("4px");
     const text = turn.locator(".trace-text");
-    expect(await text.evaluate((el) => getComputedStyle(el).whiteSpace)).toBe("pre-wrap");
+    expect(await styleOf(text, "whiteSpace")).toBe("pre-wrap");
     // Its text is the page's, not a monospace list's.
-    const family = await text.evaluate((el) => getComputedStyle(el).fontFamily);
+    const family = await styleOf(text, "fontFamily");
     expect(family).not.toMatch(/mono/i);
     const box = await panel().boundingBox();
     const textBox = await text.boundingBox();
@@ -129,7 +140,7 @@ describe("the trace viewer in the annotation workspace", () => {
     }
     // The name, the bar and the duration are columns of a grid, not one run of text.
     const line = spans.first().locator(".span-line");
-    expect(await line.evaluate((el) => getComputedStyle(el).display)).toBe("grid");
+    expect(await styleOf(line, "display")).toBe("grid");
     const name = await spans.first().locator(".span-name").boundingBox();
     const duration = await spans.first().locator(".span-duration").boundingBox();
     if (!name || !duration) throw new Error("the root span has no name or duration");
