@@ -1,43 +1,4 @@
-/**
- * Benchmark prompts are built from a template, so they often open with the same long
- * instruction ("Solve the following math problem. Think step by step, … Question: "): in a
- * 40-column cell every row would read the same. Tables show each prompt without the opening the
- * listed prompts share, cut back to a word boundary, and say once what was left out.
- */
-export interface PromptTexts {
-  /** Each prompt without the shared opening, in the order given. */
-  texts: string[];
-  /** What was taken off every prompt; empty when nothing was. */
-  opening: string;
-}
-
-/** Shorter shared openings are left alone: taking off a word or two helps nobody. */
-const MIN_OPENING = 20;
-
-export function withoutSharedOpening(prompts: readonly string[]): PromptTexts {
-  const distinct = new Set(prompts);
-  // One prompt (or one text repeated) shares everything with itself: nothing to learn from that.
-  if (distinct.size < 2) return { texts: [...prompts], opening: "" };
-  let length = commonPrefixLength([...distinct]);
-  // Back to the end of a word, so no prompt starts mid-word.
-  const first = prompts[0] as string;
-  while (length > 0 && !/\s/.test(first[length - 1] as string)) length--;
-  if (length < MIN_OPENING) return { texts: [...prompts], opening: "" };
-  return { texts: prompts.map((p) => p.slice(length)), opening: first.slice(0, length) };
-}
-
 /** The line above a table that says what its prompts were stripped of. */
 export function sharedOpeningLine(opening: string): string {
   return `prompts without the opening they share: "${opening.trim()}"`;
-}
-
-function commonPrefixLength(texts: readonly string[]): number {
-  const [first, ...rest] = texts as [string, ...string[]];
-  let length = first.length;
-  for (const text of rest) {
-    let i = 0;
-    while (i < length && i < text.length && text[i] === first[i]) i++;
-    length = i;
-  }
-  return length;
 }
