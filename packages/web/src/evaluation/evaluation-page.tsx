@@ -14,6 +14,7 @@ import { MetricsTable } from "./metrics-table.tsx";
 import { PublishToggle } from "./publish-toggle.tsx";
 import { RepeatsSection } from "./repeats-section.tsx";
 import { Reproducibility } from "./reproducibility.tsx";
+import { ScorerWarning } from "./scorer-warning.tsx";
 import { SubsetsTable } from "./subsets-table.tsx";
 import { useResultSample, useRunInputs } from "./use-evaluation.ts";
 import { useLiveProgress } from "./use-live-progress.ts";
@@ -93,6 +94,7 @@ export function EvaluationPage({ id }: { id: string }) {
           repeats={{ repeats, clustered: isClustered(e) }}
         />
       )}
+      <ScorerWarning evaluation={e} benchmark={inputs.benchmark.data} />
       {finished && !failed ? <ScorerSummary evaluation={e} /> : null}
       {live.error ? (
         <p className="muted small">Live updates were interrupted; refreshing every 2 s instead.</p>
