@@ -149,6 +149,25 @@ describe("the trace viewer in the annotation workspace", () => {
     await page.emulateMedia({ colorScheme: "dark" });
     await screenshot(page, "annotate-styles-02b-spans-dark");
     await page.emulateMedia({ colorScheme: "light" });
+  });
+
+  it("keeps the chat's text inside the panel on a phone and on a wide screen", async () => {
+    for (const [width, name] of [
+      [390, "phone"],
+      [1920, "wide"],
+    ] as const) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(`${ui}/judges/${judgeId}/annotate`);
+      await showTraceWith(".chat-turn");
+      const text = panel().locator(".chat-turn[data-role=assistant] .trace-text");
+      const box = await panel().boundingBox();
+      const textBox = await text.boundingBox();
+      if (!box || !textBox) throw new Error("the chat is not on screen");
+      expect(textBox.x + textBox.width).toBeLessThanOrEqual(box.x + box.width + 0.5);
+      expect(await text.evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true);
+      await screenshot(page, `annotate-styles-03-chat-${name}`);
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
     expect(pageErrors).toEqual([]);
   });
 });
