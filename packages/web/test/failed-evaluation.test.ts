@@ -81,6 +81,13 @@ describe("a failed evaluation in Chromium", () => {
     await page.emulateMedia({ colorScheme: "dark" });
     await screenshot(page, "failed-evaluation-01b-dark");
     await page.emulateMedia({ colorScheme: "light" });
+    // On a phone the reason wraps inside the page.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const box = await reason.boundingBox();
+    if (!box) throw new Error("the reason is not on screen");
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+    await screenshot(page, "failed-evaluation-01c-phone");
+    await page.setViewportSize({ width: 1280, height: 900 });
   });
 
   it("has no accuracy in the evaluations list", async () => {
