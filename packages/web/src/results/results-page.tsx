@@ -38,11 +38,13 @@ export function ResultsPage({ id, search }: { id: string; search: ResultsSearch 
   const [pages, setPages] = useState<number[]>([1]);
   const results = useResultPages(id, filter, pages);
   const [cursor, setCursor] = useState<number | undefined>();
-  // The prompts' shared opening (a benchmark's template) over the rows read so far: the table
-  // shows each question, as the CLI's tables do.
+  // The opening the prompts share (a benchmark's template), found on the first page of the list
+  // and kept while it is: the table shows each question, as the CLI's tables do. A later row
+  // without it is shown whole.
+  const firstPage = results.firstPage;
   const opening = useMemo(
-    () => withoutSharedOpening([...results.rows.values()].map((r) => r.prompt)).opening,
-    [results.rows],
+    () => withoutSharedOpening(firstPage?.map((r) => r.prompt) ?? []).opening,
+    [firstPage],
   );
   // A phone's table keeps the columns the panel would repeat out, as beside an open panel.
   const narrow = useMediaQuery(NARROW);
