@@ -81,6 +81,9 @@ export const RepeatStatsSchema = z
   .meta({ id: "RepeatStats" });
 export type RepeatStats = z.infer<typeof RepeatStatsSchema>;
 
+/** The subset of the prompts that name none: a run whose only subset is this one has none. */
+export const DEFAULT_SUBSET = "default";
+
 export const SubsetStatsSchema = z.object({
   name: z.string(),
   /** Answers (prompts × repeats). */

@@ -17,6 +17,7 @@ export * from "./openapi.ts";
 export * from "./organizations.ts";
 export * from "./prices.ts";
 export * from "./projects.ts";
+export * from "./prompt-openings.ts";
 export * from "./route.ts";
 export * from "./routes.ts";
 export * from "./sampling.ts";

@@ -158,7 +158,7 @@ export function registerEvalCommands(program: Command) {
             e.model_key || e.model_name || e.model_id,
             e.dataset_name || e.dataset_id,
             e.status,
-            isFinished(e) ? percent(e.accuracy) : accuracyText(e),
+            e.status === "failure" ? "—" : isFinished(e) ? percent(e.accuracy) : accuracyText(e),
             `${e.assay.progress.done}/${e.assay.progress.total}`,
             unixTime(e.submitted_at),
           ]),

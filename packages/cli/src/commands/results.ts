@@ -5,7 +5,7 @@ import {
   type ResultOutcome,
   type ResultRepeatView,
 } from "@assay/client";
-import { RESULT_OUTCOMES, RESULT_REPEAT_VIEWS } from "@assay/protocol";
+import { RESULT_OUTCOMES, RESULT_REPEAT_VIEWS, withoutSharedOpening } from "@assay/protocol";
 import { type Command, Option } from "commander";
 import {
   type ConnectionOptions,
@@ -17,8 +17,8 @@ import { csvRecord } from "../output/csv.ts";
 import { outputWidth, printFittedTable } from "../output/fit-table.ts";
 import { formatScore } from "../output/format.ts";
 import { printJson } from "../output/json.ts";
-import { sharedOpeningLine, withoutSharedOpening } from "../output/prompt-text.ts";
 import { answersText } from "../output/repeat-answers.ts";
+import { sharedOpeningLine } from "../output/shared-opening-line.ts";
 import { truncate } from "../output/table.ts";
 import { onEvaluation } from "./eval.ts";
 import { registerResultShowCommand } from "./results-show.ts";

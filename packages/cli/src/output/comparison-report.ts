@@ -1,7 +1,8 @@
 import type { ComparisonPage, ComparisonResult, Evaluation } from "@assay/client";
+import { withoutSharedOpening } from "@assay/protocol";
 import { outputWidth, printFittedTable } from "./fit-table.ts";
 import { percent } from "./format.ts";
-import { sharedOpeningLine, withoutSharedOpening } from "./prompt-text.ts";
+import { sharedOpeningLine } from "./shared-opening-line.ts";
 import { printTable, truncate } from "./table.ts";
 
 /**

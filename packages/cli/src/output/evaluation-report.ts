@@ -19,6 +19,8 @@ function figureFields(evaluation: Evaluation): [string, unknown][] {
  */
 export function printEvaluationReport(evaluation: Evaluation): void {
   printFields(evaluationFields(evaluation));
+  // A failed run's tables would be zeros over errors: its status says why, and that is all.
+  if (evaluation.status === "failure") return;
   const { subsets, repeats } = evaluation.assay;
   if (subsets.length > 1) printSubsets(evaluation);
   if (hasRepeats(evaluation) && repeats) printRepeatTables(repeats);
@@ -92,7 +94,7 @@ export function evaluationFields(evaluation: Evaluation): [string, unknown][] {
  * repeats the counts are answers and the interval is clustered by prompt, which the line says:
  * a reader comparing it with a run of one answer per prompt must know it is not Wilson's.
  * (Short enough for one line of `show`'s 80-character values.)
- * Running: the share correct so far, which is not yet the run's accuracy.
+ * Running: the share correct so far, which is not yet the run's accuracy. Failed: none.
  */
 export function accuracyText(evaluation: Evaluation): string {
   const { progress, accuracy_stderr, accuracy_ci95, accuracy_interval } = evaluation.assay;
@@ -102,6 +104,8 @@ export function accuracyText(evaluation: Evaluation): string {
       : "";
   }
   if (progress.total === 0) return "";
+  // A failed run's 0% is over answers that are all errors (or none): it measures nothing.
+  if (evaluation.status === "failure") return "none: the evaluation failed (see status)";
   const clustered = accuracy_interval === "clustered" ? " clustered by prompt" : "";
   return (
     `${percent(evaluation.accuracy)} (${progress.correct}/${progress.done}), ` +

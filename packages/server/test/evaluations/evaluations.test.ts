@@ -209,15 +209,30 @@ describe("an endpoint that cannot work", () => {
     }
   });
 
-  it("fails a catalog model whose provider has no key, naming the variable", async () => {
-    const created = await createEvaluation(service, tenant, {
-      model_id: (await service.running.deps.catalog.models.find((m) => m.key === "openai/gpt-4o"))!
-        .id,
-      dataset_id: gsm8kId,
-    });
-    const done = await waitForEvaluation(service, created.id);
-    expect(done.status).toBe("failure");
-    expect(done.status_description).toContain("OPENAI_API_KEY");
+  it("refuses a catalog model whose provider has no key when the run is created, naming the variable", async () => {
+    const gpt4o = service.running.deps.catalog.models.find((m) => m.key === "openai/gpt-4o");
+    const path = `/organizations/${tenant.org}/projects/${tenant.project}/evaluations`;
+    const listing = `/evaluations?organization_id=${tenant.org}&project_id=${tenant.project}`;
+    const count = async () =>
+      (await service.call<ListEvaluationsResponse>("GET", listing, { apiKey: tenant.key })).body
+        .total_count;
+    const before = await count();
+    for (const route of [path, `${path}/plan`]) {
+      const res = await service.call<{ error: { details: { field: string; message: string }[] } }>(
+        "POST",
+        route,
+        { apiKey: tenant.key, json: [{ model_id: gpt4o?.id, dataset_id: gsm8kId }] },
+      );
+      expect(res.status).toBe(400);
+      expect(res.body.error.details).toEqual([
+        {
+          field: "body.0.model_id",
+          message: expect.stringContaining("OPENAI_API_KEY"),
+        },
+      ]);
+    }
+    // Nothing was created: no failed run to find later.
+    expect(await count()).toBe(before);
   });
 
   it("counts prompts whose calls keep failing as not correct and in failed_prompt_count", async () => {

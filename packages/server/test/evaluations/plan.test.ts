@@ -71,6 +71,8 @@ beforeAll(async () => {
       ASSAY_RATE_LIMIT_ENABLED: "false",
       ALLOWED_MODEL_HOSTS: "127.0.0.1",
       ASSAY_JOB_POLL_INTERVAL_MS: "50",
+      // A catalog model is planned only when its provider could answer; nothing calls it.
+      OPENAI_API_KEY: "sk-test",
     },
   });
   tenant = await tenantOf(service);

@@ -1,6 +1,8 @@
 import type { Benchmark, PromptField } from "@assay/client";
-import { useEffect, useState } from "react";
+import { DEFAULT_SUBSET, withoutOpening, withoutSharedOpening } from "@assay/protocol";
+import { useEffect, useMemo, useState } from "react";
 import { ErrorMessage } from "../shared/error-message.tsx";
+import { SharedOpeningNote } from "../shared/shared-opening-note.tsx";
 import { inputSummary } from "./prompt-input.tsx";
 import { PromptPanel } from "./prompt-panel.tsx";
 import {
@@ -30,6 +32,13 @@ export function PromptBrowser({
   const pages = data ? Math.max(1, Math.ceil(data.count / search.size)) : 1;
   const open = search.open;
   const openPrompt = data?.prompts.find((p) => p.id === open);
+  // Prompts from one template read as their questions; the panel shows the whole prompt.
+  const opening = useMemo(
+    () => withoutSharedOpening(data?.prompts.map((p) => inputSummary(p.input)) ?? []).opening,
+    [data],
+  );
+  // A subset column reading "default" (or nothing) on every row says nothing.
+  const subsets = data?.prompts.some((p) => p.subset && p.subset !== DEFAULT_SUBSET) ?? false;
 
   // With a prompt open: Escape closes it, j/k (or ↓/↑) open the next or previous one on the page.
   const ids = data?.prompts.map((p) => p.id);
@@ -95,6 +104,7 @@ export function PromptBrowser({
               : "This benchmark has no prompts."}
         </p>
       ) : null}
+      {data && data.prompts.length > 0 ? <SharedOpeningNote opening={opening} /> : null}
       {data && data.prompts.length > 0 ? (
         <div className={open ? "prompt-layout with-panel" : "prompt-layout"}>
           <table
@@ -106,7 +116,7 @@ export function PromptBrowser({
                 <th className="col-id">Id</th>
                 <th>Input</th>
                 <th className="col-truth">Expected</th>
-                <th className="col-subset">Subset</th>
+                {subsets ? <th className="col-subset">Subset</th> : null}
               </tr>
             </thead>
             <tbody>
@@ -120,13 +130,15 @@ export function PromptBrowser({
                       onClick={() => onChange({ open: p.id === open ? undefined : p.id })}
                       title="show the whole prompt"
                     >
-                      {inputSummary(p.input)}
+                      {withoutOpening(inputSummary(p.input), opening)}
                     </button>
                   </td>
                   <td className="col-truth">{p.truth}</td>
-                  <td className="small col-subset">
-                    {p.subset ?? <span className="muted">—</span>}
-                  </td>
+                  {subsets ? (
+                    <td className="small col-subset">
+                      {p.subset ?? <span className="muted">—</span>}
+                    </td>
+                  ) : null}
                 </tr>
               ))}
             </tbody>

@@ -8,21 +8,24 @@ import { isLineField, lineErrors } from "../shared/refused-lines.ts";
 import { fileProblem } from "../shared/upload-file.ts";
 import { UploadProgressBar } from "../shared/upload-progress.tsx";
 import { CreatedNotice } from "./created-notice.tsx";
+import { EMPTY_SCORING, SCORING_FIELDS, ScoringFields, scoringBody } from "./scoring-fields.tsx";
 import { useCreateCustomBenchmark } from "./use-create-benchmark.ts";
 
 /** The server's names for what the file field stands for: the create call's and the upload's. */
 const FILE_FIELDS = ["body.file", "body.filename", "body.size", "body.type"];
-const SHOWN_FIELDS = ["body.name", "body.description", ...FILE_FIELDS];
+const SHOWN_FIELDS = ["body.name", "body.description", ...SCORING_FIELDS, ...FILE_FIELDS];
 
 /**
- * A custom benchmark from a JSONL or JSON file of `{"input", "truth", "subset"?}` rows. A refused
- * form keeps everything typed and the file chosen; the server's reasons appear by their fields,
- * and a file with bad rows lists every bad line.
+ * A custom benchmark from a JSONL or JSON file of `{"input", "truth", "subset"?}` rows, with its
+ * scorer, system prompt and custom scorers. A refused form keeps everything typed and the file
+ * chosen; the server's reasons appear by their fields, and a file with bad rows lists every bad
+ * line. Once created, the notice says which scorer it has.
  */
 export function UploadForm() {
   const [name, setName] = useState("");
   const [description, setDescription] = useState("");
   const [files, setFiles] = useState<File[]>([]);
+  const [scoring, setScoring] = useState(EMPTY_SCORING);
   const create = useCreateCustomBenchmark();
   const errors = fieldErrors(create.error);
   const fileError = FILE_FIELDS.map((field) => errors.get(field))
@@ -36,12 +39,13 @@ export function UploadForm() {
     event.preventDefault();
     if (!file || tooLarge) return;
     create.mutate(
-      { name, description, file },
+      { name, description, file, scoring: scoringBody(scoring) },
       {
         onSuccess: () => {
           setName("");
           setDescription("");
           setFiles([]);
+          setScoring(EMPTY_SCORING);
         },
       },
     );
@@ -78,6 +82,7 @@ export function UploadForm() {
         />
         <FieldError errors={errors} field="body.description" />
       </label>
+      <ScoringFields draft={scoring} onChange={setScoring} errors={errors} />
       <div className="field">
         <FileDrop
           label="Dataset file (JSONL or JSON)"
@@ -117,7 +122,12 @@ export function UploadForm() {
         >
           {create.isPending ? "Uploading…" : "Upload and create"}
         </button>
-        {create.isSuccess ? <CreatedNotice id={create.data} what="Benchmark created." /> : null}
+        {create.isSuccess ? (
+          <CreatedNotice
+            id={create.data}
+            what={`Benchmark created. Scored by ${create.variables.scoring?.scoring_metric ?? "exact_match"}.`}
+          />
+        ) : null}
       </div>
     </form>
   );

@@ -1,4 +1,4 @@
-import { routes } from "@assay/protocol";
+import { type CreateCustomBenchmarkBody, routes } from "@assay/protocol";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { getClient } from "../api/client.ts";
@@ -9,6 +9,8 @@ export interface CustomBenchmarkInput {
   name: string;
   description: string;
   file: File;
+  /** The scorer and what goes with it (`scoringBody`); the server's defaults when left out. */
+  scoring?: Omit<CreateCustomBenchmarkBody, "name" | "description" | "file">;
 }
 
 export interface SmartBenchmarkInput {
@@ -34,10 +36,10 @@ export function useCreateCustomBenchmark() {
   const [progress, setProgress] = useState<UploadProgress>();
   const queryClient = useQueryClient();
   const mutation = useMutation({
-    mutationFn: async ({ name, description, file }: CustomBenchmarkInput) => {
+    mutationFn: async ({ name, description, file, scoring }: CustomBenchmarkInput) => {
       await uploadFile(file, (f) => announceBenchmarkFile(name, f), setProgress);
       const { data } = await getClient().request(routes.createCustomBenchmark, {
-        body: { name, description, file: file.name },
+        body: { name, description, file: file.name, ...scoring },
       });
       return data.benchmark_id;
     },

@@ -14,6 +14,7 @@ import { MetricsTable } from "./metrics-table.tsx";
 import { PublishToggle } from "./publish-toggle.tsx";
 import { RepeatsSection } from "./repeats-section.tsx";
 import { Reproducibility } from "./reproducibility.tsx";
+import { ScorerWarning } from "./scorer-warning.tsx";
 import { SubsetsTable } from "./subsets-table.tsx";
 import { useResultSample, useRunInputs } from "./use-evaluation.ts";
 import { useLiveProgress } from "./use-live-progress.ts";
@@ -36,6 +37,8 @@ export function EvaluationPage({ id }: { id: string }) {
   const e = evaluation.data;
   const numbers = headlineNumbers(e, live.latest);
   const finished = isFinished(numbers);
+  // A failed run measured nothing: its reason, what it was and its answers; no figures.
+  const failed = numbers.status === "failure";
   const repeats = repeatsOf(e);
 
   return (
@@ -57,10 +60,18 @@ export function EvaluationPage({ id }: { id: string }) {
       <p className="muted small">
         submitted {dateTime(e.submitted_at)}
         {e.finished_at ? ` · finished ${dateTime(e.finished_at)}` : ""}
-        {e.status_description ? ` · ${e.status_description}` : ""}
+        {e.status_description && !failed ? ` · ${e.status_description}` : ""}
       </p>
+      {failed ? (
+        <p className="error" role="alert" data-testid="failure-reason">
+          This evaluation failed: {e.status_description || "no reason was recorded"}
+        </p>
+      ) : null}
+      {/* Nothing to publish in a failed run: no figure, and answers that are all errors. */}
       {owner ? (
-        <PublishToggle evaluation={e} />
+        failed ? null : (
+          <PublishToggle evaluation={e} />
+        )
       ) : (
         <p className="foreign-note small" data-testid="foreign-note">
           Published by another organization: you can read it and its results, and compare it with
@@ -76,54 +87,61 @@ export function EvaluationPage({ id }: { id: string }) {
         <a href={`/ui/compare?a=${e.id}`}>Compare with another run →</a>
       </nav>
 
-      <Headline
-        numbers={numbers}
-        stderr={e.assay.accuracy_stderr}
-        repeats={{ repeats, clustered: isClustered(e) }}
-      />
-      {finished ? <ScorerSummary evaluation={e} /> : null}
+      {failed ? null : (
+        <Headline
+          numbers={numbers}
+          stderr={e.assay.accuracy_stderr}
+          repeats={{ repeats, clustered: isClustered(e) }}
+        />
+      )}
+      <ScorerWarning evaluation={e} benchmark={inputs.benchmark.data} />
+      {finished && !failed ? <ScorerSummary evaluation={e} /> : null}
       {live.error ? (
         <p className="muted small">Live updates were interrupted; refreshing every 2 s instead.</p>
       ) : null}
 
-      {repeats > 1 ? (
+      {failed ? null : (
         <>
-          <h2>Repeats</h2>
-          <RepeatsSection evaluation={e} />
+          {repeats > 1 ? (
+            <>
+              <h2>Repeats</h2>
+              <RepeatsSection evaluation={e} />
+            </>
+          ) : null}
+
+          <h2>Accuracy per subset</h2>
+          {finished ? (
+            <>
+              <ForestPlot evaluation={e} />
+              {repeats > 1 && e.assay.subsets.length > 1 ? <SubsetsTable evaluation={e} /> : null}
+            </>
+          ) : (
+            <p className="muted">Shown when the evaluation has finished.</p>
+          )}
+
+          <h2>Metrics</h2>
+          {finished ? (
+            <MetricsTable evaluation={e} />
+          ) : (
+            <p className="muted">Shown when the evaluation has finished.</p>
+          )}
+
+          <h2>Distributions per {repeats > 1 ? "answer" : "prompt"}</h2>
+          {!finished ? <p className="muted">Shown when the evaluation has finished.</p> : null}
+          {sample.isPending && sample.fetchStatus === "fetching" ? (
+            <p className="muted">Reading the results…</p>
+          ) : null}
+          {sample.isError ? <ErrorMessage error={sample.error} /> : null}
+          {sample.data ? (
+            <Histograms
+              results={sample.data.results}
+              total={sample.data.total}
+              model={inputs.model.data}
+              unit={sample.data.unit}
+            />
+          ) : null}
         </>
-      ) : null}
-
-      <h2>Accuracy per subset</h2>
-      {finished ? (
-        <>
-          <ForestPlot evaluation={e} />
-          {repeats > 1 && e.assay.subsets.length > 1 ? <SubsetsTable evaluation={e} /> : null}
-        </>
-      ) : (
-        <p className="muted">Shown when the evaluation has finished.</p>
       )}
-
-      <h2>Metrics</h2>
-      {finished ? (
-        <MetricsTable evaluation={e} />
-      ) : (
-        <p className="muted">Shown when the evaluation has finished.</p>
-      )}
-
-      <h2>Distributions per {repeats > 1 ? "answer" : "prompt"}</h2>
-      {!finished ? <p className="muted">Shown when the evaluation has finished.</p> : null}
-      {sample.isPending && sample.fetchStatus === "fetching" ? (
-        <p className="muted">Reading the results…</p>
-      ) : null}
-      {sample.isError ? <ErrorMessage error={sample.error} /> : null}
-      {sample.data ? (
-        <Histograms
-          results={sample.data.results}
-          total={sample.data.total}
-          model={inputs.model.data}
-          unit={sample.data.unit}
-        />
-      ) : null}
 
       <h2>Reproducibility</h2>
       <Reproducibility

@@ -119,7 +119,8 @@ export function Headline({
           ) : null}
         </>
       )}
-      {!finished || done < total ? (
+      {/* Only while it runs: a stopped run's part-filled bar would read as a job still going. */}
+      {!finished ? (
         <div className="progress">
           <progress max={total} value={done} aria-label={`${unit} done`} />
           <span className="num muted" data-testid="progress-text">

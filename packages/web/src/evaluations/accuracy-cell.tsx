@@ -9,9 +9,16 @@ const x = (value: number) => 3 + value * (WIDTH - 6);
 
 /**
  * An evaluation's accuracy with its 95% interval (Wilson's, or clustered by prompt for a run with
- * repeats); a dash before any prompt is done.
+ * repeats); a dash before any prompt is done, and for a failed run, whose zero measures nothing
+ * (its reason is on hover).
  */
 export function AccuracyCell({ evaluation }: { evaluation: Evaluation }) {
+  if (evaluation.status === "failure")
+    return (
+      <span className="muted" title={evaluation.status_description}>
+        — failed
+      </span>
+    );
   if (evaluation.assay.progress.done === 0) return <span className="muted">—</span>;
   const { low, high } = evaluation.assay.accuracy_ci95;
   return (

@@ -1,9 +1,11 @@
+import { DEFAULT_SUBSET, withoutSharedOpening } from "@assay/protocol";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { ErrorMessage } from "../shared/error-message.tsx";
 import { percent } from "../shared/format.ts";
 import { isClustered, repeatsOf } from "../shared/repeats.ts";
+import { SharedOpeningNote } from "../shared/shared-opening-note.tsx";
 import { isFinished, useEvaluation } from "../shared/use-evaluation.ts";
 import { NARROW, useMediaQuery } from "../shared/use-media-query.ts";
 import { ExportMenu } from "./export-menu.tsx";
@@ -36,6 +38,14 @@ export function ResultsPage({ id, search }: { id: string; search: ResultsSearch 
   const [pages, setPages] = useState<number[]>([1]);
   const results = useResultPages(id, filter, pages);
   const [cursor, setCursor] = useState<number | undefined>();
+  // The opening the prompts share (a benchmark's template), found on the first page of the list
+  // and kept while it is: the table shows each question, as the CLI's tables do. A later row
+  // without it is shown whole.
+  const firstPage = results.firstPage;
+  const opening = useMemo(
+    () => withoutSharedOpening(firstPage?.map((r) => r.prompt) ?? []).opening,
+    [firstPage],
+  );
   // A phone's table keeps the columns the panel would repeat out, as beside an open panel.
   const narrow = useMediaQuery(NARROW);
   /** j/k moved the cursor onto a row still loading while the panel is open: open it on arrival. */
@@ -192,6 +202,7 @@ export function ResultsPage({ id, search }: { id: string; search: ResultsSearch 
         address is a link to what you see
       </p>
       {results.error ? <ErrorMessage error={results.error} /> : null}
+      <SharedOpeningNote opening={opening} />
       {results.total === 0 ? (
         <p className="empty">
           {filter.outcome || filter.search || filter.subset
@@ -211,6 +222,8 @@ export function ResultsPage({ id, search }: { id: string; search: ResultsSearch 
             onPages={setPages}
             onOpen={open}
             repeats={repeats}
+            opening={opening}
+            subsets={e?.assay.subsets.some((s) => s.name !== DEFAULT_SUBSET)}
           />
         ) : null}
         {prompt !== undefined ? (

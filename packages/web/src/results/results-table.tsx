@@ -1,4 +1,4 @@
-import type { Result } from "@assay/protocol";
+import { type Result, withoutOpening } from "@assay/protocol";
 import {
   columnVisibilityFeature,
   createColumnHelper,
@@ -17,6 +17,8 @@ interface Row {
   result: Result | undefined;
   /** Times the run asks each prompt (the answers column's marks). */
   repeats: number;
+  /** The opening every prompt shares, left out of the prompt column (the panel has it). */
+  opening: string;
 }
 
 const ROW_HEIGHT = 34;
@@ -53,7 +55,7 @@ const columns = column.columns([
     },
   }),
   column.accessor((row) => row.result?.subset, { id: "subset", header: "Subset" }),
-  column.accessor((row) => row.result && oneLine(row.result.prompt), {
+  column.accessor((row) => row.result && oneLine(withoutOpening(row.result.prompt, row.opening)), {
     id: "prompt",
     header: "Prompt",
   }),
@@ -73,6 +75,8 @@ const columns = column.columns([
 const NUMERIC = new Set(["position", "score", "tokens", "duration"]);
 /** With the panel open the table is narrow: the panel shows these anyway. */
 const COMPACT_HIDDEN = { subset: false, score: false, tokens: false, duration: false };
+/** Every prompt is in the one unnamed subset: a column reading "default" on each row says nothing. */
+const NO_SUBSETS_HIDDEN = { subset: false };
 /**
  * Run with repeats: a prompt's score is the mean over its answers, and its tokens and time are
  * its first answer's; the answers column says more, and the panel has every answer's.
@@ -96,8 +100,13 @@ export function ResultsTable(props: {
   onOpen: (index: number) => void;
   /** Times the run asks each prompt: above 1, an answers column. */
   repeats?: number;
+  /** The opening the prompts share (`withoutSharedOpening`), left out of the prompt column. */
+  opening?: string;
+  /** The run's prompts are in named subsets: a subset column. */
+  subsets?: boolean;
 }) {
   const { total, rows, cursor, compact, onPages, onOpen, repeats = 1 } = props;
+  const { opening = "", subsets = false } = props;
   const scroller = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
     count: total,
@@ -123,10 +132,16 @@ export function ResultsTable(props: {
   const table = useTable({
     features,
     columns,
-    data: items.map((item) => ({ index: item.index, result: rows.get(item.index), repeats })),
+    data: items.map((item) => ({
+      index: item.index,
+      result: rows.get(item.index),
+      repeats,
+      opening,
+    })),
     state: {
       columnVisibility: {
         ...(repeats > 1 ? REPEATS_HIDDEN : { answers: false }),
+        ...(subsets ? {} : NO_SUBSETS_HIDDEN),
         ...(compact ? COMPACT_HIDDEN : {}),
       },
     },

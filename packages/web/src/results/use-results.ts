@@ -41,6 +41,11 @@ export function useResultPages(id: string, filter: ResultFilter, pages: number[]
     isPending: first.isPending,
     error: failed?.error ?? null,
     rows,
+    /**
+     * Page 1's results (the previous filter's while the new one's is on its way, as the rows
+     * shown are), the same array until it is read again: what facts of the whole list come from.
+     */
+    firstPage: first.data?.results,
   };
 }
 

@@ -4,6 +4,8 @@ import { Fields } from "./json-value.tsx";
 import { LazyList } from "./lazy-list.tsx";
 import type { AgentEventView, AgentRunView } from "./shapes/agent-events.ts";
 import { pretty } from "./shapes/json-values.ts";
+import "./trace-parts.css";
+import "./agent-events.css";
 
 /** An agent run: who ran it, then its events in the order they happened. */
 export function AgentEvents({ run }: { run: AgentRunView }) {

@@ -1,6 +1,8 @@
 import { ClippedText } from "./clipped-text.tsx";
 import { LazyList } from "./lazy-list.tsx";
 import { type ChatTurn, toolMessageText } from "./shapes/chat-turns.ts";
+import "./trace-parts.css";
+import "./chat-turns.css";
 
 /** A conversation, one message after the other, drawn in steps when long. */
 export function ChatTurns({ turns }: { turns: readonly ChatTurn[] }) {

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import "./trace-parts.css";
 
 /** Longer texts show their start, and the rest on request: a 1 MB message does not stall the page. */
 const CLIP_CHARS = 2000;

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import "./json-tree.css";
 
 /** Children of one object or array drawn at a time; more on request. */
 const CHUNK = 200;

@@ -1,5 +1,6 @@
 import { ClippedText } from "./clipped-text.tsx";
 import { pretty } from "./shapes/json-values.ts";
+import "./trace-parts.css";
 
 /** A field of a record as `key` and its value, pretty-printed (JSON text included). */
 export function Fields({ fields }: { fields: readonly (readonly [string, unknown])[] }) {

@@ -1,4 +1,5 @@
 import { type ReactNode, useEffect, useRef, useState } from "react";
+import "./trace-parts.css";
 
 /** Items drawn at first, and added each time the end of the list comes near the screen. */
 const FIRST = 40;

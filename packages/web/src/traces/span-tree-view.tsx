@@ -6,6 +6,8 @@ import { Fields } from "./json-value.tsx";
 import { LazyList } from "./lazy-list.tsx";
 import { pretty } from "./shapes/json-values.ts";
 import type { SpanRow, SpanTreeView } from "./shapes/span-tree.ts";
+import "./trace-parts.css";
+import "./span-tree.css";
 
 /** A span narrower than this still shows as a mark on its track. */
 const MIN_BAR_PERCENT = 0.4;

@@ -8,6 +8,7 @@ import { Fields } from "./json-value.tsx";
 import { readTrace, type TraceView } from "./shapes/read-trace.ts";
 import { SpanTree } from "./span-tree-view.tsx";
 import { FORMAT_LABELS } from "./trace-format.ts";
+import "./trace-viewer.css";
 
 const TABS = ["rendered", "raw"] as const;
 type Tab = (typeof TABS)[number];

@@ -1,6 +1,7 @@
 import type { CreateEvaluationItem, RunRequest } from "@assay/protocol";
 import { AppError, badRequest } from "../../app-error.ts";
 import type { Catalog } from "../../catalog/catalog.ts";
+import type { ResolvedProvider } from "../../catalog/models/model-catalog.ts";
 import type { SandboxStatus } from "../../engine/sandbox/sandbox-status.ts";
 import type { Database } from "../../platform/db/database.ts";
 import type { ProjectScope } from "../../tenancy.ts";
@@ -27,6 +28,18 @@ export interface CheckedItem {
 /** Why a budget is refused for a model without prices (it could never be reached). */
 export const NO_PRICES_FOR_BUDGET = "the model has no prices; a budget cannot be enforced";
 
+/** Why a catalog model cannot be run here: the variable to set, which the service reads at start. */
+function unconfiguredProvider(
+  model: { key: string; provider: string },
+  provider: ResolvedProvider | undefined,
+): string {
+  const variable = provider?.apiKeyEnv ?? provider?.baseUrlEnv;
+  return (
+    `the provider ${model.provider} of ${model.key} is not configured on this server: ` +
+    (variable ? `set ${variable} in the service's environment and restart it` : "configure it")
+  );
+}
+
 /**
  * The checks `POST …/evaluations` and `POST …/evaluations/plan` share, so a plan is refused
  * exactly where the run would be: the model and benchmark are the project's (or built in), the
@@ -43,7 +56,13 @@ export function createItemChecks(deps: {
   const benchmarks = createBenchmarkRepository(deps.db);
 
   async function checkModel(scope: ProjectScope, id: string, field: string) {
-    if (deps.catalog.findModel(id)) return;
+    const entry = deps.catalog.findModel(id);
+    if (entry) {
+      // Refused now rather than a run that fails on its first call: nothing could answer it.
+      const provider = deps.catalog.providers.get(entry.provider);
+      if (!provider?.configured) throw badRequest(field, unconfiguredProvider(entry, provider));
+      return;
+    }
     if (await models.findCustom(scope, id)) return;
     throw badRequest(field, "no such model in this project");
   }

@@ -2,7 +2,8 @@
  * Benchmark prompts are built from a template, so they often open with the same long
  * instruction ("Solve the following math problem. Think step by step, … Question: "): in a
  * 40-column cell every row would read the same. Tables show each prompt without the opening the
- * listed prompts share, cut back to a word boundary, and say once what was left out.
+ * listed prompts share, cut back to a word boundary, and say once what was left out. Browser-safe:
+ * the CLI's tables and the dashboard's read prompts the same way.
  */
 export interface PromptTexts {
   /** Each prompt without the shared opening, in the order given. */
@@ -26,11 +27,6 @@ export function withoutSharedOpening(prompts: readonly string[]): PromptTexts {
   return { texts: prompts.map((p) => p.slice(length)), opening: first.slice(0, length) };
 }
 
-/** The line above a table that says what its prompts were stripped of. */
-export function sharedOpeningLine(opening: string): string {
-  return `prompts without the opening they share: "${opening.trim()}"`;
-}
-
 function commonPrefixLength(texts: readonly string[]): number {
   const [first, ...rest] = texts as [string, ...string[]];
   let length = first.length;
@@ -40,4 +36,9 @@ function commonPrefixLength(texts: readonly string[]): number {
     length = i;
   }
   return length;
+}
+
+/** `prompt` without `opening` when it starts with it (a row read after the opening was found). */
+export function withoutOpening(prompt: string, opening: string): string {
+  return opening !== "" && prompt.startsWith(opening) ? prompt.slice(opening.length) : prompt;
 }
