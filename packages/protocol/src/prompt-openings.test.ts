@@ -20,12 +20,18 @@ describe("withoutSharedOpening", () => {
     expect(texts).toEqual(questions);
   });
 
-  it("cuts back to a word boundary, and leaves short or single openings alone", () => {
-    const shared = "Answer the question about the city of ";
-    expect(withoutSharedOpening([`${shared}Paris.`, `${shared}Pisa.`])).toEqual({
-      texts: ["Paris.", "Pisa."],
-      opening: shared,
+  it("cuts back to the end of a sentence or line, and leaves short or single openings alone", () => {
+    const shared = "Answer in one word. Which city is the capital of ";
+    expect(withoutSharedOpening([`${shared}France?`, `${shared}Italy?`])).toEqual({
+      texts: ["Which city is the capital of France?", "Which city is the capital of Italy?"],
+      opening: "Answer in one word. ",
     });
+    // A shared question start is no opening: the question would lose its words.
+    const questions = [
+      "What is the capital of Kenya, in full?",
+      "What is the capital of Peru, in full?",
+    ];
+    expect(withoutSharedOpening(questions)).toEqual({ texts: questions, opening: "" });
     // "What is the cap" is shared, but only up to "What is the " at a word boundary: too short.
     const short = ["What is the capital of France?", "What is the capacity of a bus?"];
     expect(withoutSharedOpening(short)).toEqual({ texts: short, opening: "" });

@@ -48,7 +48,9 @@ let mirror: Awaited<ReturnType<typeof startMirror>>;
 let service: TestService;
 beforeAll(async () => {
   mirror = await startMirror();
-  service = await startTestService({ env: { ASSAY_DATASET_MIRROR_URL: mirror.url } });
+  service = await startTestService({
+    env: { ASSAY_DATASET_MIRROR_URL: mirror.url, OPENAI_API_KEY: "sk-test" },
+  });
 });
 afterAll(async () => {
   await service?.close();
