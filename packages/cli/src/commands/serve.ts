@@ -1,6 +1,6 @@
-import type { Config, RunningService } from "@assay/server";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
+import type { Config, RunningService } from "@assay/server";
 import type { Command } from "commander";
 import { DEFAULT_DASHBOARD_DIR, isDashboardBuilt } from "../dashboard-dir.ts";
 
