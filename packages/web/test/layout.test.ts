@@ -231,6 +231,23 @@ describe("the dashboard's layout at phone, laptop and wide widths", () => {
     }
   }, 60_000);
 
+  it("keeps the navigation on the dashboard's 404 page", async () => {
+    for (const width of [WIDTHS.laptop, WIDTHS.phone]) {
+      const { context, page } = await signedInPage(width, "light");
+      try {
+        await page.goto(`${ui}/no-such-page`);
+        await expect.poll(() => page.locator("main").textContent(), WAIT).toContain("No such page");
+        expect(await page.locator("header.top-bar").count()).toBe(1);
+        if (width === WIDTHS.phone) await page.getByRole("button", { name: "Menu" }).click();
+        await screenshot(page, `layout-${width}-not-found`);
+        await page.locator("header nav").getByRole("link", { name: "Benchmarks" }).click();
+        await page.waitForURL(`${ui}/benchmarks`);
+      } finally {
+        await context.close();
+      }
+    }
+  }, 60_000);
+
   it("draws the forest plot inside the window with labels of 10 px or more at every width", async () => {
     for (const width of Object.values(WIDTHS)) {
       const { context, page } = await signedInPage(width, "light");
