@@ -54,7 +54,12 @@ export function TopBar() {
         <span className="who muted" title="organization / project of the signed-in API key">
           {organization.name} / {project.name}
         </span>
-        <button type="button" onClick={() => signOut.mutate()} disabled={signOut.isPending}>
+        <button
+          type="button"
+          className="sign-out"
+          onClick={() => signOut.mutate()}
+          disabled={signOut.isPending}
+        >
           Sign out
         </button>
       </header>
