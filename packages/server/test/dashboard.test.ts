@@ -128,6 +128,12 @@ describe("serving /ui/", () => {
       expect(res.status).toBe(404);
       expect(res.text).toBe("404 page not found");
     }
+    // No dashboard to send a browser to.
+    const root = await off.call("GET", `${off.origin}/`, {
+      apiKey: null,
+      headers: { accept: BROWSER_ACCEPT },
+    });
+    expect(root.status).toBe(404);
   });
 });
 
