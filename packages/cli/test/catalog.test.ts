@@ -92,6 +92,19 @@ describe("assay catalog", () => {
     expect(gsm8k).toMatchObject({ loaded: false, version: null });
   });
 
+  it("says what to do when the download fails: import a copy with --file, or use a mirror", async () => {
+    const { env } = await serviceEnv(testDatabase(), {
+      ASSAY_DATASET_MIRROR_URL: "http://127.0.0.1:9",
+    });
+    const failed = await runCli(["catalog", "import", "gsm8k"], env);
+    expect(failed.code).toBe(1);
+    expect(failed.stderr).toContain("http://127.0.0.1:9/");
+    expect(failed.stderr).toContain(
+      "download the file yourself and import it with `assay catalog import gsm8k --file <path>`",
+    );
+    expect(failed.stderr).toContain("ASSAY_DATASET_MIRROR_URL");
+  });
+
   it("shows a benchmark in words: source, license, template, extraction, scorer, figures", async () => {
     const { env } = await serviceEnv(testDatabase(), { ASSAY_BOOTSTRAP_API_KEY: BOOTSTRAP_KEY });
     const shown = await runCli(["catalog", "show", "gsm8k"], env);

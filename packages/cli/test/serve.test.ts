@@ -58,7 +58,9 @@ describe("assay serve", () => {
     // Second start on the same data dir and database: no new key, the first one still works.
     const second = await startServer([], env);
     expect(second.stdout()).not.toMatch(/assay_/);
-    expect(second.stdout()).toContain("\n  API keys  create one with `assay keys create`\n");
+    // The saved key still works: the banner points at it, not at creating another.
+    expect(second.stdout()).toContain(`\n  API key   the one saved in ${keyFile}\n`);
+    expect(second.stdout()).not.toContain("assay keys create");
     expect(readFileSync(keyFile, "utf8")).toBe(`${key}\n`);
     expect((await getOrganization(apiUrl, key)).status).toBe(200);
     expect(await second.stop()).toMatchObject({ code: 0, signal: null });

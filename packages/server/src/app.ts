@@ -10,6 +10,7 @@ import type { Logger } from "pino";
 import type { Catalog } from "./catalog/catalog.ts";
 import { catalogEntries } from "./catalog/catalog-entries.ts";
 import { type Config, DEFAULT_HTTP_TIMEOUTS } from "./config.ts";
+import { registerBrowserRedirect } from "./dashboard/browser-redirect.ts";
 import { registerDashboard } from "./dashboard/register-dashboard.ts";
 import { createSandboxStatus } from "./engine/sandbox/sandbox-status.ts";
 import type { RouteDeps } from "./http/bind-route.ts";
@@ -330,6 +331,7 @@ export function createApp(deps: AppDeps): FastifyInstance {
 
   if (ui && sessions && deps.signInLimiter) {
     const signInLimiter = deps.signInLimiter;
+    registerBrowserRedirect(app, { apiPrefix: deps.config.apiPrefix });
     app.register(async (dashboard) =>
       registerDashboard(dashboard, {
         dir: ui.dir,

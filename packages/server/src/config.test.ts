@@ -48,6 +48,7 @@ describe("loadConfig", () => {
       ASSAY_WORKER_CONCURRENCY: "8",
       ASSAY_JOB_LEASE_SECONDS: "30",
       LOG_LEVEL: "warn",
+      LOG_FORMAT: "json",
     });
     expect(config).toMatchObject({
       host: "0.0.0.0",
@@ -76,6 +77,7 @@ describe("loadConfig", () => {
       rateLimit: { enabled: false, perSecond: 2.5, burst: 5 },
       worker: { concurrency: 8, leaseSeconds: 30 },
       logLevel: "warn",
+      logFormat: "json",
     });
     expect(config.masterKey?.toString("hex")).toBe("ab".repeat(32));
   });

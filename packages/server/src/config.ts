@@ -84,6 +84,8 @@ export interface Config {
    */
   ui: { enabled: boolean; dir?: string; sessionTtlSeconds: number };
   logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
+  /** JSON lines, or readable ones; `auto` (the default): readable on a terminal only. */
+  logFormat?: "auto" | "json" | "pretty";
 }
 
 export interface HttpTimeouts {
@@ -248,6 +250,7 @@ const EnvSchema = z.object({
   /** A dashboard session unused for this long ends (sliding expiry). */
   ASSAY_UI_SESSION_HOURS: int(1, 30 * 24).default(12),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  LOG_FORMAT: z.enum(["auto", "json", "pretty"]).default("auto"),
 });
 
 export type Env = Record<string, string | undefined>;
@@ -334,6 +337,7 @@ export function loadConfig(env: Env = process.env): Config {
       sessionTtlSeconds: e.ASSAY_UI_SESSION_HOURS * 3600,
     },
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT,
   };
 }
 

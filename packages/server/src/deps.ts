@@ -1,4 +1,4 @@
-import { type Logger, pino } from "pino";
+import { type DestinationStream, type Logger, pino } from "pino";
 import { type Catalog, createCatalog } from "./catalog/catalog.ts";
 import { catalogEntries } from "./catalog/catalog-entries.ts";
 import type { Config } from "./config.ts";
@@ -22,6 +22,7 @@ import { failOpen } from "./platform/rate-limit/fail-open.ts";
 import { createMemoryRateLimiter } from "./platform/rate-limit/memory-rate-limiter.ts";
 import { createPostgresRateLimiter } from "./platform/rate-limit/postgres-rate-limiter.ts";
 import type { RateLimiter, RateLimitPolicy } from "./platform/rate-limit/rate-limiter.ts";
+import { readableDestination } from "./platform/readable-log.ts";
 import { createProgressPoller } from "./resources/evaluations/progress-poller.ts";
 import type { ProgressPoller } from "./resources/evaluations/progress-stream.ts";
 import type { Importer } from "./resources/imports/importer.ts";
@@ -54,19 +55,37 @@ export interface ServiceDeps {
   close(): Promise<void>;
 }
 
-export function createLogger(config: Pick<Config, "logLevel">): Logger {
-  return pino({
-    level: config.logLevel,
-    // Keys, session cookies and provider secrets must never reach a log line, whatever is logged.
-    redact: [
-      "req.headers.authorization",
-      'req.headers["x-api-key"]',
-      "req.headers.cookie",
-      'res.headers["set-cookie"]',
-      "*.api_key",
-      "*.apiKey",
-    ],
-  });
+/**
+ * The service's logger: JSON lines, or readable lines (platform/readable-log.ts) when `out` is a
+ * terminal and LOG_FORMAT does not ask for JSON, or when it asks for `pretty`.
+ */
+export function createLogger(
+  config: Pick<Config, "logLevel" | "logFormat">,
+  out: { isTTY?: boolean; write(text: string): unknown } = process.stdout,
+): Logger {
+  const format = config.logFormat ?? "auto";
+  const readable = format === "pretty" || (format === "auto" && out.isTTY === true);
+  // pino's own fast stdout writer unless the output is another stream (tests).
+  const destination = readable
+    ? readableDestination(out)
+    : out === process.stdout
+      ? undefined
+      : (out as DestinationStream);
+  return pino(
+    {
+      level: config.logLevel,
+      // Keys, session cookies and provider secrets must never reach a log line, whatever is logged.
+      redact: [
+        "req.headers.authorization",
+        'req.headers["x-api-key"]',
+        "req.headers.cookie",
+        'res.headers["set-cookie"]',
+        "*.api_key",
+        "*.apiKey",
+      ],
+    },
+    destination,
+  );
 }
 
 /**

@@ -72,6 +72,38 @@ describe("serving /ui/", () => {
     expect(res.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
   });
 
+  // A person who types the service's address, or the API's, into a browser lands on the
+  // dashboard; API clients (no text/html in Accept) get the same answers as before.
+  const BROWSER_ACCEPT = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8";
+  it.each(["/", "/api/v1", "/api/v1/"])("sends a browser at %s to /ui/", async (path) => {
+    const res = await get(path, { accept: BROWSER_ACCEPT });
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toBe("/ui/");
+  });
+
+  it("answers API clients at / and /api/v1 as before", async () => {
+    for (const accept of [undefined, "*/*", "application/json"]) {
+      const headers: Record<string, string> = accept ? { accept } : {};
+      const root = await get("/", headers);
+      expect(root.status).toBe(404);
+      expect(root.text).toBe("404 page not found");
+      const api = await service.call<ErrorBody>("GET", `${service.origin}/api/v1`, {
+        apiKey: null,
+        headers,
+      });
+      expect(api.status).toBe(404);
+      expect(api.body).toEqual({
+        error: { message: "no route for GET /api/v1", code: "NOT_FOUND" },
+      });
+    }
+    // Only a page read: a browser's form post or a HEAD is not redirected.
+    const post = await service.call("POST", `${service.origin}/`, {
+      apiKey: null,
+      headers: { accept: BROWSER_ACCEPT },
+    });
+    expect(post.status).toBe(404);
+  });
+
   it("redirects /ui to /ui/", async () => {
     const res = await get("/ui?status=failure");
     expect(res.status).toBe(308);
@@ -96,6 +128,12 @@ describe("serving /ui/", () => {
       expect(res.status).toBe(404);
       expect(res.text).toBe("404 page not found");
     }
+    // No dashboard to send a browser to.
+    const root = await off.call("GET", `${off.origin}/`, {
+      apiKey: null,
+      headers: { accept: BROWSER_ACCEPT },
+    });
+    expect(root.status).toBe(404);
   });
 });
 

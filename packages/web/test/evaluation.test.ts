@@ -225,7 +225,10 @@ describe("the Evaluation view in Chromium", () => {
 
   it("says so for an unknown evaluation", async () => {
     await page.goto(`${ui}/evaluations/00000000-0000-0000-0000-000000000000`);
-    await expect.poll(() => page.getByRole("alert").textContent(), WAIT).toMatch(/HTTP 404/);
+    // The API's message alone: no "Error code: 404 - … (HTTP 404)" around it.
+    await expect
+      .poll(() => page.getByRole("alert").textContent(), WAIT)
+      .toMatch(/^\S.* not found$/);
   });
 
   it("ran without script errors or CSP violations", () => {

@@ -72,7 +72,9 @@ export function registerCatalogCommands(program: Command) {
     .option("--json", "print JSON")
     .action(async (key: string, options: { file?: string; json?: boolean }) => {
       await withAdmin(async (admin) => {
-        const result = await admin.catalog.import(key, options.file);
+        const result = await admin.catalog.import(key, options.file).catch((error: unknown) => {
+          throw options.file === undefined ? withDownloadAdvice(error, key) : error;
+        });
         if (options.json) {
           console.log(JSON.stringify(result));
           return;
@@ -82,4 +84,17 @@ export function registerCatalogCommands(program: Command) {
         );
       });
     });
+}
+
+/**
+ * A failed download (no network, a proxy, a blocked host) with the two ways around it: a copy of
+ * the file fetched some other way, or a mirror. Other errors (a bad file, an unknown key) as they are.
+ */
+function withDownloadAdvice(error: unknown, key: string): unknown {
+  if (!(error instanceof Error) || error.name !== "BenchmarkDownloadError") return error;
+  return new Error(
+    `${error.message}\n` +
+      `  download the file yourself and import it with \`assay catalog import ${key} --file <path>\`,\n` +
+      "  or set ASSAY_DATASET_MIRROR_URL to a mirror that serves the benchmarks' files",
+  );
 }

@@ -1,3 +1,5 @@
+import { existsSync } from "node:fs";
+import { join } from "node:path";
 import type { Config, RunningService } from "@assay/server";
 import type { Command } from "commander";
 import { DEFAULT_DASHBOARD_DIR, isDashboardBuilt } from "../dashboard-dir.ts";
@@ -9,7 +11,9 @@ export function registerServeCommands(program: Command) {
     .command("serve")
     .option("--no-workers", "run the HTTP API only (workers run elsewhere: `assay worker`)")
     .action(async (options: { workers: boolean }) => {
-      const { loadConfig, startService, SERVICE_VERSION } = await import("@assay/server");
+      const { loadConfig, startService, SERVICE_VERSION, BOOTSTRAP_KEY_FILE } = await import(
+        "@assay/server"
+      );
       const loaded = loadConfig();
       const config = {
         ...loaded,
@@ -18,7 +22,12 @@ export function registerServeCommands(program: Command) {
       const service = await startService(config, { workers: options.workers });
       // Handlers first: whoever waits for the banner may send SIGTERM the moment it appears.
       closeOnSignal(() => service.close());
-      console.log(describeService(config, service, SERVICE_VERSION));
+      const savedKeyFile = join(config.dataDir, BOOTSTRAP_KEY_FILE);
+      console.log(
+        describeService(config, service, SERVICE_VERSION, {
+          savedKeyFile: existsSync(savedKeyFile) ? savedKeyFile : undefined,
+        }),
+      );
     });
 
   program.command("worker").action(async () => {
@@ -32,7 +41,16 @@ export function registerServeCommands(program: Command) {
   });
 }
 
-function describeService(config: Config, service: RunningService, version: string): string {
+/**
+ * `savedKeyFile` is the key a first start saved, still there on a later start: the banner names it
+ * (the CLI reads it on this machine) rather than telling the user to create another.
+ */
+function describeService(
+  config: Config,
+  service: RunningService,
+  version: string,
+  saved: { savedKeyFile?: string },
+): string {
   const lines = [
     `Assay ${version} listening on ${service.apiUrl}`,
     `  database  ${config.database.dialect === "sqlite" ? `SQLite ${config.database.path}` : "PostgreSQL"}`,
@@ -48,6 +66,8 @@ function describeService(config: Config, service: RunningService, version: strin
     );
   } else if (config.bootstrapApiKey) {
     lines.push("  API key   the one in ASSAY_BOOTSTRAP_API_KEY");
+  } else if (saved.savedKeyFile) {
+    lines.push(`  API key   the one saved in ${saved.savedKeyFile}`);
   } else {
     lines.push("  API keys  create one with `assay keys create`");
   }

@@ -5,7 +5,7 @@ import { printTable, truncate } from "./table.ts";
 
 /**
  * The end of `assay judge run --wait`: one row per trace, in the order they were given, then
- * `passed X of N (Y%)`. A run that ended `failure` shows why in place of the reasoning.
+ * the pass rate (passRateLine). A run that ended `failure` shows why in place of the reasoning.
  */
 export function printVerdicts(verdicts: readonly Verdict[], counts: VerdictCounts): void {
   printTable(
@@ -21,7 +21,16 @@ export function printVerdicts(verdicts: readonly Verdict[], counts: VerdictCount
   console.log(passRateLine(counts));
 }
 
-/** `passed 7 of 10 (70.0%)`: runs that ended `failure` count in N, not in X. */
-export function passRateLine({ passed, total }: VerdictCounts): string {
-  return `passed ${passed} of ${total} (${percent(total === 0 ? 0 : passed / total)})`;
+/**
+ * `passed 7 of 10 (70.0%)`, over the runs that gave a verdict: a run that ended `failure` (the
+ * judge could not answer) is neither a pass nor a fail, so it is said apart, and when every run
+ * ended so there is no rate at all.
+ */
+export function passRateLine({ passed, total, errors }: VerdictCounts): string {
+  const judged = total - errors;
+  if (errors > 0 && judged === 0)
+    return `no verdicts: all ${errors} run${errors === 1 ? "" : "s"} errored (the status column says why)`;
+  const rate = `(${percent(judged === 0 ? 0 : passed / judged)})`;
+  if (errors === 0) return `passed ${passed} of ${judged} ${rate}`;
+  return `passed ${passed} of ${judged} judged ${rate}; ${errors} run${errors === 1 ? "" : "s"} errored`;
 }

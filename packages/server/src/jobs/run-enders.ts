@@ -1,3 +1,4 @@
+import type { Logger } from "pino";
 import type { Catalog } from "../catalog/catalog.ts";
 import { PAST_DEADLINE } from "../engine/runners/evaluation/run-guard.ts";
 import type { Clock } from "../platform/clock.ts";
@@ -43,6 +44,8 @@ export interface RunEnderDeps {
   db: Database;
   catalog: Catalog;
   clock: Clock;
+  /** Says when a run whose last prompts were given up ends (finalize.ts). */
+  logger?: Logger;
 }
 
 export { PAST_DEADLINE };

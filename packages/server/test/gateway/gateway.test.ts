@@ -370,7 +370,7 @@ describe("model gateway against a real socket", () => {
     const blocked = await failure(gatewayWith().complete(untrusted, bodyFor(untrusted)));
     expect(blocked).toMatchObject({ code: "blocked", retryable: false });
     expect(blocked.message).toBe(
-      "connection refused: the model endpoint resolves to a blocked address",
+      "connection refused: the model endpoint resolves to a blocked address; to allow it: ALLOWED_MODEL_HOSTS is a setting of the service (its environment or .env): add the host there and restart the service",
     );
     expect(server.stats().connections).toBe(0);
 

@@ -24,6 +24,7 @@ import { evaluationQuery } from "../shared/use-evaluation.ts";
 import { SignInPage } from "../sign-in/sign-in-page.tsx";
 import { parseTraceSearch } from "../traces/traces-search.ts";
 import { AppLayout } from "./app-layout.tsx";
+import { NotFoundPage } from "./not-found-page.tsx";
 import { sessionQuery } from "./use-session.ts";
 
 const rootRoute = createRootRouteWithContext<{ queryClient: QueryClient }>()({
@@ -396,7 +397,7 @@ export const router = createRouter({
       <ErrorMessage error={error} />
     </main>
   ),
-  defaultNotFoundComponent: () => <p className="page">No such page in the dashboard.</p>,
+  defaultNotFoundComponent: NotFoundPage,
 });
 
 declare module "@tanstack/react-router" {

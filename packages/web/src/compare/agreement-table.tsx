@@ -42,29 +42,31 @@ export function AgreementTable({
     );
   };
   return (
-    <table className="agreement">
-      <caption className="muted small">
-        Agreement on {stats.pairs} paired prompts — choose a cell to read them
-      </caption>
-      <thead>
-        <tr>
-          <td />
-          <th scope="col">B right</th>
-          <th scope="col">B wrong</th>
-        </tr>
-      </thead>
-      <tbody>
-        <tr>
-          <th scope="row">A right</th>
-          {cell("both_right")}
-          {cell("only_a")}
-        </tr>
-        <tr>
-          <th scope="row">A wrong</th>
-          {cell("only_b")}
-          {cell("both_wrong")}
-        </tr>
-      </tbody>
-    </table>
+    <div className="table-scroll">
+      <table className="agreement">
+        <caption className="muted small">
+          Agreement on {stats.pairs} paired prompts — choose a cell to read them
+        </caption>
+        <thead>
+          <tr>
+            <td />
+            <th scope="col">B right</th>
+            <th scope="col">B wrong</th>
+          </tr>
+        </thead>
+        <tbody>
+          <tr>
+            <th scope="row">A right</th>
+            {cell("both_right")}
+            {cell("only_a")}
+          </tr>
+          <tr>
+            <th scope="row">A wrong</th>
+            {cell("only_b")}
+            {cell("both_wrong")}
+          </tr>
+        </tbody>
+      </table>
+    </div>
   );
 }

@@ -29,45 +29,47 @@ export function SubsetTable({
         and {p} are that subset's alone (the interval excludes 0 exactly when p &lt; 0.05); Holm's
         adjustment accounts for testing {subsets.length} subsets together.
       </p>
-      <table className="subset-table">
-        <thead>
-          <tr>
-            <th>Subset</th>
-            <th className="right">n</th>
-            <th className="right" title="A right, B wrong">
-              only A
-            </th>
-            <th className="right" title="A wrong, B right">
-              only B
-            </th>
-            <th>B − A (95% CI)</th>
-            <th className="right">{p}</th>
-            <th className="right">Holm p</th>
-          </tr>
-        </thead>
-        <tbody>
-          {subsets.map((s) => (
-            <tr key={s.subset} data-subset={s.subset}>
-              <td>{s.subset}</td>
-              <td className="right num">{s.pairs}</td>
-              <td className="right num">{s.only_1_correct}</td>
-              <td className="right num">{s.only_2_correct}</td>
-              <td className="num">
-                <span className="diff-text">{signedPoints(s.difference)}</span>{" "}
-                <span className="muted small ci">
-                  [{limitPoints(s.difference_interval.low)},{" "}
-                  {limitPoints(s.difference_interval.high)}]
-                </span>
-                <DifferenceWhisker s={s} />
-              </td>
-              <td className="right num">{pValueNumber(s.p_value)}</td>
-              <td className={`right num${s.p_value_holm < 0.05 ? " strong" : ""}`}>
-                {pValueNumber(s.p_value_holm)}
-              </td>
+      <div className="table-scroll">
+        <table className="subset-table">
+          <thead>
+            <tr>
+              <th>Subset</th>
+              <th className="right">n</th>
+              <th className="right" title="A right, B wrong">
+                only A
+              </th>
+              <th className="right" title="A wrong, B right">
+                only B
+              </th>
+              <th>B − A (95% CI)</th>
+              <th className="right">{p}</th>
+              <th className="right">Holm p</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {subsets.map((s) => (
+              <tr key={s.subset} data-subset={s.subset}>
+                <td>{s.subset}</td>
+                <td className="right num">{s.pairs}</td>
+                <td className="right num">{s.only_1_correct}</td>
+                <td className="right num">{s.only_2_correct}</td>
+                <td className="num">
+                  <span className="diff-text">{signedPoints(s.difference)}</span>{" "}
+                  <span className="muted small ci">
+                    [{limitPoints(s.difference_interval.low)},{" "}
+                    {limitPoints(s.difference_interval.high)}]
+                  </span>
+                  <DifferenceWhisker s={s} />
+                </td>
+                <td className="right num">{pValueNumber(s.p_value)}</td>
+                <td className={`right num${s.p_value_holm < 0.05 ? " strong" : ""}`}>
+                  {pValueNumber(s.p_value_holm)}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </div>
   );
 }

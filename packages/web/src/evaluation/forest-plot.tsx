@@ -3,6 +3,7 @@ import { useCallback } from "react";
 import { percent } from "../shared/format.ts";
 import { PlotFigure, type PlotModule } from "../shared/plot.tsx";
 import { isClustered, repeatsOf } from "../shared/repeats.ts";
+import { NARROW, useMediaQuery } from "../shared/use-media-query.ts";
 
 /** Below this many prompts a subset's interval is wide: its row is greyed and marked. */
 export const SMALL_SUBSET = 30;
@@ -15,10 +16,17 @@ const nOf = (s: Evaluation["assay"]["subsets"][number]) => s.prompts ?? s.total;
  * the overall accuracy is the dashed line. Small subsets are grey with a hollow dot. With
  * repeats, n counts prompts (the clusters of the interval), not answers.
  */
+/** A phone's chart: as wide as its screen, labels wrapped onto two lines in a narrower margin. */
+const NARROW_WIDTH = 360;
+const NARROW_MARGIN = 150;
+
 export function ForestPlot({ evaluation }: { evaluation: Evaluation }) {
   const { subsets } = evaluation.assay;
   const overall = evaluation.accuracy;
   const clustered = isClustered(evaluation);
+  // Scaled down to a phone's width the labels would be unreadable, and scrolled sideways the
+  // intervals would be off screen: on a phone the chart is drawn at its width instead.
+  const narrow = useMediaQuery(NARROW);
 
   const render = useCallback(
     (Plot: PlotModule) => {
@@ -30,11 +38,14 @@ export function ForestPlot({ evaluation }: { evaluation: Evaluation }) {
           small: nOf(s) < SMALL_SUBSET,
         }));
       const longest = Math.max(...rows.map((r) => r.label.length));
+      const marginLeft = Math.min(narrow ? NARROW_MARGIN : 320, 12 + longest * 7);
+      // Two lines of 12 px text per row when labels wrap.
+      const rowHeight = narrow ? 30 : 26;
       return Plot.plot({
-        width: 760,
-        // Plot's margins (20 above, 40 below) come first: each row gets its 26 px.
-        height: 60 + rows.length * 26,
-        marginLeft: Math.min(320, 12 + longest * 7),
+        width: narrow ? NARROW_WIDTH : 760,
+        // Plot's margins (20 above, 40 below) come first: each row gets its height.
+        height: 60 + rows.length * rowHeight,
+        marginLeft,
         marginRight: 24,
         marginBottom: 40,
         style: { background: "transparent", color: "var(--fg)", fontSize: "12px" },
@@ -51,6 +62,9 @@ export function ForestPlot({ evaluation }: { evaluation: Evaluation }) {
         },
         y: { domain: rows.map((r) => r.label), label: null },
         marks: [
+          // Long labels wrap at the margin's width (Plot's lineWidth is in ems, about two
+          // characters each) rather than run off the chart's left edge.
+          Plot.axisY({ lineWidth: (marginLeft - 12) / 12, label: null }),
           Plot.ruleX([overall], { stroke: "var(--muted)", strokeDasharray: "4,3" }),
           Plot.ruleY(rows, {
             y: "label",
@@ -71,7 +85,7 @@ export function ForestPlot({ evaluation }: { evaluation: Evaluation }) {
         ],
       });
     },
-    [subsets, overall, clustered],
+    [subsets, overall, clustered, narrow],
   );
 
   if (subsets.length === 0 && evaluation.status !== "success") {

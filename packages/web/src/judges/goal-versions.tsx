@@ -1,6 +1,7 @@
 import type { JudgeVersion } from "@assay/protocol";
 import { useMemo } from "react";
 import { wordDiff } from "../compare/word-diff.ts";
+import { dateTime } from "../shared/format.ts";
 
 /**
  * The judge's versions, newest first, each with who made it and when, and its goal as a word
@@ -34,7 +35,7 @@ function VersionItem({ version, previous }: { version: JudgeVersion; previous?: 
       <div className="version-head small">
         <strong>v{version.version}</strong>{" "}
         <span className="muted">
-          {new Date(version.updated_at).toLocaleString()} · by <code>{version.updated_by}</code>
+          {dateTime(version.updated_at)} · by <code>{version.updated_by}</code>
           {version.model_name ? ` · ${version.model_name}` : ""}
         </span>
         {changes.length > 0 ? <span> · {changes.join(" · ")}</span> : null}

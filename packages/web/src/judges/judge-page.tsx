@@ -2,6 +2,7 @@ import type { Judge } from "@assay/protocol";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
 import { ErrorMessage } from "../shared/error-message.tsx";
+import { dateTime } from "../shared/format.ts";
 import { AgreementFigures } from "./agreement.tsx";
 import { GoalVersions } from "./goal-versions.tsx";
 import { JudgeForm } from "./judge-form.tsx";
@@ -46,11 +47,11 @@ export function JudgePage({ id }: { id: string }) {
           </tr>
           <tr>
             <th>Created</th>
-            <td>{new Date(j.created_at).toLocaleString()}</td>
+            <td>{dateTime(j.created_at)}</td>
           </tr>
           <tr>
             <th>Last change</th>
-            <td>{new Date(j.updated_at).toLocaleString()}</td>
+            <td>{dateTime(j.updated_at)}</td>
           </tr>
         </tbody>
       </table>

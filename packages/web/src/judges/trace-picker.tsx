@@ -70,38 +70,40 @@ export function TracePicker({
         </p>
       ) : null}
       {rows.length > 0 ? (
-        <table className="evaluations picker-table">
-          <thead>
-            <tr>
-              <th>
-                <input
-                  type="checkbox"
-                  aria-label="Select all traces on this page"
-                  checked={allOnPage}
-                  onChange={(e) =>
-                    toggle(
-                      rows.map((t) => t.id),
-                      e.target.checked,
-                    )
-                  }
+        <div className="table-scroll">
+          <table className="evaluations picker-table">
+            <thead>
+              <tr>
+                <th>
+                  <input
+                    type="checkbox"
+                    aria-label="Select all traces on this page"
+                    checked={allOnPage}
+                    onChange={(e) =>
+                      toggle(
+                        rows.map((t) => t.id),
+                        e.target.checked,
+                      )
+                    }
+                  />
+                </th>
+                <th>Input</th>
+                <th>File</th>
+                <th>Last verdicts</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((trace) => (
+                <TraceRow
+                  key={trace.id}
+                  trace={trace}
+                  checked={selected.has(trace.id)}
+                  onToggle={(on) => toggle([trace.id], on)}
                 />
-              </th>
-              <th>Input</th>
-              <th>File</th>
-              <th>Last verdicts</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((trace) => (
-              <TraceRow
-                key={trace.id}
-                trace={trace}
-                checked={selected.has(trace.id)}
-                onToggle={(on) => toggle([trace.id], on)}
-              />
-            ))}
-          </tbody>
-        </table>
+              ))}
+            </tbody>
+          </table>
+        </div>
       ) : null}
       {traces.data && traces.data.totalCount > TRACE_PAGE_SIZE ? (
         <Pager

@@ -35,23 +35,25 @@ export function VerdictsTable({ judgeId }: { judgeId: string }) {
   return (
     <>
       <Progress runs={runs} pageOnly={verdicts.data.totalCount > runs.length} />
-      <table className="evaluations verdicts-table">
-        <thead>
-          <tr>
-            <th>Trace</th>
-            <th>Version</th>
-            <th>Verdict</th>
-            <th className="right">Score</th>
-            <th>Reasoning</th>
-            <th className="right">Cost</th>
-          </tr>
-        </thead>
-        <tbody>
-          {runs.map((run) => (
-            <VerdictRow key={run.id} run={run} trace={traces.get(run.trace_id)} />
-          ))}
-        </tbody>
-      </table>
+      <div className="table-scroll">
+        <table className="evaluations verdicts-table">
+          <thead>
+            <tr>
+              <th>Trace</th>
+              <th>Version</th>
+              <th>Verdict</th>
+              <th className="right">Score</th>
+              <th>Reasoning</th>
+              <th className="right">Cost</th>
+            </tr>
+          </thead>
+          <tbody>
+            {runs.map((run) => (
+              <VerdictRow key={run.id} run={run} trace={traces.get(run.trace_id)} />
+            ))}
+          </tbody>
+        </table>
+      </div>
       {verdicts.data.totalCount > VERDICT_PAGE_SIZE ? (
         <Pager
           page={page}

@@ -49,27 +49,29 @@ export function LeaderboardsPage() {
       {spaces.isError ? <ErrorMessage error={spaces.error} /> : null}
       {list?.length === 0 && editing === undefined ? <NoLeaderboards /> : null}
       {list && list.length > 0 ? (
-        <table className="evaluations spaces">
-          <thead>
-            <tr>
-              <th>Leaderboard</th>
-              <th className="right">Models</th>
-              <th className="right">Benchmarks</th>
-              <th className="right" title="successful evaluations the filters match">
-                Evaluations
-              </th>
-              <th>Visibility</th>
-              <th>
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.map((space) => (
-              <SpaceRow key={space.id} space={space} onEdit={() => setEditing(space)} />
-            ))}
-          </tbody>
-        </table>
+        <div className="table-scroll">
+          <table className="evaluations spaces">
+            <thead>
+              <tr>
+                <th>Leaderboard</th>
+                <th className="right">Models</th>
+                <th className="right">Benchmarks</th>
+                <th className="right" title="successful evaluations the filters match">
+                  Evaluations
+                </th>
+                <th>Visibility</th>
+                <th>
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.map((space) => (
+                <SpaceRow key={space.id} space={space} onEdit={() => setEditing(space)} />
+              ))}
+            </tbody>
+          </table>
+        </div>
       ) : null}
     </section>
   );

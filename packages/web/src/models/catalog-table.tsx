@@ -54,30 +54,32 @@ export function CatalogTable({
         </p>
       ) : null}
       {addable.length > 0 ? (
-        <table className="evaluations models catalog">
-          <thead>
-            <tr>
-              <th>Name / key</th>
-              <th>Company</th>
-              <th title="whether this server can call the model now">Runnable</th>
-              <th className="right">Context</th>
-              <th className="right" title="USD per million input tokens">
-                Input $/M
-              </th>
-              <th className="right" title="USD per million output tokens">
-                Output $/M
-              </th>
-              <th>
-                <span className="visually-hidden">Add</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {addable.map((model) => (
-              <CatalogRow key={model.id} model={model} />
-            ))}
-          </tbody>
-        </table>
+        <div className="table-scroll">
+          <table className="evaluations models catalog">
+            <thead>
+              <tr>
+                <th>Name / key</th>
+                <th>Company</th>
+                <th title="whether this server can call the model now">Runnable</th>
+                <th className="right">Context</th>
+                <th className="right" title="USD per million input tokens">
+                  Input $/M
+                </th>
+                <th className="right" title="USD per million output tokens">
+                  Output $/M
+                </th>
+                <th>
+                  <span className="visually-hidden">Add</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {addable.map((model) => (
+                <CatalogRow key={model.id} model={model} />
+              ))}
+            </tbody>
+          </table>
+        </div>
       ) : null}
     </>
   );

@@ -89,7 +89,7 @@ function ModelFacts({ model, why }: { model: Model; why: string }) {
           </>
         ) : null}
         <dt>Updated</dt>
-        <dd>{dateTime(Date.parse(model.updated_at) / 1000)}</dd>
+        <dd>{dateTime(model.updated_at)}</dd>
       </dl>
     );
   }

@@ -13,33 +13,35 @@ export function ModelsTable({ models }: { models: Model[] }) {
   const rank = (m: Model) => (isCustomModel(m) ? 0 : runnability(m).runnable ? 1 : 2);
   const sorted = [...models].sort((a, b) => rank(a) - rank(b));
   return (
-    <table className="evaluations models">
-      <thead>
-        <tr>
-          <th>Name / key</th>
-          <th>Provider</th>
-          <th>Kind</th>
-          <th title="whether this server can call the model now">Runnable</th>
-          <th className="right" title="context window in tokens">
-            Context
-          </th>
-          <th className="right" title="USD per million input tokens">
-            Input $/M
-          </th>
-          <th className="right" title="USD per million output tokens">
-            Output $/M
-          </th>
-          <th>
-            <span className="visually-hidden">Actions</span>
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {sorted.map((model) => (
-          <ModelRow key={model.id} model={model} />
-        ))}
-      </tbody>
-    </table>
+    <div className="table-scroll">
+      <table className="evaluations models">
+        <thead>
+          <tr>
+            <th>Name / key</th>
+            <th>Provider</th>
+            <th>Kind</th>
+            <th title="whether this server can call the model now">Runnable</th>
+            <th className="right" title="context window in tokens">
+              Context
+            </th>
+            <th className="right" title="USD per million input tokens">
+              Input $/M
+            </th>
+            <th className="right" title="USD per million output tokens">
+              Output $/M
+            </th>
+            <th>
+              <span className="visually-hidden">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {sorted.map((model) => (
+            <ModelRow key={model.id} model={model} />
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 

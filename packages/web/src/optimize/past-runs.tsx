@@ -1,6 +1,6 @@
 import { Link } from "@tanstack/react-router";
 import { ErrorMessage } from "../shared/error-message.tsx";
-import { percent } from "../shared/format.ts";
+import { dateTime, percent } from "../shared/format.ts";
 import { useJudgeOptimizations } from "./use-optimization.ts";
 
 /** The judge's earlier optimizations, each a link to its page. */
@@ -15,7 +15,7 @@ export function PastRuns({ judgeId }: { judgeId: string }) {
       {list.map((run) => (
         <li key={run.id}>
           <Link to="/optimizations/$id" params={{ id: run.id }}>
-            {new Date(run.created_at).toLocaleString()}
+            {dateTime(run.created_at)}
           </Link>{" "}
           <span className="muted small">
             {run.budget} · {run.status.replace("_", " ")}

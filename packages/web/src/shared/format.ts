@@ -3,16 +3,16 @@ export function percent(value: number, digits = 1): string {
   return `${(value * 100).toFixed(digits)}%`;
 }
 
-/** Unix seconds → a short local date and time, e.g. "24 Nov 2026, 07:12". */
-export function dateTime(unixSeconds: number): string {
-  if (!unixSeconds) return "—";
-  return new Date(unixSeconds * 1000).toLocaleString(undefined, {
-    day: "numeric",
-    month: "short",
-    year: "numeric",
-    hour: "2-digit",
-    minute: "2-digit",
-  });
+/**
+ * Every date on screen, in one format: local time as "2026-11-24 07:12" (sorts as text, reads the
+ * same in every locale). From the API's unix seconds (evaluations) or ISO timestamps (the rest).
+ */
+export function dateTime(value: number | string): string {
+  if (!value) return "—";
+  const date = new Date(typeof value === "number" ? value * 1000 : value);
+  if (Number.isNaN(date.getTime())) return String(value);
+  const two = (n: number) => String(n).padStart(2, "0");
+  return `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())} ${two(date.getHours())}:${two(date.getMinutes())}`;
 }
 
 const compact = new Intl.NumberFormat("en-US", { notation: "compact", maximumFractionDigits: 1 });

@@ -1,4 +1,5 @@
 import type { TraceFormat } from "@assay/protocol";
+import { dateTime } from "../shared/format.ts";
 
 /** Each recognized shape as a person names it. */
 export const FORMAT_LABELS: Record<TraceFormat, string> = {
@@ -9,14 +10,5 @@ export const FORMAT_LABELS: Record<TraceFormat, string> = {
   json: "JSON",
 };
 
-/** An ISO timestamp as a short local date and time. */
-export function shortDateTime(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return date.toLocaleString(undefined, {
-    day: "numeric",
-    month: "short",
-    hour: "2-digit",
-    minute: "2-digit",
-  });
-}
+/** A trace's ISO timestamp, in the dashboard's one date format. */
+export const shortDateTime = (iso: string): string => dateTime(iso);

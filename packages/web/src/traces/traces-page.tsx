@@ -46,7 +46,9 @@ export function TracesPage({ search }: { search: TraceSearch }) {
       ) : null}
       {data && data.traces.length > 0 ? (
         <>
-          <TracesTable traces={data.traces} />
+          <div className="table-scroll">
+            <TracesTable traces={data.traces} />
+          </div>
           <Pager
             page={search.page ?? 1}
             pageSize={TRACE_PAGE_SIZE}

@@ -9,6 +9,7 @@ import {
 } from "../../platform/ssrf/guarded-dispatcher.ts";
 import type { HostLookup } from "../../platform/ssrf/host-lookup.ts";
 import { type HostRule, parseHostRule } from "../../platform/ssrf/host-rules.ts";
+import { ALLOW_HOST_HINT } from "../../platform/ssrf/model-url.ts";
 import type { BenchmarkDefinition } from "./benchmark-definition.ts";
 import { BenchmarkDataError, BenchmarkDownloadError } from "./benchmark-errors.ts";
 import { type LoadedBenchmark, readBenchmarkFile } from "./read-benchmark-file.ts";
@@ -174,7 +175,7 @@ async function get(
 function describe(error: unknown): string {
   const code = (error as { code?: unknown } | null)?.code;
   if (code === MODEL_URL_BLOCKED)
-    return "refused: it resolves to a blocked address (private, loopback or metadata); list it in ALLOWED_MODEL_HOSTS if it is trusted";
+    return `refused: it resolves to a blocked address (private, loopback or metadata); if it is trusted: ${ALLOW_HOST_HINT}`;
   return error instanceof Error ? error.message : String(error);
 }
 

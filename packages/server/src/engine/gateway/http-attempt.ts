@@ -2,6 +2,7 @@ import { EventEmitter } from "node:events";
 import type { IncomingHttpHeaders } from "node:http";
 import type { Dispatcher } from "undici";
 import { MODEL_URL_BLOCKED } from "../../platform/ssrf/guarded-dispatcher.ts";
+import { ALLOW_HOST_HINT } from "../../platform/ssrf/model-url.ts";
 import { subscribeAbort } from "./abort-subscription.ts";
 import { cancelledError, ModelCallError } from "./model-call-error.ts";
 import {
@@ -156,7 +157,7 @@ export function toModelCallError(error: unknown): ModelCallError {
     // Fixed message: nothing about the refused address reaches a sample's error (B5).
     return new ModelCallError(
       "blocked",
-      "connection refused: the model endpoint resolves to a blocked address",
+      `connection refused: the model endpoint resolves to a blocked address; to allow it: ${ALLOW_HOST_HINT}`,
       { retryable: false },
     );
   }

@@ -149,7 +149,7 @@ describe("checkModelUrl refuses at create time", () => {
     );
     expect(error).toBeInstanceOf(ModelUrlError);
     expect((error as Error).message).toBe(
-      "api_url points to a private, loopback or link-local address; allow it with ALLOWED_MODEL_HOSTS",
+      "api_url points to a private, loopback or link-local address; to allow it: ALLOWED_MODEL_HOSTS is a setting of the service (its environment or .env): add the host there and restart the service",
     );
     const metadata = await checkModelUrl("http://169.254.169.254/", { rules: [] }).catch(
       (e: unknown) => e,

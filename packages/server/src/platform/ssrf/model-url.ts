@@ -29,6 +29,14 @@ export type ModelUrlProblem =
   | "internal_address"
   | "metadata_address";
 
+/**
+ * How to allow a refused host, said wherever one is refused: the list is the service's, read when
+ * it starts, so a user who only sees the dashboard or the CLI learns it is not a setting of theirs
+ * and that changing it takes a restart.
+ */
+export const ALLOW_HOST_HINT =
+  "ALLOWED_MODEL_HOSTS is a setting of the service (its environment or .env): add the host there and restart the service";
+
 // Fixed texts: the caller shows them to the user, so they never carry what DNS said about an
 // internal name (that would turn the endpoint into a resolver for the private network).
 const MESSAGES: Record<ModelUrlProblem, string> = {
@@ -37,8 +45,7 @@ const MESSAGES: Record<ModelUrlProblem, string> = {
   scheme: "api_url must use http or https",
   credentials: "api_url must not contain credentials",
   host_name: `api_url's host must be a DNS name of at most ${MAX_HOST_NAME_LENGTH} characters, each label at most ${MAX_LABEL_LENGTH}`,
-  internal_address:
-    "api_url points to a private, loopback or link-local address; allow it with ALLOWED_MODEL_HOSTS",
+  internal_address: `api_url points to a private, loopback or link-local address; to allow it: ${ALLOW_HOST_HINT}`,
   metadata_address: "api_url points to a cloud metadata address",
 };
 

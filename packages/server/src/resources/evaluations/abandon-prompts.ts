@@ -1,4 +1,5 @@
 import type { EvaluationStatus } from "@assay/protocol";
+import type { Logger } from "pino";
 import type { Catalog } from "../../catalog/catalog.ts";
 import type { Clock } from "../../platform/clock.ts";
 import type { Database } from "../../platform/db/database.ts";
@@ -22,7 +23,7 @@ const BATCH = 1000;
  * alone.
  */
 export async function abandonPrompts(
-  deps: { db: Database; catalog: Catalog; clock: Clock },
+  deps: { db: Database; catalog: Catalog; clock: Clock; logger?: Logger },
   id: string,
   range: { from: number; to: number },
   reason: string,
@@ -68,7 +69,7 @@ export async function abandonPrompts(
   }
   const plan = await scoringPlan(deps, row.benchmark_id);
   await finalizeEvaluation(
-    { repo, clock: deps.clock, catalog: deps.catalog },
+    { repo, clock: deps.clock, catalog: deps.catalog, logger: deps.logger },
     id,
     computedMetricNames(plan),
   );

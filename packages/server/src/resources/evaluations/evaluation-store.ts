@@ -1,4 +1,5 @@
 import type { EvaluationStatus, ResultExecution } from "@assay/protocol";
+import type { Logger } from "pino";
 import type { Catalog } from "../../catalog/catalog.ts";
 import type { ModelEndpoint } from "../../engine/gateway/endpoint.ts";
 import type {
@@ -25,6 +26,8 @@ export interface EvaluationStoreDeps {
   clock: Clock;
   catalog: Catalog;
   secrets: SecretBox;
+  /** Says when a run ends (finalize.ts). */
+  logger?: Logger;
   /** The judge of runs whose benchmark names none (ASSAY_DEFAULT_JUDGE_MODEL's key). */
   defaultJudgeModel?: string;
 }
@@ -154,7 +157,11 @@ export function createEvaluationStore(deps: EvaluationStoreDeps): EvaluationStor
     },
 
     finalize: (id, metricNames) =>
-      finalizeEvaluation({ repo, clock: deps.clock, catalog: deps.catalog }, id, metricNames),
+      finalizeEvaluation(
+        { repo, clock: deps.clock, catalog: deps.catalog, logger: deps.logger },
+        id,
+        metricNames,
+      ),
   };
 }
 

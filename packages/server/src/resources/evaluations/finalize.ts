@@ -1,4 +1,5 @@
 import type { BenchmarkFigureValue, ScorerScore } from "@assay/protocol";
+import type { Logger } from "pino";
 import type { BenchmarkFigure } from "../../catalog/benchmarks/index.ts";
 import type { Catalog } from "../../catalog/catalog.ts";
 import { SCORING_FAILED } from "../../engine/runners/evaluation/run-samples.ts";
@@ -22,7 +23,7 @@ import { describeUnanswered } from "./unanswered.ts";
  * every prompt failed: its model call (or it was never answered), or the scoring of its answer.
  */
 export async function finalizeEvaluation(
-  deps: { repo: EvaluationRepository; clock: Clock; catalog: Catalog },
+  deps: { repo: EvaluationRepository; clock: Clock; catalog: Catalog; logger?: Logger },
   id: string,
   metricNames: readonly string[],
 ): Promise<void> {
@@ -69,8 +70,20 @@ export async function finalizeEvaluation(
             : "",
     },
   );
+  if (!finished) return;
+  // Whoever runs the service sees each run end, with its counts (once: the transition is guarded).
+  const counts = `${row.correct_count}/${row.total_count}`;
+  deps.logger?.info(
+    {
+      evaluation: id,
+      correct: row.correct_count,
+      total: row.total_count,
+      failed: row.failed_count,
+    },
+    allFailed ? `evaluation ${id} failed: ${counts}` : `evaluation ${id} finished: ${counts}`,
+  );
   // Its results are read next (pages, comparisons): the planner should know they are there.
-  if (finished) await deps.repo.refreshStatistics(row.done_count);
+  await deps.repo.refreshStatistics(row.done_count);
 }
 
 /** The mean of each metric over the results that have a value for it (null when none do). */
