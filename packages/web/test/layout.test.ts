@@ -237,7 +237,8 @@ describe("the dashboard's layout at phone, laptop and wide widths", () => {
       try {
         await page.goto(`${ui}/no-such-page`);
         await expect.poll(() => page.locator("main").textContent(), WAIT).toContain("No such page");
-        expect(await page.locator("header.top-bar").count()).toBe(1);
+        // The top bar appears once the session is read, which may be after the page's text.
+        await expect.poll(() => page.locator("header.top-bar").count(), WAIT).toBe(1);
         if (width === WIDTHS.phone) await page.getByRole("button", { name: "Menu" }).click();
         await screenshot(page, `layout-${width}-not-found`);
         await page.locator("header nav").getByRole("link", { name: "Benchmarks" }).click();
