@@ -19,6 +19,7 @@ export * from "./prices.ts";
 export * from "./projects.ts";
 export * from "./route.ts";
 export * from "./routes.ts";
+export * from "./run-matrix.ts";
 export * from "./sampling.ts";
 export * from "./scorers.ts";
 export * from "./trace-evaluations.ts";

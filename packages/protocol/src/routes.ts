@@ -92,6 +92,7 @@ import {
 import { GetOrganizationResponseSchema } from "./organizations.ts";
 import { UpdateProjectBodySchema, UpdateProjectResponseSchema } from "./projects.ts";
 import { defineRoute, type Route } from "./route.ts";
+import { RunMatrixQuerySchema, RunMatrixResponseSchema } from "./run-matrix.ts";
 import {
   CreateScorerBodySchema,
   DeleteScorerResponseSchema,
@@ -941,6 +942,19 @@ export const routes = {
   }),
 
   /** #19: bound before anything else under `/results`; bare. */
+  /** Extension: 2 to 10 evaluations of one benchmark, prompts × runs, with every pair's test. */
+  runMatrix: defineRoute({
+    operationId: "results.matrix",
+    method: "GET",
+    path: "/results/matrix",
+    summary: "Put 2 to 10 evaluations of one benchmark side by side, prompt by prompt",
+    tag: "results",
+    auth: "apiKey",
+    query: RunMatrixQuerySchema,
+    response: RunMatrixResponseSchema,
+    errors: ["NOT_FOUND"],
+  }),
+
   compareResults: defineRoute({
     operationId: "results.compare",
     method: "GET",

@@ -1,0 +1,123 @@
+import type { MatrixOutcome } from "@assay/protocol";
+import { sql } from "kysely";
+import type { Database } from "../../platform/db/database.ts";
+
+/** A result's outcome as one small number: 1 right, 0 wrong, 2 errored (no answer to score). */
+const OUTCOME_CODE = sql<number>`case when r.error is not null then 2 when r.passed = 1 then 1 else 0 end`;
+const OUTCOMES: readonly MatrixOutcome[] = ["fail", "pass", "error"];
+
+/** A prompt every run answered: where it stands in the first run, and each run's outcome. */
+export interface PromptOutcomes {
+  promptId: string;
+  /** The first run's position of the prompt: the matrix's row order. */
+  order: number;
+  /** One per run, in the order the runs were asked for. */
+  outcomes: MatrixOutcome[];
+}
+
+/** One run's answer to one prompt of a page. */
+export interface MatrixAnswer {
+  evaluationId: string;
+  promptId: string;
+  outcome: MatrixOutcome;
+  score: number;
+  response: string;
+  error: string | null;
+}
+
+/**
+ * Several runs of one benchmark, paired by prompt id (as the two-run comparison pairs them). A run
+ * with repeats pairs on its prompts' first answers. Two reads serve a page, whatever the number of
+ * runs: every prompt's outcomes (a few integers a prompt: 1,319 × 10 is small), and the texts of
+ * the page's prompts only.
+ */
+export function createRunMatrixRepository(db: Database) {
+  return {
+    /**
+     * The prompts every run answered, with each run's outcome, in the first run's order: one
+     * grouped pass over the runs' results (an index range per run), a column per run.
+     */
+    async outcomes(ids: readonly string[]): Promise<PromptOutcomes[]> {
+      const [first] = ids;
+      if (first === undefined) return [];
+      const columns = ids.map((id, i) =>
+        sql<number | null>`max(case when r.evaluation_id = ${id} then ${OUTCOME_CODE} end)`.as(
+          `o${i}`,
+        ),
+      );
+      const rows = await db
+        .selectFrom("evaluation_results as r")
+        .innerJoin("evaluation_samples as s", (join) =>
+          join
+            .onRef("s.evaluation_id", "=", "r.evaluation_id")
+            .onRef("s.position", "=", "r.position"),
+        )
+        .where("r.evaluation_id", "in", ids)
+        .where("s.repeat", "=", 0)
+        .select([
+          "s.prompt_id",
+          sql<number>`min(case when r.evaluation_id = ${first} then r.position end)`.as("ord"),
+          ...columns,
+        ])
+        .groupBy("s.prompt_id")
+        .having(sql<number>`count(distinct r.evaluation_id)`, "=", ids.length)
+        .execute();
+      return rows
+        .map((row) => {
+          const record = row as unknown as Record<string, number | null>;
+          return {
+            promptId: row.prompt_id,
+            order: Number(row.ord),
+            outcomes: ids.map((_, i) => OUTCOMES[Number(record[`o${i}`])] ?? "fail"),
+          };
+        })
+        .sort((a, b) => a.order - b.order);
+    },
+
+    /** The first run's text of the page's prompts: the prompt, its truth and its subset. */
+    prompts: (firstId: string, promptIds: readonly string[]) =>
+      promptIds.length === 0
+        ? Promise.resolve([])
+        : db
+            .selectFrom("evaluation_samples as s")
+            .select(["s.prompt_id", "s.input_text", "s.truth", "s.subset"])
+            .where("s.evaluation_id", "=", firstId)
+            .where("s.repeat", "=", 0)
+            .where("s.prompt_id", "in", promptIds)
+            .execute(),
+
+    /** Every run's answer to the page's prompts, in one read. */
+    async answers(ids: readonly string[], promptIds: readonly string[]): Promise<MatrixAnswer[]> {
+      if (promptIds.length === 0) return [];
+      const rows = await db
+        .selectFrom("evaluation_samples as s")
+        .innerJoin("evaluation_results as r", (join) =>
+          join
+            .onRef("r.evaluation_id", "=", "s.evaluation_id")
+            .onRef("r.position", "=", "s.position"),
+        )
+        .where("s.evaluation_id", "in", ids)
+        .where("s.prompt_id", "in", promptIds)
+        .where("s.repeat", "=", 0)
+        .select([
+          "s.evaluation_id",
+          "s.prompt_id",
+          "r.response",
+          "r.score",
+          "r.error",
+          OUTCOME_CODE.as("code"),
+        ])
+        .execute();
+      return rows.map((row) => ({
+        evaluationId: row.evaluation_id,
+        promptId: row.prompt_id,
+        outcome: OUTCOMES[Number(row.code)] ?? "fail",
+        score: Number(row.score),
+        response: row.response,
+        error: row.error,
+      }));
+    },
+  };
+}
+
+export type RunMatrixRepository = ReturnType<typeof createRunMatrixRepository>;
