@@ -53,6 +53,11 @@ export {
   type RepeatStats,
   type RequestProfileName,
   type Result,
+  type RunMatrixCell,
+  type RunMatrixFilter,
+  type RunMatrixPair,
+  type RunMatrixRow,
+  type RunMatrixRun,
   type RunRequest,
   type RunSampling,
   type Scorer,
@@ -191,6 +196,7 @@ export {
   Results,
   type ResultsOf,
 } from "./resources/results.ts";
+export type { RunMatrixPage, RunMatrixParams } from "./resources/run-matrix.ts";
 export {
   type DeleteScorerResult,
   type ScorerListParams,

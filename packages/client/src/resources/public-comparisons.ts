@@ -11,6 +11,7 @@ import { type EvaluationRef, evaluationId, listEvaluations } from "./evaluations
 import { clampPageSize, type Pagination, pagination } from "./pagination.ts";
 import { textParam } from "./query.ts";
 import { APIResource } from "./resource.ts";
+import { type RunMatrixPage, type RunMatrixParams, runMatrix } from "./run-matrix.ts";
 
 /** Which paired results to list, and which page of them (protocol §12.4). */
 export interface ComparisonParams {
@@ -91,6 +92,20 @@ export class PublicComparisons extends APIResource {
       stats: answer.assay,
       pagination: pagination(page, pageSize, answer.total_count),
     };
+  }
+
+  /**
+   * Puts 2 to 10 evaluations of one benchmark side by side on the prompts they all answered:
+   * each run's accuracy with its interval, every pair's paired test (Holm-adjusted over the
+   * pairs), and a page of prompts with each run's outcome and answer. All must be readable by
+   * this key and on the same benchmark (else `NotFoundError` / `BadRequestError`).
+   */
+  matrix(
+    evaluations: readonly EvaluationRef[],
+    params: RunMatrixParams = {},
+    options?: RequestOptions,
+  ): Promise<RunMatrixPage> {
+    return runMatrix(this.client, evaluations, params, options);
   }
 
   /**
