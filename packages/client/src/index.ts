@@ -46,6 +46,7 @@ export {
   type PairedStats,
   type Project,
   type ProjectAttachments,
+  type PromptAnswerResponse,
   type PublicModelsResponse,
   type PutAnnotationBody,
   type ReasoningEffort,

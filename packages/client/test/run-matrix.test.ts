@@ -35,9 +35,9 @@ const answer: RunMatrixResponse = {
       prompt: "1 + 1?",
       truth: "2",
       cells: [
-        { outcome: "fail", score: 0, response: "3", error: null },
-        { outcome: "pass", score: 1, response: "2", error: null },
-        { outcome: "error", score: 0, response: "", error: "HTTP 400" },
+        { outcome: "fail", score: 0 },
+        { outcome: "pass", score: 1 },
+        { outcome: "error", score: 0 },
       ],
     },
   ],
@@ -69,6 +69,27 @@ describe("publicClient.comparisons.matrix", () => {
       totalCount: 1,
       pagination: { page: 3, pageSize: 200, totalPages: 1, totalCount: 1 },
     });
+  });
+
+  it("asks for one cell's answer by evaluation and prompt id", async () => {
+    await using server = await startScriptedServer();
+    const body = {
+      evaluation_id: SECOND_ID,
+      prompt_id: "q 1",
+      outcome: "pass",
+      score: 1,
+      response: "2",
+      reason: "exact",
+      error: null,
+    };
+    server.on("GET", "/results/answer", { body });
+    const answer = await testPublicClient(server).comparisons.answer({ id: SECOND_ID }, "q 1");
+    const [request] = server.requestsTo("GET", "/results/answer");
+    expect(Object.fromEntries(request!.query)).toEqual({
+      evaluation_id: SECOND_ID,
+      prompt_id: "q 1",
+    });
+    expect(answer).toEqual(body);
   });
 
   it("refuses fewer than two or more than ten runs before asking", async () => {

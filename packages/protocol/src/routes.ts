@@ -92,7 +92,12 @@ import {
 import { GetOrganizationResponseSchema } from "./organizations.ts";
 import { UpdateProjectBodySchema, UpdateProjectResponseSchema } from "./projects.ts";
 import { defineRoute, type Route } from "./route.ts";
-import { RunMatrixQuerySchema, RunMatrixResponseSchema } from "./run-matrix.ts";
+import {
+  PromptAnswerQuerySchema,
+  PromptAnswerResponseSchema,
+  RunMatrixQuerySchema,
+  RunMatrixResponseSchema,
+} from "./run-matrix.ts";
 import {
   CreateScorerBodySchema,
   DeleteScorerResponseSchema,
@@ -952,6 +957,19 @@ export const routes = {
     auth: "apiKey",
     query: RunMatrixQuerySchema,
     response: RunMatrixResponseSchema,
+    errors: ["NOT_FOUND"],
+  }),
+
+  /** Extension: the answer behind one cell of the run matrix, asked for when a person opens it. */
+  promptAnswer: defineRoute({
+    operationId: "results.answer",
+    method: "GET",
+    path: "/results/answer",
+    summary: "One evaluation's answer to one prompt",
+    tag: "results",
+    auth: "apiKey",
+    query: PromptAnswerQuerySchema,
+    response: PromptAnswerResponseSchema,
     errors: ["NOT_FOUND"],
   }),
 

@@ -48,14 +48,11 @@ export const MATRIX_OUTCOMES = ["pass", "fail", "error"] as const;
 export const MatrixOutcomeSchema = z.enum(MATRIX_OUTCOMES);
 export type MatrixOutcome = z.infer<typeof MatrixOutcomeSchema>;
 
-/** One run's answer to one prompt. */
+/** One run's outcome on one prompt; its answer is asked for when wanted (`/results/answer`). */
 export const RunMatrixCellSchema = z
   .object({
     outcome: MatrixOutcomeSchema,
     score: z.number(),
-    response: z.string(),
-    /** Why the model could not answer (`outcome` error); null otherwise. */
-    error: z.string().nullable(),
   })
   .meta({ id: "RunMatrixCell" });
 export type RunMatrixCell = z.infer<typeof RunMatrixCellSchema>;
@@ -117,3 +114,23 @@ export const RunMatrixResponseSchema = z.object({
   total_count: z.number().int(),
 });
 export type RunMatrixResponse = z.infer<typeof RunMatrixResponseSchema>;
+
+/** `GET /results/answer`: one evaluation's answer to one prompt, by the prompt's id. */
+export const PromptAnswerQuerySchema = z.object({
+  evaluation_id: PathIdSchema,
+  prompt_id: z.string().min(1).max(512),
+});
+export type PromptAnswerQuery = z.output<typeof PromptAnswerQuerySchema>;
+
+/** The answer (a run with repeats: its first); `error` says why there is none. */
+export const PromptAnswerResponseSchema = z.object({
+  evaluation_id: z.string(),
+  prompt_id: z.string(),
+  outcome: MatrixOutcomeSchema,
+  score: z.number(),
+  response: z.string(),
+  /** The scorer's reason for the score. */
+  reason: z.string(),
+  error: z.string().nullable(),
+});
+export type PromptAnswerResponse = z.infer<typeof PromptAnswerResponseSchema>;

@@ -166,9 +166,10 @@ describe("runs side by side", () => {
     const detail = page.locator(".answer-detail");
     await expect.poll(() => detail.count()).toBe(1);
     const item = makeArithmeticItem(3, SEED);
-    expect(await detail.getByTestId("answer").textContent()).toBe(
-      `Model A says ${Number(item.answer) + 1}.`,
-    );
+    // The answer is read when the cell opens.
+    await expect
+      .poll(() => detail.getByTestId("answer").textContent())
+      .toBe(`Model A says ${Number(item.answer) + 1}.`);
     expect(await detail.innerText()).toContain("✗ wrong");
     expect(await detail.innerText()).toContain(item.answer);
     await screenshot(page, "run-matrix-02-answer-open");
@@ -256,9 +257,9 @@ describe("runs side by side", () => {
       await page.goto(url);
       await expect.poll(() => page.locator("th.run-head").count()).toBe(4);
       // The page itself never scrolls sideways: the matrix does, in its box.
-      const overflow = await page.evaluate(
-        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-      );
+      const overflow = await page
+        .locator("html")
+        .evaluate((html) => html.scrollWidth - html.clientWidth);
       expect(overflow).toBeLessThanOrEqual(0);
       await page.locator("button.outcome").first().click();
       await expect.poll(() => page.locator(".answer-detail").count()).toBe(1);

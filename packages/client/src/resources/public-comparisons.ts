@@ -3,6 +3,7 @@ import {
   type ComparisonResult,
   type ComparisonStats,
   type Evaluation,
+  type PromptAnswerResponse,
   routes,
 } from "@assay/protocol";
 import type { RequestOptions } from "../core/client-options.ts";
@@ -11,7 +12,7 @@ import { type EvaluationRef, evaluationId, listEvaluations } from "./evaluations
 import { clampPageSize, type Pagination, pagination } from "./pagination.ts";
 import { textParam } from "./query.ts";
 import { APIResource } from "./resource.ts";
-import { type RunMatrixPage, type RunMatrixParams, runMatrix } from "./run-matrix.ts";
+import { promptAnswer, type RunMatrixPage, type RunMatrixParams, runMatrix } from "./run-matrix.ts";
 
 /** Which paired results to list, and which page of them (protocol §12.4). */
 export interface ComparisonParams {
@@ -106,6 +107,15 @@ export class PublicComparisons extends APIResource {
     options?: RequestOptions,
   ): Promise<RunMatrixPage> {
     return runMatrix(this.client, evaluations, params, options);
+  }
+
+  /** One evaluation's answer to one prompt (a cell of the matrix), with its outcome and reason. */
+  answer(
+    evaluation: EvaluationRef,
+    promptId: string,
+    options?: RequestOptions,
+  ): Promise<PromptAnswerResponse> {
+    return promptAnswer(this.client, evaluation, promptId, options);
   }
 
   /**

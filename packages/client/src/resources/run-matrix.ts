@@ -1,6 +1,7 @@
 import {
   MAX_MATRIX_RUNS,
   MIN_MATRIX_RUNS,
+  type PromptAnswerResponse,
   type RunMatrixFilter,
   type RunMatrixPair,
   type RunMatrixRow,
@@ -81,4 +82,18 @@ export async function runMatrix(
     totalCount: answer.total_count,
     pagination: pagination(page, pageSize, answer.total_count),
   };
+}
+
+/** `GET /results/answer` for `comparisons.answer()`. */
+export function promptAnswer(
+  client: APIClient,
+  evaluation: EvaluationRef,
+  promptId: string,
+  options?: RequestOptions,
+): Promise<PromptAnswerResponse> {
+  return client.request(
+    routes.promptAnswer,
+    { query: { evaluation_id: evaluationId(evaluation), prompt_id: promptId } },
+    options,
+  );
 }

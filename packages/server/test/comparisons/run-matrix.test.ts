@@ -1,4 +1,10 @@
-import type { Evaluation, ListResultsResponse, Result, RunMatrixResponse } from "@assay/protocol";
+import type {
+  Evaluation,
+  ListResultsResponse,
+  PromptAnswerResponse,
+  Result,
+  RunMatrixResponse,
+} from "@assay/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { holmAdjust, mcnemarScorePValue, wilsonInterval } from "../../src/engine/stats/index.ts";
 import {
@@ -208,6 +214,46 @@ describe("GET /results/matrix", () => {
       error: { code: "VALIDATION_ERROR", details: [{ field: "query.evaluation_ids" }] },
     });
     expect(res.text).toContain(benchmark.body.data.benchmark_id);
+  });
+
+  it("gives one cell's answer on demand, and 404 naming the field for an unknown prompt or run", async () => {
+    const { body } = await matrix(`evaluation_ids=${idList(runs)}&page_size=5`);
+    const row = body.results[3]!;
+    const res = await service.call<PromptAnswerResponse>(
+      "GET",
+      `/results/answer?evaluation_id=${runs[2]?.id}&prompt_id=${encodeURIComponent(row.prompt_id)}`,
+    );
+    expect(res.status).toBe(200);
+    const listed = await service.call<ListResultsResponse>(
+      "GET",
+      `/results?evaluation_id=${runs[2]?.id}&page_size=500`,
+    );
+    const own = listed.body.results.find((r) => r.prompt_id === row.prompt_id)!;
+    expect(res.body).toEqual({
+      evaluation_id: runs[2]?.id,
+      prompt_id: row.prompt_id,
+      outcome: row.cells[2]?.outcome,
+      score: own.score,
+      response: own.result,
+      reason: own.reason,
+      error: null,
+    });
+    const unknown = await service.call(
+      "GET",
+      `/results/answer?evaluation_id=${runs[2]?.id}&prompt_id=nope`,
+    );
+    expect(unknown.status).toBe(404);
+    expect(unknown.text).toContain("prompt_id");
+    const foreign = await service.call(
+      "GET",
+      `/results/answer?evaluation_id=${runs[2]?.id}&prompt_id=${row.prompt_id}`,
+      { apiKey: stranger.key },
+    );
+    expect(foreign.status).toBe(404);
+    expect(foreign.text).toContain("evaluation_id");
+    const missing = await service.call("GET", `/results/answer?evaluation_id=${runs[2]?.id}`);
+    expect(missing.status).toBe(400);
+    expect(missing.text).toContain("prompt_id");
   });
 
   it("answers another organization's private runs, and unknown ones, with 404 naming the field", async () => {

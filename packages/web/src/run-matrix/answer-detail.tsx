@@ -1,9 +1,12 @@
 import type { RunMatrixRow, RunMatrixRun } from "@assay/protocol";
+import { ErrorMessage } from "../shared/error-message.tsx";
 import { OUTCOME_LOOK, runLetter } from "./run-letters.ts";
+import { useAnswer } from "./use-answer.ts";
 
 /**
- * One run's answer to a prompt, opened from its cell: the whole prompt, the truth, the answer (or
- * why there is none). The other runs' answers are a click on their own cells.
+ * One run's answer to a prompt, opened from its cell: the whole prompt, the truth, and the answer
+ * (or why there is none), read from the server now. The other runs' answers are a click on their
+ * own cells.
  */
 export function AnswerDetail(props: {
   row: RunMatrixRow;
@@ -13,6 +16,7 @@ export function AnswerDetail(props: {
 }) {
   const { row, runs, run } = props;
   const cell = row.cells[run];
+  const answer = useAnswer(runs[run]?.evaluation_id ?? "", row.prompt_id);
   if (!cell) return null;
   const look = OUTCOME_LOOK[cell.outcome];
   return (
@@ -45,13 +49,20 @@ export function AnswerDetail(props: {
           <h3>Expected</h3>
           <pre className="answer-text">{row.truth}</pre>
           <h3>Answer</h3>
-          {cell.outcome === "error" ? (
-            <p className="error-text">{cell.error ?? "no answer"}</p>
-          ) : (
-            <pre className="answer-text" data-testid="answer">
-              {cell.response}
-            </pre>
-          )}
+          {answer.isPending ? <p className="muted">Loading the answer…</p> : null}
+          {answer.isError ? <ErrorMessage error={answer.error} /> : null}
+          {answer.data?.error != null ? (
+            <p className="error-text">{answer.data.error}</p>
+          ) : answer.data ? (
+            <>
+              <pre className="answer-text" data-testid="answer">
+                {answer.data.response}
+              </pre>
+              {answer.data.reason ? (
+                <p className="muted small">Scorer: {answer.data.reason}</p>
+              ) : null}
+            </>
+          ) : null}
         </section>
       </div>
     </div>

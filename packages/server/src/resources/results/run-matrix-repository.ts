@@ -15,21 +15,19 @@ export interface PromptOutcomes {
   outcomes: MatrixOutcome[];
 }
 
-/** One run's answer to one prompt of a page. */
-export interface MatrixAnswer {
+/** One run's outcome on one prompt of a page. */
+export interface MatrixCell {
   evaluationId: string;
   promptId: string;
   outcome: MatrixOutcome;
   score: number;
-  response: string;
-  error: string | null;
 }
 
 /**
  * Several runs of one benchmark, paired by prompt id (as the two-run comparison pairs them). A run
  * with repeats pairs on its prompts' first answers. Two reads serve a page, whatever the number of
  * runs: every prompt's outcomes (a few integers a prompt: 1,319 × 10 is small), and the texts of
- * the page's prompts only.
+ * the page's prompts only. The answers, the long part, are read one at a time, when opened.
  */
 export function createRunMatrixRepository(db: Database) {
   return {
@@ -86,8 +84,8 @@ export function createRunMatrixRepository(db: Database) {
             .where("s.prompt_id", "in", promptIds)
             .execute(),
 
-    /** Every run's answer to the page's prompts, in one read. */
-    async answers(ids: readonly string[], promptIds: readonly string[]): Promise<MatrixAnswer[]> {
+    /** Every run's outcome and score on the page's prompts, in one read. */
+    async cells(ids: readonly string[], promptIds: readonly string[]): Promise<MatrixCell[]> {
       if (promptIds.length === 0) return [];
       const rows = await db
         .selectFrom("evaluation_samples as s")
@@ -99,23 +97,38 @@ export function createRunMatrixRepository(db: Database) {
         .where("s.evaluation_id", "in", ids)
         .where("s.prompt_id", "in", promptIds)
         .where("s.repeat", "=", 0)
-        .select([
-          "s.evaluation_id",
-          "s.prompt_id",
-          "r.response",
-          "r.score",
-          "r.error",
-          OUTCOME_CODE.as("code"),
-        ])
+        .select(["s.evaluation_id", "s.prompt_id", "r.score", OUTCOME_CODE.as("code")])
         .execute();
       return rows.map((row) => ({
         evaluationId: row.evaluation_id,
         promptId: row.prompt_id,
         outcome: OUTCOMES[Number(row.code)] ?? "fail",
         score: Number(row.score),
-        response: row.response,
-        error: row.error,
       }));
+    },
+
+    /** One run's answer to one prompt (its first, with repeats); undefined when it has none. */
+    async answer(evaluationId: string, promptId: string) {
+      const row = await db
+        .selectFrom("evaluation_samples as s")
+        .innerJoin("evaluation_results as r", (join) =>
+          join
+            .onRef("r.evaluation_id", "=", "s.evaluation_id")
+            .onRef("r.position", "=", "s.position"),
+        )
+        .where("s.evaluation_id", "=", evaluationId)
+        .where("s.prompt_id", "=", promptId)
+        .where("s.repeat", "=", 0)
+        .select(["r.response", "r.score", "r.reason", "r.error", OUTCOME_CODE.as("code")])
+        .executeTakeFirst();
+      if (!row) return undefined;
+      return {
+        outcome: OUTCOMES[Number(row.code)] ?? "fail",
+        score: Number(row.score),
+        response: row.response,
+        reason: row.reason,
+        error: row.error,
+      };
     },
   };
 }

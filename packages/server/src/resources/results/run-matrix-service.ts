@@ -1,4 +1,10 @@
-import type { RunMatrixQuery, RunMatrixResponse, RunMatrixRow } from "@assay/protocol";
+import type {
+  PromptAnswerQuery,
+  PromptAnswerResponse,
+  RunMatrixQuery,
+  RunMatrixResponse,
+  RunMatrixRow,
+} from "@assay/protocol";
 import { badRequest, notFound } from "../../app-error.ts";
 import type { Database } from "../../platform/db/database.ts";
 import type { EvaluationRow } from "../../platform/db/schema.ts";
@@ -7,7 +13,7 @@ import { createNameRepository } from "../evaluations/name-repository.ts";
 import { createEvaluationRepository } from "../evaluations/repository.ts";
 import { runRepeats } from "../evaluations/to-evaluation.ts";
 import { keepsRow } from "./run-matrix-filter.ts";
-import { createRunMatrixRepository, type MatrixAnswer } from "./run-matrix-repository.ts";
+import { createRunMatrixRepository, type MatrixCell } from "./run-matrix-repository.ts";
 import { pairwise, runTally } from "./run-matrix-stats.ts";
 
 const FIELD = "query.evaluation_ids";
@@ -54,13 +60,13 @@ export function createRunMatrixService(deps: { db: Database }) {
 
   /** The page's rows: the first run's prompt texts, and one cell per run in the asked order. */
   async function rowsOf(ids: readonly string[], promptIds: string[]): Promise<RunMatrixRow[]> {
-    const [texts, answers] = await Promise.all([
+    const [texts, cells] = await Promise.all([
       matrix.prompts(ids[0] as string, promptIds),
-      matrix.answers(ids, promptIds),
+      matrix.cells(ids, promptIds),
     ]);
     const textOf = new Map(texts.map((t) => [t.prompt_id, t]));
-    const answerOf = new Map<string, MatrixAnswer>(
-      answers.map((a) => [`${a.evaluationId}\u0000${a.promptId}`, a]),
+    const cellOf = new Map<string, MatrixCell>(
+      cells.map((c) => [`${c.evaluationId}\u0000${c.promptId}`, c]),
     );
     return promptIds.map((promptId) => {
       const text = textOf.get(promptId);
@@ -70,19 +76,23 @@ export function createRunMatrixService(deps: { db: Database }) {
         prompt: text?.input_text ?? "",
         truth: text?.truth ?? "",
         cells: ids.map((id) => {
-          const answer = answerOf.get(`${id}\u0000${promptId}`);
-          return {
-            outcome: answer?.outcome ?? "error",
-            score: answer?.score ?? 0,
-            response: answer?.response ?? "",
-            error: answer?.error ?? null,
-          };
+          const cell = cellOf.get(`${id}\u0000${promptId}`);
+          return { outcome: cell?.outcome ?? "error", score: cell?.score ?? 0 };
         }),
       };
     });
   }
 
   return {
+    /** `GET /results/answer`: a cell's answer, for an evaluation the caller may read. */
+    async answer(auth: AuthContext, query: PromptAnswerQuery): Promise<PromptAnswerResponse> {
+      const run = await evaluations.findReadable(auth.organizationId, query.evaluation_id);
+      if (!run) throw notFound("query.evaluation_id: evaluation");
+      const answer = await matrix.answer(run.id, query.prompt_id);
+      if (!answer) throw notFound(`query.prompt_id: an answer of evaluation ${run.id} to prompt`);
+      return { evaluation_id: run.id, prompt_id: query.prompt_id, ...answer };
+    },
+
     async matrix(auth: AuthContext, query: RunMatrixQuery): Promise<RunMatrixResponse> {
       const ids = query.evaluation_ids;
       const singled = query.run === undefined ? -1 : ids.indexOf(query.run);

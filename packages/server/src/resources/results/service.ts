@@ -2,6 +2,8 @@ import type {
   ComparisonQuery,
   ComparisonResponse,
   ListResultsQuery,
+  PromptAnswerQuery,
+  PromptAnswerResponse,
   RunMatrixQuery,
   RunMatrixResponse,
 } from "@assay/protocol";
@@ -66,6 +68,10 @@ export function createResultService(deps: { db: Database; logger: Logger }) {
     /** 2 to 10 evaluations side by side, prompt by prompt (run-matrix-service.ts). */
     matrix: (auth: AuthContext, query: RunMatrixQuery): Promise<RunMatrixResponse> =>
       matrices.matrix(auth, query),
+
+    /** One evaluation's answer to one prompt (run-matrix-service.ts). */
+    answer: (auth: AuthContext, query: PromptAnswerQuery): Promise<PromptAnswerResponse> =>
+      matrices.answer(auth, query),
 
     /** Stops the search indexing under way (text-index.ts) when the server stops. */
     close: () => textIndex.close(),
