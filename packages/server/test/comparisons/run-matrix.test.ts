@@ -197,6 +197,23 @@ describe("GET /results/matrix", () => {
     expect(await field(`evaluation_ids=${idList(runs)}&filter=sideways`)).toBe("query.filter");
   });
 
+  it("keeps only the prompts every run answered, and figures each run on those", async () => {
+    const short = await runEvaluation(service, owner, {
+      model_id: runs[1]?.model_id,
+      dataset_id: runs[1]?.dataset_id,
+      limit: 25,
+    });
+    const res = await matrix(`evaluation_ids=${runs[0]?.id},${short.id}&page_size=200`);
+    expect(res.status).toBe(200);
+    expect(res.body.prompts).toBe(25);
+    const own = await passedByPrompt(runs[0]?.id as string);
+    const shortOwn = await passedByPrompt(short.id);
+    expect(res.body.results.map((r) => r.prompt_id).sort()).toEqual([...shortOwn.keys()].sort());
+    const passed = [...shortOwn.keys()].filter((p) => own.get(p)).length;
+    expect(res.body.runs[0]?.passed).toBe(passed);
+    expect(res.body.pairs[0]?.pairs).toBe(25);
+  });
+
   it("refuses runs of different benchmarks with 400 naming evaluation_ids", async () => {
     await uploadFile(service, owner, "tiny-matrix.jsonl", '{"input":"2+2?","truth":"4"}\n');
     const benchmark = await service.call<{ data: { benchmark_id: string } }>(
