@@ -14,7 +14,7 @@ export function RunHeader({ run, index }: { run: RunMatrixRun; index: number }) 
         params={{ id: run.evaluation_id }}
         title={`${run.model_name}: evaluation ${run.evaluation_id}`}
       >
-        {run.model_name}
+        {tailOf(run.model_name)}
       </Link>
       <AccuracyInterval
         accuracy={run.accuracy}
@@ -27,4 +27,14 @@ export function RunHeader({ run, index }: { run: RunMatrixRun; index: number }) 
       </span>
     </th>
   );
+}
+
+/**
+ * A model's name as a narrow column shows it: without its vendor prefix, and when still long, its
+ * end, where names of one family differ ("…l-name-4"), not its start, which they share. The whole
+ * name is the link's title.
+ */
+export function tailOf(name: string, length = 10): string {
+  const bare = name.slice(name.lastIndexOf("/") + 1) || name;
+  return bare.length <= length ? bare : `…${bare.slice(bare.length - length + 1)}`;
 }
