@@ -4,12 +4,14 @@
 // - the Evaluations list interactive ≤ 1 s after navigation, on a project of 1,000 evaluations;
 // - the results of a 100,000-prompt evaluation: first page ≤ 300 ms, a filter change ≤ 300 ms;
 // - (issue 16) the trace viewer opens a 5 MiB trace ≤ 1 s; the annotation queue moves to the next
-//   trace ≤ 100 ms after a label.
+//   trace ≤ 100 ms after a label;
+// - (issue 31) ten runs of 1,319 prompts side by side: the first view ≤ 1 s.
 //
 // `assay serve` runs as users run it (its own process, workers in, a fresh database), serving the
 // built dashboard. The project is filled through the API: a 100,000-prompt custom benchmark run
 // to completion on a fake model, then 999 small evaluations; then 12 chats judged by a fake judge
-// once per round (labelling empties a queue) and a 5 MiB chat. Each view is then opened BENCH_RUNS
+// once per round (labelling empties a queue) and a 5 MiB chat; and ten runs of a 1,319-prompt
+// benchmark on ten fake models of different skill. Each view is then opened BENCH_RUNS
 // times (after one discarded round): in a new browser context (a first visit: empty HTTP cache)
 // and again in a new tab of the same context (a returning user: scripts from the cache). Times
 // are taken in the page, from the navigation's start or from the input event to the frame that
@@ -18,6 +20,7 @@
 //   npm run bench:dashboard                       SQLite
 //   DATABASE_URL=postgres://… npm run bench:dashboard
 //   BENCH_RUNS=5 BENCH_PROMPTS=20000 BENCH_EVALUATIONS=200 npm run bench:dashboard
+//   BENCH_MATRIX_RUNS=10 BENCH_MATRIX_PROMPTS=1319 (the defaults) size the N-run view
 import { loadavg } from "node:os";
 import { Client } from "@assay/client";
 import type { BrowserContext } from "playwright-core";
@@ -26,6 +29,7 @@ import { freePort } from "../packages/server/test/support/free-port.ts";
 import { launchChromium, signIn } from "../packages/web/test/support/browser.ts";
 import { ensureDashboardBuilt } from "../packages/web/test/support/built-dashboard.ts";
 import { measureFirstLoad, sum } from "./dashboard/first-load.ts";
+import { type MatrixVisit, visitMatrix } from "./dashboard/measure-matrix.ts";
 import {
   type Fetched,
   lastInput,
@@ -37,6 +41,7 @@ import {
   watch,
 } from "./dashboard/measure-pages.ts";
 import { labelQueue, type TraceVisit, visitTrace } from "./dashboard/measure-traces.ts";
+import { type MatrixRuns, seedMatrixRuns } from "./dashboard/seed-matrix.ts";
 import { isWrong, largeRow, seedProject, startFakeModels } from "./dashboard/seed-project.ts";
 import { type Queues, seedQueues, uploadBigTrace } from "./dashboard/seed-traces.ts";
 import {
@@ -50,6 +55,8 @@ import {
 const runs = Number(process.env.BENCH_RUNS ?? 7);
 const prompts = Number(process.env.BENCH_PROMPTS ?? 100_000);
 const evaluationCount = Number(process.env.BENCH_EVALUATIONS ?? 1_000);
+const matrixRuns = Number(process.env.BENCH_MATRIX_RUNS ?? 10);
+const matrixPrompts = Number(process.env.BENCH_MATRIX_PROMPTS ?? 1_319);
 const apiKey = "assay_benchmarkKey000000000000000000000000";
 /** A word in one prompt in eight (the fixture's things): a search with many matches. */
 const SEARCH = "marbles";
@@ -84,6 +91,7 @@ const origin = `http://127.0.0.1:${port}`;
 const fakes = await startFakeModels();
 const browser = await launchChromium();
 let queues: Queues | undefined;
+let matrix: MatrixRuns | undefined;
 
 /** Expected first row and count of the results under a filter, from the fixture's own rule. */
 function expected(keep: (position: number) => boolean) {
@@ -215,6 +223,7 @@ try {
   queues = await seedQueues(client, { queues: runs + 1, traces: QUEUE_TRACES }, log);
   // Last: the newest trace, on the Traces list's first page.
   const big = await uploadBigTrace(client);
+  matrix = await seedMatrixRuns(client, { prompts: matrixPrompts, runs: matrixRuns }, log);
 
   const setup = await browser.newContext();
   const signInPage = await setup.newPage();
@@ -236,6 +245,7 @@ try {
     warm: [] as TraceVisit[],
     fromList: [] as TraceVisit[],
   };
+  const matrixVisits = { cold: [] as MatrixVisit[], warm: [] as MatrixVisit[] };
   const moves: number[] = [];
   let prefetched = 0;
   for (let round = 0; round <= runs; round++) {
@@ -257,11 +267,17 @@ try {
     const traceWarm = await visitTrace(traceContext, origin, big.id, "address");
     const traceFromList = await visitTrace(traceContext, origin, big.id, "list");
     await traceContext.close();
+    const matrixContext = await newVisitor(browser, signedIn);
+    const matrixCold = await visitMatrix(matrixContext, origin, matrix.ids);
+    const matrixWarm = await visitMatrix(matrixContext, origin, matrix.ids);
+    await matrixContext.close();
     const queueContext = await newVisitor(browser, signedIn);
     const queueJudge = queues.judgeIds[round] as string;
     const queueRun = await labelQueue(queueContext, origin, queueJudge, QUEUE_TRACES);
     await queueContext.close();
     if (round === 0) continue;
+    matrixVisits.cold.push(matrixCold);
+    matrixVisits.warm.push(matrixWarm);
     traces.cold.push(traceCold);
     traces.warm.push(traceWarm);
     traces.fromList.push(traceFromList);
@@ -280,7 +296,8 @@ try {
   console.log(
     `\nDashboard budgets: ${label}, ${total} evaluations, results of ${prompts} prompts, ` +
       `${runs} runs each; a ${(big.bytes / 1024 / 1024).toFixed(1)} MiB trace of ${big.messages} ` +
-      `messages; ${moves.length} moves in queues of ${QUEUE_TRACES} traces ` +
+      `messages; ${moves.length} moves in queues of ${QUEUE_TRACES} traces; ${matrixRuns} runs ` +
+      `of ${matrixPrompts} prompts side by side ` +
       `(Chromium ${browser.version()}, headless, loopback)\n`,
   );
   const all = Object.values(results).flat();
@@ -317,6 +334,16 @@ try {
       traces.fromList.map((v) => v.shownMs),
     ],
     ["Annotation queue: next trace after a label (n)", 100, moves],
+    [
+      `Runs side by side (${matrixRuns} × ${matrixPrompts}) by address: first view, first visit`,
+      1000,
+      matrixVisits.cold.map((v) => v.firstViewMs),
+    ],
+    [
+      `Runs side by side (${matrixRuns} × ${matrixPrompts}) by address: first view, returning`,
+      1000,
+      matrixVisits.warm.map((v) => v.firstViewMs),
+    ],
   ];
   const js = sum(firstLoad.js, "gzip6");
   console.log("| figure | budget | p50 | max | |");
@@ -384,6 +411,21 @@ try {
     "5 MiB trace by address, first visit": traceTimes(traces.cold),
     "5 MiB trace by address, returning": traceTimes(traces.warm),
   });
+  const allMatrix = [...matrixVisits.cold, ...matrixVisits.warm];
+  const matrixRequest = (filter: boolean) => (f: Fetched) =>
+    f.path.endsWith("/results/matrix") && f.query.includes("filter=disagree") === filter;
+  console.table({
+    [`runs side by side (${matrixRuns} × ${matrixPrompts})`]: {
+      "shell received": Math.round(p50(matrixVisits.cold.map((v) => v.shellMs))),
+      "scripts received": Math.round(p50(matrixVisits.cold.map((v) => v.scriptsMs))),
+      "GET /results/matrix server": serverMs(allMatrix, matrixRequest(false)),
+      "first view shown (first visit)": Math.round(
+        p50(matrixVisits.cold.map((v) => v.firstViewMs)),
+      ),
+      "filter disagree: server": serverMs(allMatrix, matrixRequest(true)),
+      "filter disagree: shown after the click": Math.round(p50(allMatrix.map((v) => v.disagreeMs))),
+    },
+  });
   console.table({
     "GET /results, no filter": {
       server: serverMs(
@@ -404,6 +446,12 @@ try {
       ),
     },
   });
+  const matrixMedian = [...matrixVisits.cold].sort((a, b) => a.firstViewMs - b.firstViewMs)[
+    Math.floor((matrixVisits.cold.length - 1) / 2)
+  ] as MatrixVisit;
+  console.log(
+    `\nThe median N-run visit (by address, first visit), first view at ${ms(matrixMedian.firstViewMs)}:\n  ${timeline(matrixMedian)}`,
+  );
   const median = (visits: ResultsVisit[]) =>
     [...visits].sort((a, b) => a.firstPageMs - b.firstPageMs)[Math.floor((visits.length - 1) / 2)];
   for (const [name, visits] of Object.entries({
@@ -419,6 +467,7 @@ try {
   await browser.close();
   await fakes.close();
   await queues?.judge.close();
+  await matrix?.close();
   await stopProcess(server);
   await database.drop();
 }

@@ -27,6 +27,18 @@
       if (!/^\d+ results?/.test(shown)) return false;
       return count === undefined || shown.startsWith(`${count} result`);
     },
+    /**
+     * The N-run view whole: its matrix's first row with a cell per run, and the pairs' table (both
+     * come in one answer, so this is the frame a person sees the view in).
+     */
+    matrixFirstView: () =>
+      document.querySelector("table.run-matrix tbody tr[data-prompt-id] button.outcome") !== null &&
+      document.querySelector("table.pairs-table tbody tr") !== null,
+    /** The N-run view after a filter: its URL says the filter and the page is not still loading. */
+    matrixFiltered: ({ filter }) =>
+      location.search.includes(`filter=${filter}`) &&
+      document.querySelector(".matrix-body.loading") === null &&
+      document.querySelector("table.run-matrix tbody tr[data-prompt-id]") !== null,
     /** The trace viewer has drawn the first messages of a chat. */
     traceMessages: () => document.querySelector(".trace-viewer .chat-turn") !== null,
     /** The annotation queue shows a trace other than `from`, its viewer drawn. */
@@ -81,6 +93,7 @@
   watches.set("evaluationRow", { check: "evaluationRow", arg: {} });
   watches.set("resultsFirstPage", { check: "resultsFirstPage", arg: {} });
   watches.set("traceMessages", { check: "traceMessages", arg: {} });
+  watches.set("matrixFirstView", { check: "matrixFirstView", arg: {} });
   new MutationObserver(run).observe(document, {
     childList: true,
     subtree: true,

@@ -16,7 +16,7 @@ import {
 const SUM = /Q(\d+):[\s\S]*?What is (\d+) \+ (\d+)\?/;
 
 /** Answers `Q<id>: … What is A + B?` with A + B, or A + B + 1 when `wrong(id)`. */
-function sums(wrong: (id: number) => boolean): FakeBehavior {
+export function sums(wrong: (id: number) => boolean): FakeBehavior {
   return ({ lastUserMessage }) => {
     const match = SUM.exec(lastUserMessage);
     if (match === null) return { content: "I do not know.", bad: true };

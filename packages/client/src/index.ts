@@ -46,6 +46,7 @@ export {
   type PairedStats,
   type Project,
   type ProjectAttachments,
+  type PromptAnswerResponse,
   type PublicModelsResponse,
   type PutAnnotationBody,
   type ReasoningEffort,
@@ -53,6 +54,11 @@ export {
   type RepeatStats,
   type RequestProfileName,
   type Result,
+  type RunMatrixCell,
+  type RunMatrixFilter,
+  type RunMatrixPair,
+  type RunMatrixRow,
+  type RunMatrixRun,
   type RunRequest,
   type RunSampling,
   type Scorer,
@@ -191,6 +197,7 @@ export {
   Results,
   type ResultsOf,
 } from "./resources/results.ts";
+export type { RunMatrixPage, RunMatrixParams } from "./resources/run-matrix.ts";
 export {
   type DeleteScorerResult,
   type ScorerListParams,

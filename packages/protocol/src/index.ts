@@ -20,6 +20,7 @@ export * from "./projects.ts";
 export * from "./prompt-openings.ts";
 export * from "./route.ts";
 export * from "./routes.ts";
+export * from "./run-matrix.ts";
 export * from "./sampling.ts";
 export * from "./scorers.ts";
 export * from "./trace-evaluations.ts";

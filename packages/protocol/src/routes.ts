@@ -93,6 +93,12 @@ import { GetOrganizationResponseSchema } from "./organizations.ts";
 import { UpdateProjectBodySchema, UpdateProjectResponseSchema } from "./projects.ts";
 import { defineRoute, type Route } from "./route.ts";
 import {
+  PromptAnswerQuerySchema,
+  PromptAnswerResponseSchema,
+  RunMatrixQuerySchema,
+  RunMatrixResponseSchema,
+} from "./run-matrix.ts";
+import {
   CreateScorerBodySchema,
   DeleteScorerResponseSchema,
   ListScorersQuerySchema,
@@ -941,6 +947,32 @@ export const routes = {
   }),
 
   /** #19: bound before anything else under `/results`; bare. */
+  /** Extension: 2 to 10 evaluations of one benchmark, prompts × runs, with every pair's test. */
+  runMatrix: defineRoute({
+    operationId: "results.matrix",
+    method: "GET",
+    path: "/results/matrix",
+    summary: "Put 2 to 10 evaluations of one benchmark side by side, prompt by prompt",
+    tag: "results",
+    auth: "apiKey",
+    query: RunMatrixQuerySchema,
+    response: RunMatrixResponseSchema,
+    errors: ["NOT_FOUND"],
+  }),
+
+  /** Extension: the answer behind one cell of the run matrix, asked for when a person opens it. */
+  promptAnswer: defineRoute({
+    operationId: "results.answer",
+    method: "GET",
+    path: "/results/answer",
+    summary: "One evaluation's answer to one prompt",
+    tag: "results",
+    auth: "apiKey",
+    query: PromptAnswerQuerySchema,
+    response: PromptAnswerResponseSchema,
+    errors: ["NOT_FOUND"],
+  }),
+
   compareResults: defineRoute({
     operationId: "results.compare",
     method: "GET",

@@ -3,6 +3,7 @@ import {
   type ComparisonResult,
   type ComparisonStats,
   type Evaluation,
+  type PromptAnswerResponse,
   routes,
 } from "@assay/protocol";
 import type { RequestOptions } from "../core/client-options.ts";
@@ -11,6 +12,7 @@ import { type EvaluationRef, evaluationId, listEvaluations } from "./evaluations
 import { clampPageSize, type Pagination, pagination } from "./pagination.ts";
 import { textParam } from "./query.ts";
 import { APIResource } from "./resource.ts";
+import { promptAnswer, type RunMatrixPage, type RunMatrixParams, runMatrix } from "./run-matrix.ts";
 
 /** Which paired results to list, and which page of them (protocol §12.4). */
 export interface ComparisonParams {
@@ -91,6 +93,29 @@ export class PublicComparisons extends APIResource {
       stats: answer.assay,
       pagination: pagination(page, pageSize, answer.total_count),
     };
+  }
+
+  /**
+   * Puts 2 to 10 evaluations of one benchmark side by side on the prompts they all answered:
+   * each run's accuracy with its interval, every pair's paired test (Holm-adjusted over the
+   * pairs), and a page of prompts with each run's outcome and answer. All must be readable by
+   * this key and on the same benchmark (else `NotFoundError` / `BadRequestError`).
+   */
+  matrix(
+    evaluations: readonly EvaluationRef[],
+    params: RunMatrixParams = {},
+    options?: RequestOptions,
+  ): Promise<RunMatrixPage> {
+    return runMatrix(this.client, evaluations, params, options);
+  }
+
+  /** One evaluation's answer to one prompt (a cell of the matrix), with its outcome and reason. */
+  answer(
+    evaluation: EvaluationRef,
+    promptId: string,
+    options?: RequestOptions,
+  ): Promise<PromptAnswerResponse> {
+    return promptAnswer(this.client, evaluation, promptId, options);
   }
 
   /**

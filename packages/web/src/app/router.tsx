@@ -18,6 +18,8 @@ import { parseNewEvaluationSearch } from "../new-evaluation/new-evaluation-searc
 import { parsePublicSearch } from "../public/public-search.ts";
 import { filterOf, parseResultsSearch } from "../results/results-search.ts";
 import { pageQuery } from "../results/use-results.ts";
+import { parseMatrixSearch, runIds } from "../run-matrix/matrix-search.ts";
+import { runMatrixQuery } from "../run-matrix/use-run-matrix.ts";
 import { ErrorMessage } from "../shared/error-message.tsx";
 import { isUnauthenticated } from "../shared/readable-error.ts";
 import { evaluationQuery } from "../shared/use-evaluation.ts";
@@ -109,6 +111,9 @@ const EvaluationPage = lazyPage(
 );
 const ResultsPage = lazyPage(async () => (await import("../results/results-page.tsx")).ResultsPage);
 const ComparePage = lazyPage(async () => (await import("../compare/compare-page.tsx")).ComparePage);
+const RunMatrixPage = lazyPage(
+  async () => (await import("../run-matrix/run-matrix-page.tsx")).RunMatrixPage,
+);
 const ModelsPage = lazyPage(async () => (await import("../models/models-page.tsx")).ModelsPage);
 const ModelPage = lazyPage(async () => (await import("../models/model-page.tsx")).ModelPage);
 const NewEvaluationPage = lazyPage(
@@ -179,6 +184,26 @@ const compareRoute = createRoute({
   loader: () => ComparePage.preload(),
   component: function Compare() {
     return <ComparePage search={compareRoute.useSearch()} />;
+  },
+});
+
+/** 2 to 10 runs side by side; the page's chunk and its first answer are asked for at once. */
+const runMatrixRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: "/compare/many",
+  validateSearch: parseMatrixSearch,
+  loaderDeps: ({ search }) => ({ search }),
+  loader: ({ context, deps }) => {
+    const runs = runIds(deps.search);
+    return Promise.all([
+      RunMatrixPage.preload(),
+      runs.length >= 2
+        ? context.queryClient.prefetchQuery(runMatrixQuery(runs, deps.search))
+        : undefined,
+    ]);
+  },
+  component: function RunMatrix() {
+    return <RunMatrixPage search={runMatrixRoute.useSearch()} />;
   },
 });
 
@@ -371,6 +396,7 @@ export const router = createRouter({
       evaluationRoute,
       resultsRoute,
       compareRoute,
+      runMatrixRoute,
       modelsRoute,
       modelRoute,
       newEvaluationRoute,

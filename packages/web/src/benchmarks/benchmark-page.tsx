@@ -1,6 +1,7 @@
 import { type Benchmark, type CatalogBenchmark, isCustomBenchmark } from "@assay/client";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { useCallback } from "react";
+import { RunHistory } from "../evaluations/run-history.tsx";
 import { ErrorMessage } from "../shared/error-message.tsx";
 import { canEvaluate, evaluateHref, groupsOf, kindOf, versionOf } from "./benchmark-facts.ts";
 import { BenchmarkStatus } from "./benchmark-status.tsx";
@@ -65,8 +66,13 @@ export function BenchmarkPage({ id, search }: { id: string; search: PromptSearch
           again from the <Link to="/benchmarks">Benchmarks</Link> page.
         </p>
       ) : null}
+      <h2>Evaluations</h2>
+      <RunHistory of={{ benchmark: b.id }} />
       {status === "ready" ? (
-        <PromptBrowser benchmark={b} search={promptSearchOf(search)} onChange={change} />
+        <>
+          <h2>Prompts</h2>
+          <PromptBrowser benchmark={b} search={promptSearchOf(search)} onChange={change} />
+        </>
       ) : null}
     </section>
   );

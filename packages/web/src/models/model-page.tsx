@@ -1,6 +1,7 @@
 import { isCustomModel, type Model } from "@assay/protocol";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
+import { RunHistory } from "../evaluations/run-history.tsx";
 import { ErrorMessage } from "../shared/error-message.tsx";
 import { dateTime } from "../shared/format.ts";
 import { CustomModelForm, KeyState } from "./custom-model-form.tsx";
@@ -39,6 +40,8 @@ export function ModelPage({ id }: { id: string }) {
         </Link>
       </div>
       <ModelFacts model={m} why={run.why} />
+      <h2>History of runs</h2>
+      <RunHistory of={{ model: m.id }} />
       {isCustomModel(m) && !m.disabled ? (
         <>
           <h2>Edit</h2>
