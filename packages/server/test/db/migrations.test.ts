@@ -91,6 +91,7 @@ describe.each(DIALECTS)("migrations on %s", (dialect) => {
         "0017-idempotency-keys",
         "0018-repeats",
         "0019-model-prices",
+        "0021-trace-summaries",
       ]);
     } finally {
       await handle.close();

@@ -18,6 +18,7 @@ import * as requestProfiles from "./0016-request-profiles.ts";
 import * as idempotencyKeys from "./0017-idempotency-keys.ts";
 import * as repeats from "./0018-repeats.ts";
 import * as modelPrices from "./0019-model-prices.ts";
+import * as traceSummaries from "./0021-trace-summaries.ts";
 
 /**
  * Every migration, in order. Listed statically (not read from a folder) so they travel with the
@@ -43,6 +44,7 @@ const migrations: Record<string, Migration> = {
   "0017-idempotency-keys": idempotencyKeys,
   "0018-repeats": repeats,
   "0019-model-prices": modelPrices,
+  "0021-trace-summaries": traceSummaries,
 };
 
 export const migrationProvider: MigrationProvider = {
