@@ -195,6 +195,15 @@ describe("trace summary columns", () => {
     expect(second?.last_evaluations[0]?.passed).toBeUndefined();
     expect(third?.last_evaluations[0]).toMatchObject({ status: "pending" });
     expect(third?.latest_label).toBeUndefined();
+    // The trace page's verdicts: each listed evaluation carries its pair's label.
+    const evaluations = await service.call<{
+      data: { trace_evaluations: { id: string; label?: { passed: boolean } }[] };
+    }>("GET", `${projectPath(tenant)}/trace-evaluations?trace_id=${a}`, { apiKey: tenant.key });
+    expect(evaluations.body.data.trace_evaluations[0]?.label).toMatchObject({ passed: false });
+    const unlabelled = await service.call<{
+      data: { trace_evaluations: { label?: unknown }[] };
+    }>("GET", `${projectPath(tenant)}/trace-evaluations?trace_id=${b}`, { apiKey: tenant.key });
+    expect(unlabelled.body.data.trace_evaluations[0]?.label).toBeUndefined();
     const errors = await list("&status=error");
     expect(errors.body.data.traces.map((t) => t.id)).toEqual([b]);
     expect((await list(`&status=error&judge_id=${judge}`)).body.data.total_count).toBe(1);

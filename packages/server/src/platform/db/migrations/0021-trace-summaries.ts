@@ -41,6 +41,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       .on("traces")
       .columns(["organization_id", "project_id", column])
       .execute();
+  // The list's default order (newest first, a file's traces in file order): walked in index
+  // order instead of sorting every trace of the project (1 s at 100k traces on SQLite).
+  await db.schema
+    .createIndex("traces_project_newest")
+    .on("traces")
+    .columns(["organization_id", "project_id", "created_at desc", "position", "id"])
+    .execute();
   await db.schema
     .createIndex("traces_unsummarized")
     .on("traces")
@@ -50,6 +57,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropIndex("traces_unsummarized").execute();
+  await db.schema.dropIndex("traces_project_newest").execute();
   for (const column of INDEXED) await db.schema.dropIndex(`traces_project_${column}`).execute();
   for (const [name] of [...COLUMNS].reverse())
     await db.schema.alterTable("traces").dropColumn(name).execute();
