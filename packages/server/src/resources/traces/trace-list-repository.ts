@@ -1,6 +1,7 @@
 import {
   type LatestTraceLabel,
   type ListTracesQuery,
+  type TRACE_SORT_KEYS,
   type TraceEvaluationStatus,
   type TraceWithEvaluations,
   timeRangeMs,
@@ -100,7 +101,7 @@ async function listTraceRows(
     const wanted = query.status === "pass" ? 1 : 0;
     base = base.where((eb) => eb(latestVerdict(eb, judgeId), "=", wanted));
   }
-  for (const column of ["model", "service_name", "session_id", "user_id"] as const) {
+  for (const column of SUMMARY_FILTERS) {
     const value = query[column];
     if (value !== undefined) base = base.where(`traces.${column}`, "=", value);
   }
@@ -116,7 +117,7 @@ async function listTraceRows(
   // Traces that do not say (no tokens, no price) come last either way: unknown is not zero.
   let page = base
     .selectAll("traces")
-    .orderBy(`traces.${sortBy}`, (ob) =>
+    .orderBy(sortExpression(sortBy, narrowed(query)), (ob) =>
       NULLABLE_SORTS.has(sortBy)
         ? (direction === "asc" ? ob.asc() : ob.desc()).nullsLast()
         : direction === "asc"
@@ -131,6 +132,25 @@ async function listTraceRows(
     .offset((query.page - 1) * query.page_size)
     .execute();
   return { rows, total: Number(total) };
+}
+
+/** The summary columns the list filters on by one value. */
+const SUMMARY_FILTERS = ["model", "service_name", "session_id", "user_id"] as const;
+
+/** Whether a summary filter narrows the list to a few traces (its index finds them). */
+function narrowed(query: ListTracesQuery): boolean {
+  return SUMMARY_FILTERS.some((column) => query[column] !== undefined);
+}
+
+/**
+ * The sort column, or under a summary filter the same values as an expression: SQLite, whose
+ * plan cannot see the bound value, would otherwise walk the sort column's index through every
+ * trace of the project (200 ms at 100k) instead of sorting the filter's few (1 ms).
+ */
+function sortExpression(sortBy: (typeof TRACE_SORT_KEYS)[number], filtered: boolean) {
+  const column = sql.ref(`traces.${sortBy}`);
+  if (!filtered || !NULLABLE_SORTS.has(sortBy)) return column;
+  return sortBy === "model" ? sql`(${column} || '')` : sql`(${column} + 0)`;
 }
 
 /** Sort keys whose column may be null (the summary's). */
