@@ -223,10 +223,11 @@ try {
   const large = await seedProject(client, fakes, { prompts, evaluations: evaluationCount }, log);
   const total = (await client.evaluations.getMany({ pageSize: 1 })).totalCount;
   queues = await seedQueues(client, { queues: runs + 1, traces: QUEUE_TRACES }, log);
+  const big = await uploadBigTrace(client);
+  // Last, the newest: the Traces list's first page is theirs (a list page carries each trace
+  // whole, so with the 5 MiB trace on it the list's time would be that trace's transfer).
   await seedTraceList(client, traceCount, log);
   const traceListExpected = await expectedTraceList(client);
-  // Last: the newest trace, on the Traces list's first page.
-  const big = await uploadBigTrace(client);
 
   const setup = await browser.newContext();
   const signInPage = await setup.newPage();

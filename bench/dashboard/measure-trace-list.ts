@@ -23,15 +23,11 @@ export interface TraceListExpected {
   usersTraces: number;
 }
 
-/** The file seed-trace-list.ts uploads. */
-const SOURCE = "list.jsonl";
-
 export async function expectedTraceList(client: Client): Promise<TraceListExpected> {
   const bySlowest = {
     sortBy: "duration_ms",
     sortOrder: "desc",
     pageSize: 1,
-    source: SOURCE,
   } as const;
   const [first] = (await client.traces.getMany(bySlowest)).traces;
   if (!first?.user_id) throw new Error("the slowest trace has no user");
@@ -44,9 +40,7 @@ export async function visitTraceList(
   origin: string,
   expected: TraceListExpected,
 ): Promise<TraceListVisit> {
-  // Its own file: the project's newest trace is the 5 MiB one, and a list page carries each
-  // trace whole (for the viewer to open at once), which would be timed instead of the list.
-  const v = await visit(context, `${origin}/ui/traces?source=${SOURCE}`);
+  const v = await visit(context, `${origin}/ui/traces`);
   const page = v.page;
   const rowsMs = await mark(page, "traceRow");
 
