@@ -5,13 +5,16 @@
 // - the results of a 100,000-prompt evaluation: first page ≤ 300 ms, a filter change ≤ 300 ms;
 // - (issue 16) the trace viewer opens a 5 MiB trace ≤ 1 s; the annotation queue moves to the next
 //   trace ≤ 100 ms after a label;
-// - (issue 31) ten runs of 1,319 prompts side by side: the first view ≤ 1 s.
+// - (issue 31) ten runs of 1,319 prompts side by side: the first view ≤ 1 s;
+// - (issue 31) the Traces list of 100,000 traces with its latency, tokens, cost, model and user
+//   columns: first rows ≤ 1 s; a sort on latency and a filter on a user ≤ 300 ms each.
 //
 // `assay serve` runs as users run it (its own process, workers in, a fresh database), serving the
 // built dashboard. The project is filled through the API: a 100,000-prompt custom benchmark run
 // to completion on a fake model, then 999 small evaluations; then 12 chats judged by a fake judge
-// once per round (labelling empties a queue) and a 5 MiB chat; and ten runs of a 1,319-prompt
-// benchmark on ten fake models of different skill. Each view is then opened BENCH_RUNS
+// once per round (labelling empties a queue) and a 5 MiB chat; ten runs of a 1,319-prompt
+// benchmark on ten fake models of different skill; and BENCH_TRACES small traces for the list
+// (100,000). Each view is then opened BENCH_RUNS
 // times (after one discarded round): in a new browser context (a first visit: empty HTTP cache)
 // and again in a new tab of the same context (a returning user: scripts from the cache). Times
 // are taken in the page, from the navigation's start or from the input event to the frame that
@@ -19,7 +22,7 @@
 //
 //   npm run bench:dashboard                       SQLite
 //   DATABASE_URL=postgres://… npm run bench:dashboard
-//   BENCH_RUNS=5 BENCH_PROMPTS=20000 BENCH_EVALUATIONS=200 npm run bench:dashboard
+//   BENCH_RUNS=5 BENCH_PROMPTS=20000 BENCH_EVALUATIONS=200 BENCH_TRACES=20000 npm run bench:dashboard
 //   BENCH_MATRIX_RUNS=10 BENCH_MATRIX_PROMPTS=1319 (the defaults) size the N-run view
 import { loadavg } from "node:os";
 import { Client } from "@assay/client";
@@ -40,9 +43,15 @@ import {
   visit,
   watch,
 } from "./dashboard/measure-pages.ts";
+import {
+  expectedTraceList,
+  type TraceListVisit,
+  visitTraceList,
+} from "./dashboard/measure-trace-list.ts";
 import { labelQueue, type TraceVisit, visitTrace } from "./dashboard/measure-traces.ts";
 import { type MatrixRuns, seedMatrixRuns } from "./dashboard/seed-matrix.ts";
 import { isWrong, largeRow, seedProject, startFakeModels } from "./dashboard/seed-project.ts";
+import { seedTraceList } from "./dashboard/seed-trace-list.ts";
 import { type Queues, seedQueues, uploadBigTrace } from "./dashboard/seed-traces.ts";
 import {
   ASSAY_BIN,
@@ -57,6 +66,7 @@ const prompts = Number(process.env.BENCH_PROMPTS ?? 100_000);
 const evaluationCount = Number(process.env.BENCH_EVALUATIONS ?? 1_000);
 const matrixRuns = Number(process.env.BENCH_MATRIX_RUNS ?? 10);
 const matrixPrompts = Number(process.env.BENCH_MATRIX_PROMPTS ?? 1_319);
+const traceCount = Number(process.env.BENCH_TRACES ?? 100_000);
 const apiKey = "assay_benchmarkKey000000000000000000000000";
 /** A word in one prompt in eight (the fixture's things): a search with many matches. */
 const SEARCH = "marbles";
@@ -221,9 +231,12 @@ try {
   const large = await seedProject(client, fakes, { prompts, evaluations: evaluationCount }, log);
   const total = (await client.evaluations.getMany({ pageSize: 1 })).totalCount;
   queues = await seedQueues(client, { queues: runs + 1, traces: QUEUE_TRACES }, log);
-  // Last: the newest trace, on the Traces list's first page.
   const big = await uploadBigTrace(client);
   matrix = await seedMatrixRuns(client, { prompts: matrixPrompts, runs: matrixRuns }, log);
+  // Last, the newest: the Traces list's first page is theirs (a list page carries each trace
+  // whole, so with the 5 MiB trace on it the list's time would be that trace's transfer).
+  await seedTraceList(client, traceCount, log);
+  const traceListExpected = await expectedTraceList(client);
 
   const setup = await browser.newContext();
   const signInPage = await setup.newPage();
@@ -246,6 +259,7 @@ try {
     fromList: [] as TraceVisit[],
   };
   const matrixVisits = { cold: [] as MatrixVisit[], warm: [] as MatrixVisit[] };
+  const traceLists: TraceListVisit[] = [];
   const moves: number[] = [];
   let prefetched = 0;
   for (let round = 0; round <= runs; round++) {
@@ -271,6 +285,9 @@ try {
     const matrixCold = await visitMatrix(matrixContext, origin, matrix.ids);
     const matrixWarm = await visitMatrix(matrixContext, origin, matrix.ids);
     await matrixContext.close();
+    const traceListContext = await newVisitor(browser, signedIn);
+    const traceList = await visitTraceList(traceListContext, origin, traceListExpected);
+    await traceListContext.close();
     const queueContext = await newVisitor(browser, signedIn);
     const queueJudge = queues.judgeIds[round] as string;
     const queueRun = await labelQueue(queueContext, origin, queueJudge, QUEUE_TRACES);
@@ -281,6 +298,7 @@ try {
     traces.cold.push(traceCold);
     traces.warm.push(traceWarm);
     traces.fromList.push(traceFromList);
+    traceLists.push(traceList);
     moves.push(...queueRun.moves);
     prefetched += queueRun.prefetched;
     lists.cold.push(listCold);
@@ -296,8 +314,8 @@ try {
   console.log(
     `\nDashboard budgets: ${label}, ${total} evaluations, results of ${prompts} prompts, ` +
       `${runs} runs each; a ${(big.bytes / 1024 / 1024).toFixed(1)} MiB trace of ${big.messages} ` +
-      `messages; ${moves.length} moves in queues of ${QUEUE_TRACES} traces; ${matrixRuns} runs ` +
-      `of ${matrixPrompts} prompts side by side ` +
+      `messages; a list of ${traceCount} traces; ${moves.length} moves in queues of ${QUEUE_TRACES} traces; ` +
+      `${matrixRuns} runs of ${matrixPrompts} prompts side by side ` +
       `(Chromium ${browser.version()}, headless, loopback)\n`,
   );
   const all = Object.values(results).flat();
@@ -344,6 +362,13 @@ try {
       1000,
       matrixVisits.warm.map((v) => v.firstViewMs),
     ],
+    [
+      "Traces list with latency/tokens/cost/model/user columns: first rows (first visit)",
+      1000,
+      traceLists.map((v) => v.rowsMs),
+    ],
+    ["Traces list: sort by latency (header click)", 300, traceLists.map((v) => v.sortMs)],
+    ["Traces list: filter on a user (click)", 300, traceLists.map((v) => v.filterMs)],
   ];
   const js = sum(firstLoad.js, "gzip6");
   console.log("| figure | budget | p50 | max | |");
@@ -424,6 +449,28 @@ try {
       ),
       "filter disagree: server": serverMs(allMatrix, matrixRequest(true)),
       "filter disagree: shown after the click": Math.round(p50(allMatrix.map((v) => v.disagreeMs))),
+    },
+  });
+  const traceListRequest = (which: (q: URLSearchParams) => boolean) => (f: Fetched) =>
+    f.path.endsWith("/traces") && which(new URLSearchParams(f.query));
+  console.table({
+    "GET /traces (newest first)": {
+      server: serverMs(
+        traceLists,
+        traceListRequest((q) => q.get("sort_by") === "created_at" && !q.has("user_id")),
+      ),
+    },
+    "GET /traces?sort_by=duration_ms": {
+      server: serverMs(
+        traceLists,
+        traceListRequest((q) => q.get("sort_by") === "duration_ms" && !q.has("user_id")),
+      ),
+    },
+    "GET /traces?sort_by=duration_ms&user_id=…": {
+      server: serverMs(
+        traceLists,
+        traceListRequest((q) => q.has("user_id")),
+      ),
     },
   });
   console.table({

@@ -3,7 +3,7 @@
 // other views: from the navigation's start or the input event to the frame that shows the answer.
 import type { BrowserContext } from "playwright-core";
 import { type Fetched, lastInput, mark, visit, watch } from "./measure-pages.ts";
-import { FIRST_MESSAGE } from "./seed-traces.ts";
+import { BIG_TRACE_FILE, FIRST_MESSAGE } from "./seed-traces.ts";
 
 export interface TraceVisit {
   /** First messages of the chat drawn. */
@@ -24,7 +24,11 @@ export async function visitTrace(
   via: "address" | "list",
 ): Promise<TraceVisit> {
   let shownMs: number;
-  const v = await visit(context, `${origin}/ui/traces${via === "address" ? `/${id}` : ""}`);
+  // From the list of its file: the project's newest traces are the list budget's 100,000.
+  const v = await visit(
+    context,
+    `${origin}/ui/traces${via === "address" ? `/${id}` : `?source=${BIG_TRACE_FILE}`}`,
+  );
   const page = v.page;
   if (via === "address") {
     shownMs = await mark(page, "traceMessages");

@@ -39,6 +39,17 @@
       location.search.includes(`filter=${filter}`) &&
       document.querySelector(".matrix-body.loading") === null &&
       document.querySelector("table.run-matrix tbody tr[data-prompt-id]") !== null,
+    /** A row of the Traces list with its summary columns (latency, tokens, cost…). */
+    traceRow: () =>
+      document.querySelector('table.traces tbody tr[data-trace-id] td[data-column="latency"]') !==
+      null,
+    /** The Traces list's first row is trace `id`: a new order arrived. */
+    traceFirstRow: ({ id }) =>
+      document.querySelector("table.traces tbody tr[data-trace-id]")?.dataset.traceId === id,
+    /** The Traces list counts `count` matching traces, its rows drawn: a filter arrived. */
+    traceCount: ({ count }) =>
+      document.querySelector("[data-testid=total-count]")?.textContent === `${count} matching` &&
+      document.querySelector("table.traces tbody tr[data-trace-id]") !== null,
     /** The trace viewer has drawn the first messages of a chat. */
     traceMessages: () => document.querySelector(".trace-viewer .chat-turn") !== null,
     /** The annotation queue shows a trace other than `from`, its viewer drawn. */
@@ -94,6 +105,7 @@
   watches.set("resultsFirstPage", { check: "resultsFirstPage", arg: {} });
   watches.set("traceMessages", { check: "traceMessages", arg: {} });
   watches.set("matrixFirstView", { check: "matrixFirstView", arg: {} });
+  watches.set("traceRow", { check: "traceRow", arg: {} });
   new MutationObserver(run).observe(document, {
     childList: true,
     subtree: true,

@@ -13,6 +13,9 @@ import { addFakeModel } from "../../packages/web/test/support/dashboard-service.
 /** The text the viewer must show first: the first message of the big chat begins with it. */
 export const FIRST_MESSAGE = "0: word word";
 
+/** The file the big trace is uploaded as. */
+export const BIG_TRACE_FILE = "big.json";
+
 export interface BigTrace {
   id: string;
   bytes: number;
@@ -28,7 +31,7 @@ export async function uploadBigTrace(client: Client): Promise<BigTrace> {
   }));
   const data = new TextEncoder().encode(JSON.stringify({ messages }));
   if (data.length <= 5 * 1024 * 1024) throw new Error(`the big trace is ${data.length} bytes`);
-  const { trace_ids } = await client.traces.upload({ data, filename: "big.json" });
+  const { trace_ids } = await client.traces.upload({ data, filename: BIG_TRACE_FILE });
   const id = trace_ids[0];
   if (trace_ids.length !== 1 || id === undefined) throw new Error(`uploaded ${trace_ids}`);
   return { id, bytes: data.length, messages: messages.length };

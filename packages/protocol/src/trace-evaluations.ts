@@ -152,6 +152,13 @@ export type ListTraceEvaluationsQuery = z.output<typeof ListTraceEvaluationsQuer
  */
 export const ListedTraceEvaluationSchema = TraceEvaluationSchema.extend({
   result: TraceEvaluationResultSchema.optional(),
+  /**
+   * Extension: a person's label of the evaluation's (judge, trace), when there is one: what the
+   * judge should have said (`PUT …/trace-evaluations/{id}/annotation`).
+   */
+  label: z
+    .object({ passed: z.boolean(), created_by: z.string(), updated_at: TimestampSchema })
+    .optional(),
 }).meta({ id: "ListedTraceEvaluation" });
 export type ListedTraceEvaluation = z.infer<typeof ListedTraceEvaluationSchema>;
 

@@ -41,6 +41,21 @@ export const TraceSchema = z
     /** Extensions: the recognized shape, and the record's position in its file (1-based). */
     format: TraceFormatSchema,
     position: z.number().int(),
+    /**
+     * Extensions: what the trace says of itself (its own fields and OpenTelemetry attributes:
+     * `gen_ai.*`, `service.name`, `session.id`, `user.id`), each absent when it does not say.
+     * Wall time from first span start to last end (or the record's latency), tokens summed over
+     * model calls, and the cost in USD where the model's prices are known (catalog or custom).
+     */
+    duration_ms: z.number().optional(),
+    input_tokens: z.number().int().optional(),
+    output_tokens: z.number().int().optional(),
+    total_tokens: z.number().int().optional(),
+    cost_usd: z.number().optional(),
+    model: z.string().optional(),
+    service_name: z.string().optional(),
+    session_id: z.string().optional(),
+    user_id: z.string().optional(),
   })
   .meta({ id: "Trace" });
 export type Trace = z.infer<typeof TraceSchema>;
@@ -51,11 +66,27 @@ export const LastTraceEvaluationSchema = z.object({
   judge_version: z.number().int(),
   created_at: TimestampSchema,
   passed: z.boolean().optional(),
+  /**
+   * Extension: the evaluation's status, so a run that errored (`failure`) is not read as one
+   * still waiting for its verdict.
+   */
+  status: z.enum(["pending", "in_progress", "success", "failure"]).optional(),
 });
+
+/** Extension: the latest label a person gave the trace (any judge's queue). */
+export const LatestTraceLabelSchema = z.object({
+  passed: z.boolean(),
+  judge_id: z.string(),
+  created_by: z.string(),
+  updated_at: TimestampSchema,
+});
+
+export type LatestTraceLabel = z.infer<typeof LatestTraceLabelSchema>;
 
 export const TraceWithEvaluationsSchema = TraceSchema.extend({
   evaluations_count: z.number().int(),
   last_evaluations: z.array(LastTraceEvaluationSchema),
+  latest_label: LatestTraceLabelSchema.optional(),
 }).meta({ id: "TraceWithEvaluations" });
 export type TraceWithEvaluations = z.infer<typeof TraceWithEvaluationsSchema>;
 
@@ -89,7 +120,22 @@ export function timeRangeMs(range: string): number {
 /** `pass` or `fail`: the outcome of a trace evaluation. */
 export const OutcomeSchema = z.enum(["pass", "fail"]);
 
-export const TRACE_SORT_KEYS = ["created_at", "filename", "position"] as const;
+/** Extension: `error`, traces whose latest evaluation (by `judge_id` if given) failed to run. */
+export const TRACE_STATUS_FILTERS = ["pass", "fail", "error"] as const;
+
+export const TRACE_SORT_KEYS = [
+  "created_at",
+  "filename",
+  "position",
+  // Extensions: the summary columns. Traces that do not say sort last either way.
+  "duration_ms",
+  "total_tokens",
+  "cost_usd",
+  "model",
+] as const;
+
+/** A summary filter: one exact value (a model, service, session or user id). */
+const SummaryValueSchema = QueryTextSchema;
 
 export const ListTracesQuerySchema = z.object({
   ...pageQuery(100, 500),
@@ -98,8 +144,15 @@ export const ListTracesQuerySchema = z.object({
   /** Only traces evaluated by this judge. */
   judge_id: PathIdSchema.optional(),
   /** Only traces whose latest evaluation (by `judge_id` if given) passed or failed. */
-  status: OutcomeSchema.optional(),
+  status: z.enum(TRACE_STATUS_FILTERS).optional(),
   time_range: TimeRangeSchema,
+  /** Extensions: only traces of this model, service, session or user (exact). */
+  model: SummaryValueSchema,
+  service_name: SummaryValueSchema,
+  session_id: SummaryValueSchema,
+  user_id: SummaryValueSchema,
+  /** Extension: only traces that took at least this long (milliseconds). */
+  min_duration_ms: z.coerce.number().finite().nonnegative().optional(),
   /** Free text, matched against the input and the file name. */
   search: QueryTextSchema,
   sort_by: lenientSortSchema(TRACE_SORT_KEYS),

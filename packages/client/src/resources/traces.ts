@@ -34,8 +34,18 @@ export interface TraceListParams {
   source?: string | undefined;
   /** Only traces evaluated by this judge. */
   judgeId?: string | undefined;
-  /** Only traces whose latest evaluation (by `judgeId` when given) passed, or failed. */
-  status?: "pass" | "fail" | undefined;
+  /**
+   * Only traces whose latest evaluation (by `judgeId` when given) passed, or failed; `error`:
+   * whose latest evaluation errored (the judge gave no verdict).
+   */
+  status?: "pass" | "fail" | "error" | undefined;
+  /** Only traces of this model, service, session or user (exact; as the trace names them). */
+  model?: string | undefined;
+  serviceName?: string | undefined;
+  sessionId?: string | undefined;
+  userId?: string | undefined;
+  /** Only traces that took at least this many milliseconds. */
+  minDurationMs?: number | undefined;
   /** Only traces created within this long before now: `24h`, `7d`, `2w`. */
   timeRange?: string | undefined;
   /** Free text, matched against the input and the file name. */
@@ -107,6 +117,11 @@ export class Traces extends APIResource {
           status: params.status,
           time_range: textParam(params.timeRange),
           search: textParam(params.search),
+          model: textParam(params.model),
+          service_name: textParam(params.serviceName),
+          session_id: textParam(params.sessionId),
+          user_id: textParam(params.userId),
+          min_duration_ms: params.minDurationMs,
           sort_by: params.sortBy,
           sort_order: params.sortOrder,
         },

@@ -92,6 +92,7 @@ describe.each(DIALECTS)("migrations on %s", (dialect) => {
         "0018-repeats",
         "0019-model-prices",
         "0020-result-execution",
+        "0021-trace-summaries",
       ]);
     } finally {
       await handle.close();

@@ -173,6 +173,7 @@ describe("GET …/traces", () => {
         judge_version: 1,
         created_at: expect.any(String),
         passed: false,
+        status: "success",
       },
       {
         judge_id: judgeA,
@@ -180,6 +181,7 @@ describe("GET …/traces", () => {
         judge_version: 1,
         created_at: expect.any(String),
         passed: true,
+        status: "success",
       },
     ]);
     expect(second?.evaluations_count).toBe(2);
@@ -188,6 +190,8 @@ describe("GET …/traces", () => {
       judge_name: "Safety",
       judge_version: 1,
       created_at: expect.any(String),
+      // Waiting for its verdict, not errored.
+      status: "pending",
     });
     expect(third).toMatchObject({ evaluations_count: 0, last_evaluations: [] });
   });

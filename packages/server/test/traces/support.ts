@@ -108,12 +108,21 @@ export function putFile(
   });
 }
 
-/** A trace evaluation row as the trace-evaluation service stores one (verdict optional). */
+/** A trace evaluation row as the trace-evaluation service stores one (verdict optional); answers its id. */
 export async function recordEvaluation(
   service: TestService,
   tenant: Tenant,
-  row: { traceId: string; judgeId: string; createdAt: string; passed?: boolean; version?: number },
-): Promise<void> {
+  row: {
+    traceId: string;
+    judgeId: string;
+    createdAt: string;
+    passed?: boolean;
+    version?: number;
+    /** A run that errored: no verdict, status `failure`. */
+    failed?: boolean;
+  },
+): Promise<string> {
+  const id = randomUUID();
   const version = row.version ?? 1;
   const judge = await service.running.deps.db
     .selectFrom("judges")
@@ -123,15 +132,15 @@ export async function recordEvaluation(
   await service.running.deps.db
     .insertInto("trace_evaluations")
     .values({
-      id: randomUUID(),
+      id,
       organization_id: tenant.org,
       project_id: tenant.project,
       trace_id: row.traceId,
       judge_id: row.judgeId,
       judge_version: version,
       judge_snapshot: JSON.stringify({ name: judge.name, version, evaluationGoal: "Be right." }),
-      status: row.passed === undefined ? "pending" : "success",
-      status_description: "",
+      status: row.failed ? "failure" : row.passed === undefined ? "pending" : "success",
+      status_description: row.failed ? "the judge model answered 500" : "",
       created_at: row.createdAt,
       started_at: null,
       finished_at: null,
@@ -149,6 +158,7 @@ export async function recordEvaluation(
       result_at: null,
     })
     .execute();
+  return id;
 }
 
 /** A judge row of the tenant's project; answers its id. */

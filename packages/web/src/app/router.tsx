@@ -364,14 +364,18 @@ const tracesRoute = createRoute({
   },
 });
 
-/** One trace in the viewer, with its verdicts. */
+/**
+ * One trace in the viewer, with its verdicts. The list it was opened from (filters, order,
+ * page) travels in the URL, for previous/next and the way back.
+ */
 const traceRoute = createRoute({
   getParentRoute: () => appRoute,
   path: "/traces/$id",
   loader: () => TracePage.preload(),
+  validateSearch: parseTraceSearch,
   component: function Trace() {
     const { id } = traceRoute.useParams();
-    return <TracePage key={id} id={id} />;
+    return <TracePage key={id} id={id} search={traceRoute.useSearch()} />;
   },
 });
 

@@ -2,6 +2,7 @@ import type { TraceWithEvaluations } from "@assay/protocol";
 import { useEffect, useState } from "react";
 import { Pager } from "../evaluations/pager.tsx";
 import { ErrorMessage } from "../shared/error-message.tsx";
+import { type VerdictOutcome, verdictOutcome } from "../traces/verdict-chip.tsx";
 import { TRACE_PAGE_SIZE, useTracePage } from "./use-judges.ts";
 
 /**
@@ -149,13 +150,33 @@ function TraceRow({
           <span className="muted">none</span>
         ) : (
           trace.last_evaluations.slice(0, 3).map((e) => (
-            <span key={e.judge_id} className="last-verdict">
+            <span key={`${e.judge_id}-${e.created_at}`} className="last-verdict">
               {e.judge_name} v{e.judge_version}:{" "}
-              {e.passed === undefined ? "…" : e.passed ? "pass" : "fail"}
+              <OutcomeWord outcome={verdictOutcome(e.passed, e.status)} />
             </span>
           ))
         )}
       </td>
     </tr>
+  );
+}
+
+const WORDS: Record<VerdictOutcome, string> = {
+  pass: "pass",
+  fail: "fail",
+  pending: "…",
+  error: "error",
+};
+
+/** A latest verdict in a word; a run that errored says so (it is not still running). */
+function OutcomeWord({ outcome }: { outcome: VerdictOutcome }) {
+  return (
+    <span
+      className={`outcome-word outcome-${outcome}`}
+      data-outcome={outcome}
+      title={outcome === "pending" ? "waiting for the judge" : undefined}
+    >
+      {WORDS[outcome]}
+    </span>
   );
 }

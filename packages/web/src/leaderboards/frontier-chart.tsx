@@ -73,8 +73,9 @@ export function FrontierChart(props: { board: Leaderboard; spaceId: string; choi
       ) : null}
       {data.costUnknown.length > 0 ? (
         <p className="muted small" data-note="cost-unknown">
-          Left off, cost unknown: {data.costUnknown.join(", ")} (custom endpoints have no prices; a
-          catalog model's cost is its tokens at the catalog's prices).
+          Left off, cost unknown: {data.costUnknown.join(", ")} (a model without prices; give a
+          custom model its prices on its page and its later runs have a cost, as a catalog model's
+          runs cost their tokens at the catalog's prices).
         </p>
       ) : null}
       {data.incomplete.length > 0 ? (

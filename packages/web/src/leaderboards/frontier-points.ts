@@ -12,7 +12,7 @@ export interface FrontierPoint extends CostPoint {
 export interface FrontierData {
   points: FrontierPoint[];
   frontier: FrontierPoint[];
-  /** Models with no known cost (custom endpoints have no prices). */
+  /** Models with no known cost (a custom model without prices, or runs made before it had them). */
   costUnknown: string[];
   /** Overall only: models missing a benchmark, whose totals are not comparable. */
   incomplete: string[];

@@ -1,7 +1,13 @@
 import { useNavigate } from "@tanstack/react-router";
 import { useCallback } from "react";
 import { SearchBox } from "../evaluations/search-box.tsx";
-import { isFiltered, TIME_RANGES, type TraceSearch } from "./traces-search.ts";
+import {
+  isFiltered,
+  LATENCY_FLOORS,
+  SUMMARY_FILTERS,
+  TIME_RANGES,
+  type TraceSearch,
+} from "./traces-search.ts";
 import { useJudgeChoices, useTraceSources } from "./use-traces.ts";
 
 /** The server's filters, each kept in the URL; a change goes back to the first page. */
@@ -64,7 +70,7 @@ export function TraceFilters({ search }: { search: TraceSearch }) {
         <select
           name="status"
           value={search.status ?? ""}
-          title="the latest verdict (of the chosen judge, if one is chosen)"
+          title="the latest verdict (of the chosen judge, if one is chosen); errored: its latest run gave no verdict"
           onChange={(e) =>
             set({ status: (e.target.value || undefined) as TraceSearch["status"] | undefined })
           }
@@ -72,6 +78,25 @@ export function TraceFilters({ search }: { search: TraceSearch }) {
           <option value="">any</option>
           <option value="pass">passed</option>
           <option value="fail">failed</option>
+          <option value="error">errored</option>
+        </select>
+      </label>
+      <label>
+        Latency
+        <select
+          name="min_ms"
+          value={search.min_ms ?? ""}
+          onChange={(e) => set({ min_ms: e.target.value ? Number(e.target.value) : undefined })}
+        >
+          <option value="">any</option>
+          {search.min_ms && !LATENCY_FLOORS.some(([ms]) => ms === search.min_ms) ? (
+            <option value={search.min_ms}>≥ {search.min_ms} ms</option>
+          ) : null}
+          {LATENCY_FLOORS.map(([ms, label]) => (
+            <option key={ms} value={ms}>
+              {label}
+            </option>
+          ))}
         </select>
       </label>
       <label>
@@ -89,6 +114,7 @@ export function TraceFilters({ search }: { search: TraceSearch }) {
           ))}
         </select>
       </label>
+      <SummaryFilterChips search={search} onClear={(key) => set({ [key]: undefined })} />
       {isFiltered(search) ? (
         <button
           type="button"
@@ -100,12 +126,44 @@ export function TraceFilters({ search }: { search: TraceSearch }) {
               status: undefined,
               range: undefined,
               q: undefined,
+              model: undefined,
+              service: undefined,
+              session: undefined,
+              user: undefined,
+              min_ms: undefined,
             })
           }
         >
           Clear filters
         </button>
       ) : null}
+    </div>
+  );
+}
+
+/** The model, service, session or user the list is narrowed to (set by clicking one), each removable. */
+function SummaryFilterChips({
+  search,
+  onClear,
+}: {
+  search: TraceSearch;
+  onClear: (key: (typeof SUMMARY_FILTERS)[number][0]) => void;
+}) {
+  const active = SUMMARY_FILTERS.filter(([key]) => search[key] !== undefined);
+  if (active.length === 0) return null;
+  return (
+    <div className="summary-filters">
+      {active.map(([key, words]) => (
+        <button
+          key={key}
+          type="button"
+          className="filter-chip"
+          title="Remove this filter"
+          onClick={() => onClear(key)}
+        >
+          {words} {search[key]} <span aria-hidden="true">×</span>
+        </button>
+      ))}
     </div>
   );
 }

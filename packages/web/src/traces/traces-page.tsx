@@ -3,7 +3,12 @@ import { Pager } from "../evaluations/pager.tsx";
 import { ErrorMessage } from "../shared/error-message.tsx";
 import { TraceFilters } from "./trace-filters.tsx";
 import { TraceUpload } from "./trace-upload.tsx";
-import { isFiltered, TRACE_PAGE_SIZE, type TraceSearch } from "./traces-search.ts";
+import {
+  isFiltered,
+  type SummaryFilter,
+  TRACE_PAGE_SIZE,
+  type TraceSearch,
+} from "./traces-search.ts";
 import { TracesTable } from "./traces-table.tsx";
 import { useTraces } from "./use-traces.ts";
 import "./traces.css";
@@ -15,6 +20,18 @@ export function TracesPage({ search }: { search: TraceSearch }) {
   const onPage = (page: number) =>
     navigate({ search: (previous) => ({ ...previous, page: page > 1 ? page : undefined }) });
   const data = traces.data;
+  // A new order or filter starts again at the first page.
+  const onSort = ({ sort, order }: { sort: TraceSearch["sort"]; order: "asc" | "desc" }) =>
+    navigate({
+      search: (previous) => ({
+        ...previous,
+        sort: sort === "created_at" ? undefined : sort,
+        order: sort === "created_at" && order === "desc" ? undefined : order,
+        page: undefined,
+      }),
+    });
+  const onFilter = (key: SummaryFilter, value: string) =>
+    navigate({ search: (previous) => ({ ...previous, [key]: value, page: undefined }) });
 
   return (
     <section className="traces-view">
@@ -47,7 +64,7 @@ export function TracesPage({ search }: { search: TraceSearch }) {
       {data && data.traces.length > 0 ? (
         <>
           <div className="table-scroll">
-            <TracesTable traces={data.traces} />
+            <TracesTable traces={data.traces} search={search} onSort={onSort} onFilter={onFilter} />
           </div>
           <Pager
             page={search.page ?? 1}

@@ -30,6 +30,33 @@ describe("parseTraceSearch", () => {
     expect(parseTraceSearch({ q: 42, page: 1 })).toEqual({ q: "42" });
   });
 
+  it("keeps the summary filters and the order, and drops unknown ones", () => {
+    expect(
+      parseTraceSearch({
+        status: "error",
+        model: "acme/local-llama",
+        user: "ana",
+        session: "chat-1",
+        service: "bot",
+        min_ms: "1000",
+        sort: "cost_usd",
+        order: "asc",
+      }),
+    ).toEqual({
+      status: "error",
+      model: "acme/local-llama",
+      user: "ana",
+      session: "chat-1",
+      service: "bot",
+      min_ms: 1000,
+      sort: "cost_usd",
+      order: "asc",
+    });
+    expect(parseTraceSearch({ sort: "input", order: "sideways", min_ms: "-1" })).toEqual({});
+    expect(isFiltered({ user: "ana" })).toBe(true);
+    expect(isFiltered({ sort: "cost_usd" })).toBe(false);
+  });
+
   it("tells a filtered list from the whole project", () => {
     expect(isFiltered({})).toBe(false);
     expect(isFiltered({ page: 2 })).toBe(false);

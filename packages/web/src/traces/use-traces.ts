@@ -1,6 +1,11 @@
-import type { TracePage } from "@assay/client";
+import type { TraceListParams, TracePage } from "@assay/client";
 import { APIStatusError } from "@assay/client/errors";
-import type { Trace, TraceEvaluation, TraceEvaluationResult } from "@assay/protocol";
+import type {
+  ListedTraceEvaluation,
+  Trace,
+  TraceEvaluation,
+  TraceEvaluationResult,
+} from "@assay/protocol";
 import {
   keepPreviousData,
   type QueryClient,
@@ -9,7 +14,7 @@ import {
   useQueryClient,
 } from "@tanstack/react-query";
 import { getClient } from "../api/client.ts";
-import { TRACE_PAGE_SIZE, type TraceSearch } from "./traces-search.ts";
+import { sortOf, TRACE_PAGE_SIZE, type TraceSearch } from "./traces-search.ts";
 
 export const tracesKey = ["traces"] as const;
 
@@ -17,24 +22,33 @@ export const tracesKey = ["traces"] as const;
 export function useTraces(search: TraceSearch) {
   return useQuery({
     queryKey: [...tracesKey, "list", search],
-    queryFn: ({ signal }) =>
-      getClient().traces.getMany(
-        {
-          page: search.page ?? 1,
-          pageSize: TRACE_PAGE_SIZE,
-          source: search.source,
-          judgeId: search.judge,
-          status: search.status,
-          timeRange: search.range,
-          search: search.q,
-        },
-        { signal },
-      ),
+    queryFn: ({ signal }) => getClient().traces.getMany(traceListParams(search), { signal }),
     placeholderData: keepPreviousData,
     // A trace's data can be megabytes: comparing it deep with the last answer costs more than
     // drawing the page again.
     structuralSharing: false,
   });
+}
+
+/** The list's filters, order and page (the URL's, or another) as the client takes them. */
+export function traceListParams(search: TraceSearch, page = search.page ?? 1): TraceListParams {
+  const { sort, order } = sortOf(search);
+  return {
+    page,
+    pageSize: TRACE_PAGE_SIZE,
+    source: search.source,
+    judgeId: search.judge,
+    status: search.status,
+    timeRange: search.range,
+    search: search.q,
+    model: search.model,
+    serviceName: search.service,
+    sessionId: search.session,
+    userId: search.user,
+    minDurationMs: search.min_ms,
+    sortBy: sort,
+    sortOrder: order,
+  };
 }
 
 /** The files traces came from, for the source filter. */
@@ -85,14 +99,15 @@ export function useTrace(id: string) {
 export interface TraceVerdict {
   evaluation: TraceEvaluation;
   result?: TraceEvaluationResult;
+  /** A person's label of the (judge, trace), if there is one. */
+  label?: NonNullable<ListedTraceEvaluation["label"]>;
 }
 
 const PENDING = new Set(["pending", "in_progress"]);
 
 /**
- * The latest evaluation of the trace by each judge, newest first, with its verdict: one list
- * request, then one result per judge (a trace is judged by a handful of judges, not hundreds).
- * Polled while one is still running.
+ * The latest evaluation of the trace by each judge, newest first, with its verdict and a
+ * person's label: one list request. Polled while one is still running.
  */
 export function useTraceVerdicts(traceId: string) {
   return useQuery({
@@ -103,16 +118,15 @@ export function useTraceVerdicts(traceId: string) {
         { traceId, pageSize: 100, sortBy: "created_at", sortOrder: "desc" },
         { signal },
       );
-      const latest = new Map<string, TraceEvaluation>();
+      const latest = new Map<string, ListedTraceEvaluation>();
       for (const evaluation of page.traceEvaluations)
         if (!latest.has(evaluation.judge_id)) latest.set(evaluation.judge_id, evaluation);
-      return Promise.all(
-        [...latest.values()].map(async (evaluation) => {
-          if (evaluation.status !== "success") return { evaluation };
-          const result = await client.traceEvaluations.getResults(evaluation.id, { signal });
-          return result ? { evaluation, result } : { evaluation };
-        }),
-      );
+      // The list carries each verdict and label: one request for the whole panel.
+      return [...latest.values()].map(({ result, label, ...evaluation }) => ({
+        evaluation,
+        ...(result ? { result } : {}),
+        ...(label ? { label } : {}),
+      }));
     },
     refetchInterval: (query) =>
       query.state.data?.some((v) => PENDING.has(v.evaluation.status)) ? 2000 : false,
@@ -127,5 +141,24 @@ export function useDeleteTrace() {
       queryClient.removeQueries({ queryKey: [...tracesKey, id] });
       return queryClient.invalidateQueries({ queryKey: tracesKey });
     },
+  });
+}
+
+/** Runs a judge on one trace; its verdict appears among the trace's verdicts (polled). */
+export function useRunJudge(traceId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (judgeId: string) => getClient().traceEvaluations.create(traceId, judgeId),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: tracesKey }),
+  });
+}
+
+/** A person's label of what the judge should have said, put through one of its evaluations. */
+export function useLabelTrace() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ evaluationId, passed }: { evaluationId: string; passed: boolean }) =>
+      getClient().annotations.put(evaluationId, { passed }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: tracesKey }),
   });
 }

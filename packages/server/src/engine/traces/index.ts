@@ -3,6 +3,7 @@
 // (trace-file: streaming, validation, grouping OpenTelemetry spans by trace id).
 export { detectFormat, type RecognizedTrace, recognizeTrace } from "./recognize.ts";
 export { renderTraceForJudge } from "./render.ts";
+export { summarizeTrace, type TraceSummary } from "./summary/trace-summary.ts";
 export {
   DEFAULT_MAX_PROBLEMS,
   MAX_DEPTH,

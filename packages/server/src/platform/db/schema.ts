@@ -383,6 +383,19 @@ export interface TracesTable {
   /** The upload it was imported from (unique with `position`: an upload is imported once). */
   upload_id: Generated<string | null>;
   created_at: string;
+  /** The trace's summary (engine/traces/summary), null where the trace does not say. */
+  duration_ms: Generated<number | null>;
+  input_tokens: Generated<number | null>;
+  output_tokens: Generated<number | null>;
+  total_tokens: Generated<number | null>;
+  /** USD from the model's prices (catalog or custom model) when known at import. */
+  cost_usd: Generated<number | null>;
+  model: Generated<string | null>;
+  service_name: Generated<string | null>;
+  session_id: Generated<string | null>;
+  user_id: Generated<string | null>;
+  /** Which summary reader filled the columns; null until one has (rows older than 0021). */
+  summary_version: Generated<number | null>;
 }
 
 export interface TraceEvaluationsTable {

@@ -40,6 +40,15 @@ export function createAnnotationRepository(db: Database) {
         .where("trace_id", "=", pair.trace_id)
         .executeTakeFirst(),
 
+    /** The labels of these pairs (a page of evaluations: well under the parameter limits). */
+    findByPairs: (scope: ProjectScope, pairs: readonly LabelPair[]): Promise<AnnotationRow[]> =>
+      pairs.length === 0
+        ? Promise.resolve([])
+        : inScope(scope)
+            .where("judge_id", "in", [...new Set(pairs.map((p) => p.judge_id))])
+            .where("trace_id", "in", [...new Set(pairs.map((p) => p.trace_id))])
+            .execute(),
+
     /** Which of these pairs (one judge set, a batch of traces at a time) have a label. */
     async existingPairs(
       trx: Kysely<DatabaseSchema>,

@@ -17,6 +17,7 @@ import type { Database } from "../../platform/db/database.ts";
 import type { DatabaseSchema, JudgeRow, TraceEvaluationRow } from "../../platform/db/schema.ts";
 import type { JobQueue } from "../../platform/queue/job-queue.ts";
 import type { ProjectScope } from "../../tenancy.ts";
+import { createAnnotationRepository, pairKey } from "../annotations/repository.ts";
 import { createJudgeRepository } from "../judges/repository.ts";
 import { ModelUnavailableError } from "../models/resolve-endpoint.ts";
 import { estimateCost } from "./estimate-cost.ts";
@@ -55,6 +56,7 @@ export const EVALUATIONS_PER_JOB = 25;
  */
 export function createTraceEvaluationService(deps: TraceEvaluationServiceDeps) {
   const repo = createTraceEvaluationRepository(deps.db);
+  const annotations = createAnnotationRepository(deps.db);
   const judges = createJudgeRepository(deps.db);
   const profiles = createJudgeModelProfiles(deps);
 
@@ -157,9 +159,25 @@ export function createTraceEvaluationService(deps: TraceEvaluationServiceDeps) {
         query,
         now: deps.clock.now(),
       });
+      const labels = new Map(
+        (await annotations.findByPairs(scope, rows)).map((label) => [pairKey(label), label]),
+      );
       const listed = rows.map((row) => {
         const result = toTraceEvaluationResult(row);
-        return { ...toTraceEvaluation(row), ...(result === undefined ? {} : { result }) };
+        const label = labels.get(pairKey(row));
+        return {
+          ...toTraceEvaluation(row),
+          ...(result === undefined ? {} : { result }),
+          ...(label === undefined
+            ? {}
+            : {
+                label: {
+                  passed: label.passed === 1,
+                  created_by: label.created_by,
+                  updated_at: label.updated_at,
+                },
+              }),
+        };
       });
       return { trace_evaluations: listed, count: rows.length, total };
     },

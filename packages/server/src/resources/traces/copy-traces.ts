@@ -1,5 +1,9 @@
 import type { CopyRows, CopyValue } from "../../platform/db/postgres-copy.ts";
-import type { TraceFileRow, TraceFileSource } from "./trace-insert-repository.ts";
+import {
+  SUMMARY_KEYS,
+  type TraceFileRow,
+  type TraceFileSource,
+} from "./trace-insert-repository.ts";
 
 const COLUMNS = [
   "id",
@@ -12,6 +16,7 @@ const COLUMNS = [
   "input",
   "data",
   "created_at",
+  ...SUMMARY_KEYS,
 ] as const;
 
 /**
@@ -44,5 +49,6 @@ async function* toValues(
       row.input,
       row.data,
       created_at,
+      ...SUMMARY_KEYS.map((key) => row[key]),
     ]);
 }

@@ -4,6 +4,7 @@ import { readTraceFile, TraceFileError } from "../../engine/traces/index.ts";
 import { isUniqueViolation } from "../../platform/db/unique-violation.ts";
 import type { ImportStore } from "../imports/import-store.ts";
 import { copyTraces } from "./copy-traces.ts";
+import { toSummaryColumns } from "./summary-columns.ts";
 import { createTraceIds } from "./trace-ids.ts";
 import {
   insertTraces,
@@ -55,7 +56,14 @@ export async function importTraceFile(store: ImportStore, job: TraceImport): Pro
         const id = nextId();
         ids.push(id);
         const input = trace.input === "" ? null : trace.input;
-        return { id, position: trace.position, format: trace.format, input, data: trace.data };
+        return {
+          id,
+          position: trace.position,
+          format: trace.format,
+          input,
+          data: trace.data,
+          ...toSummaryColumns(trace.summary),
+        };
       });
   }
   try {

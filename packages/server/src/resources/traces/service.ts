@@ -6,18 +6,21 @@ import type {
   TraceWithEvaluations,
 } from "@assay/protocol";
 import { badRequest, notFound } from "../../app-error.ts";
+import type { Catalog } from "../../catalog/catalog.ts";
 import type { Clock } from "../../platform/clock.ts";
 import type { Database } from "../../platform/db/database.ts";
 import type { TraceRow } from "../../platform/db/schema.ts";
 import type { ProjectScope } from "../../tenancy.ts";
 import type { Importer } from "../imports/importer.ts";
 import type { UploadService } from "../uploads/service.ts";
+import { priceTraces } from "./price-traces.ts";
 import { createTraceRepository } from "./repository.ts";
 import { createTraceListRepository } from "./trace-list-repository.ts";
 
 export interface TraceServiceDeps {
   db: Database;
   clock: Clock;
+  catalog: Catalog;
   uploads: UploadService;
   /** Parses and stores uploaded files (on import threads in `assay serve`). */
   importer: Importer;
@@ -45,7 +48,7 @@ export function createTraceService(deps: TraceServiceDeps) {
           "body.filename",
           `no uploaded file named ${body.filename}; upload it first (POST …/traces/upload)`,
         );
-      return deps.importer.traces({
+      const ids = await deps.importer.traces({
         organizationId: scope.organizationId,
         projectId: scope.projectId,
         filename: upload.filename,
@@ -53,6 +56,9 @@ export function createTraceService(deps: TraceServiceDeps) {
         objectKey: upload.object_key,
         createdAt: deps.clock.now().toISOString(),
       });
+      // Costs need the project's custom models and the catalog, which import threads lack.
+      await priceTraces(deps, scope);
+      return ids;
     },
 
     async get(scope: ProjectScope, id: string): Promise<Trace> {
@@ -70,12 +76,16 @@ export function createTraceService(deps: TraceServiceDeps) {
         scope,
         rows.map((row) => row.id),
       );
+      const ids = rows.map((row) => row.id);
+      const labels = await listing.latestLabels(scope, ids);
       const traces = rows.map((row) => {
         const summary = summaries.get(row.id);
+        const label = labels.get(row.id);
         return {
           ...toTrace(row),
           evaluations_count: summary?.count ?? 0,
           last_evaluations: summary?.last ?? [],
+          ...(label ? { latest_label: label } : {}),
         };
       });
       return { traces, total };
@@ -103,5 +113,31 @@ function toTrace(row: TraceRow): Trace {
     ...(row.integration_id === null ? {} : { integration_id: row.integration_id }),
     format: row.format as TraceFormat,
     position: row.position,
+    ...traceSummary(row),
   };
 }
+
+const SUMMARY_FIELDS = [
+  "duration_ms",
+  "input_tokens",
+  "output_tokens",
+  "total_tokens",
+  "cost_usd",
+  "model",
+  "service_name",
+  "session_id",
+  "user_id",
+] as const;
+
+/** The summary columns that hold a value (numbers as numbers: PostgreSQL may send text). */
+function traceSummary(row: TraceRow): Partial<Trace> {
+  const summary: Record<string, string | number> = {};
+  for (const field of SUMMARY_FIELDS) {
+    const value = row[field];
+    if (value === null || value === undefined) continue;
+    summary[field] = typeof value === "string" && !TEXT_FIELDS.has(field) ? Number(value) : value;
+  }
+  return summary as Partial<Trace>;
+}
+
+const TEXT_FIELDS = new Set<string>(["model", "service_name", "session_id", "user_id"]);

@@ -12,7 +12,7 @@ export interface TraceFileSource {
 }
 
 /** What differs from one trace of an import to the next. */
-export interface TraceFileRow {
+export interface TraceFileRow extends TraceSummaryColumns {
   id: string;
   position: number;
   format: string;
@@ -20,9 +20,35 @@ export interface TraceFileRow {
   data: string;
 }
 
+/** The summary columns as an import writes them (cost comes after, from the model's prices). */
+export interface TraceSummaryColumns {
+  duration_ms: number | null;
+  input_tokens: number | null;
+  output_tokens: number | null;
+  total_tokens: number | null;
+  model: string | null;
+  service_name: string | null;
+  session_id: string | null;
+  user_id: string | null;
+  summary_version: number;
+}
+
+/** The summary columns in the order the INSERT and the COPY write them. */
+export const SUMMARY_KEYS = [
+  "duration_ms",
+  "input_tokens",
+  "output_tokens",
+  "total_tokens",
+  "model",
+  "service_name",
+  "session_id",
+  "user_id",
+  "summary_version",
+] as const;
+
 /**
- * Most rows per INSERT: 5 bound parameters a row keep 512 rows at 2,564, far under SQLite's limit
- * (32,766) and PostgreSQL's (65,535), and a 50 MB file at ~80-170 statements.
+ * Most rows per INSERT: 14 bound parameters a row keep 512 rows at 7,173, far under SQLite's
+ * limit (32,766) and PostgreSQL's (65,535), and a 50 MB file at ~80-170 statements.
  */
 const INSERT_BATCH = 512;
 
@@ -33,7 +59,20 @@ const SOURCE_KEYS = [
   "upload_id",
   "created_at",
 ] as const;
-const ROW_KEYS = ["id", "position", "format", "input", "data"] as const;
+const ROW_KEYS = ["id", "position", "format", "input", "data", ...SUMMARY_KEYS] as const;
+
+/** VALUES columns are untyped parameters (text to PostgreSQL): each summary column says its type. */
+const SUMMARY_TYPES = [
+  "double precision",
+  "integer",
+  "integer",
+  "integer",
+  "text",
+  "text",
+  "text",
+  "text",
+  "integer",
+] as const;
 
 /**
  * `insert into traces … select … from (values (id, position, format, input, data), …)`: what an
@@ -45,11 +84,15 @@ const ROW_KEYS = ["id", "position", "format", "input", "data"] as const;
  */
 function compileInsert(db: Database, rows: number): string {
   const tuple = sql`(${sql.join(ROW_KEYS.map((key) => sql`${key}`))})`;
+  const summaryColumns = sql.raw(SUMMARY_KEYS.join(", "));
+  const summaryValues = sql.raw(
+    SUMMARY_TYPES.map((type, i) => `cast(column${6 + i} as ${type})`).join(", "),
+  );
   const compiled = sql`insert into traces
       (id, organization_id, project_id, filename, upload_id, position, format, input, data,
-        integration_id, created_at)
+        integration_id, created_at, ${summaryColumns})
     select column1, ${"organization_id"}, ${"project_id"}, ${"filename"}, ${"upload_id"},
-      cast(column2 as integer), column3, column4, column5, null, ${"created_at"}
+      cast(column2 as integer), column3, column4, column5, null, ${"created_at"}, ${summaryValues}
     from (values ${sql.join(Array.from({ length: rows }, () => tuple))}) as v`.compile(db);
   const expected = [...SOURCE_KEYS, ...Array.from({ length: rows }, () => ROW_KEYS).flat()];
   if (compiled.parameters.some((parameter, i) => parameter !== expected[i]))

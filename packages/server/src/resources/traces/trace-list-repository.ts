@@ -1,4 +1,11 @@
-import { type ListTracesQuery, type TraceWithEvaluations, timeRangeMs } from "@assay/protocol";
+import {
+  type LatestTraceLabel,
+  type ListTracesQuery,
+  type TRACE_SORT_KEYS,
+  type TraceEvaluationStatus,
+  type TraceWithEvaluations,
+  timeRangeMs,
+} from "@assay/protocol";
 import { type ExpressionBuilder, sql } from "kysely";
 import { containsText } from "../../platform/db/contains-text.ts";
 import type { Database } from "../../platform/db/database.ts";
@@ -22,6 +29,19 @@ function latestVerdict(eb: Builder, judgeId: string | undefined) {
 }
 
 /**
+ * The status of a trace's latest evaluation, whatever its outcome (by one judge when given):
+ * `failure` when the judge could not give a verdict.
+ */
+function latestStatus(eb: Builder, judgeId: string | undefined) {
+  let status = eb
+    .selectFrom("trace_evaluations as te")
+    .select("te.status")
+    .whereRef("te.trace_id", "=", "traces.id");
+  if (judgeId !== undefined) status = status.where("te.judge_id", "=", judgeId);
+  return status.orderBy("te.created_at", "desc").orderBy("te.id", "desc").limit(1);
+}
+
+/**
  * The traces list of a project: one page of traces with the list's filters, and each listed
  * trace's latest evaluations. Every query is confined to the caller's organization and project.
  */
@@ -31,6 +51,8 @@ export function createTraceListRepository(db: Database) {
       listTraceRows(db, scope, query, now),
     evaluationSummaries: (scope: ProjectScope, traceIds: readonly string[]) =>
       evaluationSummaries(db, scope, traceIds),
+    latestLabels: (scope: ProjectScope, traceIds: readonly string[]) =>
+      latestLabels(db, scope, traceIds),
   };
 }
 
@@ -73,10 +95,18 @@ async function listTraceRows(
       ),
     );
   }
-  if (query.status !== undefined) {
+  if (query.status === "error")
+    base = base.where((eb) => eb(latestStatus(eb, judgeId), "=", "failure"));
+  else if (query.status !== undefined) {
     const wanted = query.status === "pass" ? 1 : 0;
     base = base.where((eb) => eb(latestVerdict(eb, judgeId), "=", wanted));
   }
+  for (const column of SUMMARY_FILTERS) {
+    const value = query[column];
+    if (value !== undefined) base = base.where(`traces.${column}`, "=", value);
+  }
+  if (query.min_duration_ms !== undefined)
+    base = base.where("traces.duration_ms", ">=", query.min_duration_ms);
 
   const { total } = await base
     .select((eb) => eb.fn.countAll<number>().as("total"))
@@ -84,7 +114,16 @@ async function listTraceRows(
   const sortBy = query.sort_by ?? "created_at";
   // Newest first, names and positions ascending, unless the caller says otherwise.
   const direction = query.sort_order ?? (sortBy === "created_at" ? "desc" : "asc");
-  let page = base.selectAll("traces").orderBy(`traces.${sortBy}`, direction);
+  // Traces that do not say (no tokens, no price) come last either way: unknown is not zero.
+  let page = base
+    .selectAll("traces")
+    .orderBy(sortExpression(sortBy, narrowed(query)), (ob) =>
+      NULLABLE_SORTS.has(sortBy)
+        ? (direction === "asc" ? ob.asc() : ob.desc()).nullsLast()
+        : direction === "asc"
+          ? ob.asc()
+          : ob.desc(),
+    );
   if (sortBy !== "created_at") page = page.orderBy("traces.created_at", "desc");
   if (sortBy !== "position") page = page.orderBy("traces.position", "asc");
   const rows = await page
@@ -94,6 +133,28 @@ async function listTraceRows(
     .execute();
   return { rows, total: Number(total) };
 }
+
+/** The summary columns the list filters on by one value. */
+const SUMMARY_FILTERS = ["model", "service_name", "session_id", "user_id"] as const;
+
+/** Whether a summary filter narrows the list to a few traces (its index finds them). */
+function narrowed(query: ListTracesQuery): boolean {
+  return SUMMARY_FILTERS.some((column) => query[column] !== undefined);
+}
+
+/**
+ * The sort column, or under a summary filter the same values as an expression: SQLite, whose
+ * plan cannot see the bound value, would otherwise walk the sort column's index through every
+ * trace of the project (200 ms at 100k) instead of sorting the filter's few (1 ms).
+ */
+function sortExpression(sortBy: (typeof TRACE_SORT_KEYS)[number], filtered: boolean) {
+  const column = sql.ref(`traces.${sortBy}`);
+  if (!filtered || !NULLABLE_SORTS.has(sortBy)) return column;
+  return sortBy === "model" ? sql`(${column} || '')` : sql`(${column} + 0)`;
+}
+
+/** Sort keys whose column may be null (the summary's). */
+const NULLABLE_SORTS = new Set(["duration_ms", "total_tokens", "cost_usd", "model"]);
 
 /** How many of a trace's latest evaluations a list item shows. */
 export const LAST_EVALUATIONS = 5;
@@ -111,6 +172,7 @@ interface SummaryRow {
   judge_name: string | null;
   created_at: string;
   passed: number | null;
+  status: string;
   total: number;
   recency: number;
 }
@@ -130,7 +192,7 @@ async function evaluationSummaries(
   const { rows } = await sql<SummaryRow>`
     select * from (
       select te.trace_id, te.judge_id, te.judge_version, te.judge_snapshot,
-             judges.name as judge_name, te.created_at, te.passed,
+             judges.name as judge_name, te.created_at, te.passed, te.status,
              count(*) over (partition by te.trace_id) as total,
              row_number() over (partition by te.trace_id order by te.created_at desc, te.id desc) as recency
       from trace_evaluations te
@@ -154,9 +216,47 @@ async function evaluationSummaries(
       judge_version: Number(row.judge_version),
       created_at: row.created_at,
       ...(row.passed === null ? {} : { passed: Number(row.passed) === 1 }),
+      status: row.status as TraceEvaluationStatus,
     });
   }
   return summaries;
+}
+
+interface LabelRow {
+  trace_id: string;
+  judge_id: string;
+  passed: number;
+  created_by: string;
+  updated_at: string;
+}
+
+/** For a page of traces, in one query: the label a person gave each most recently. */
+async function latestLabels(
+  db: Database,
+  scope: ProjectScope,
+  traceIds: readonly string[],
+): Promise<Map<string, LatestTraceLabel>> {
+  const labels = new Map<string, LatestTraceLabel>();
+  if (traceIds.length === 0) return labels;
+  const { rows } = await sql<LabelRow>`
+    select trace_id, judge_id, passed, created_by, updated_at from (
+      select a.trace_id, a.judge_id, a.passed, a.created_by, a.updated_at,
+             row_number() over (partition by a.trace_id order by a.updated_at desc, a.id desc) as recency
+      from annotations a
+      where a.project_id = ${scope.projectId}
+        and a.organization_id = ${scope.organizationId}
+        and a.trace_id in (${sql.join(traceIds)})
+    ) ranked
+    where recency = 1
+  `.execute(db);
+  for (const row of rows)
+    labels.set(row.trace_id, {
+      passed: Number(row.passed) === 1,
+      judge_id: row.judge_id,
+      created_by: row.created_by,
+      updated_at: row.updated_at,
+    });
+  return labels;
 }
 
 /** The judge's name in the snapshot taken when the evaluation was created. */

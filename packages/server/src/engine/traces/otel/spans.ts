@@ -14,14 +14,25 @@ export function spansOfRecord(record: JsonObject): JsonObject[] | undefined {
       // `instrumentationLibrarySpans`: the name before OTLP 0.15.
       const scopes = resource.scopeSpans ?? resource.instrumentationLibrarySpans;
       if (!Array.isArray(scopes)) continue;
+      const withResource = resourceOf(resource);
       for (const scope of scopes) {
         if (isObject(scope) && Array.isArray(scope.spans))
-          spans.push(...scope.spans.filter(isObject));
+          spans.push(...scope.spans.filter(isObject).map(withResource));
       }
     }
     return spans;
   }
   return isSpan(record) ? [record] : undefined;
+}
+
+/**
+ * Each span keeps its export's resource (`service.name` and the like, which the trace list
+ * shows): grouping by trace id drops the export around it. A span that has its own is left as is.
+ */
+function resourceOf(resource: JsonObject): (span: JsonObject) => JsonObject {
+  if (!isObject(resource.resource)) return (span) => span;
+  const shared = resource.resource;
+  return (span) => (span.resource === undefined ? { ...span, resource: shared } : span);
 }
 
 /** An OTLP/JSON span: hex `traceId` and `spanId` strings. */

@@ -90,6 +90,7 @@ describe("readTraceFile", () => {
         format: "agent_events",
         input: "Cancel my subscription and refund last month.",
         data: JSON.stringify(agentRun),
+        summary: expect.any(Object),
       },
     ]);
   });

@@ -3,6 +3,7 @@ import { formatBytes } from "../../../platform/json-frames/framing.ts";
 import { otelTraceInput } from "../otel/otel-genai.ts";
 import { createSpanGroups, spansOfRecord } from "../otel/spans.ts";
 import { recognizeTrace } from "../recognize.ts";
+import { summarizeTrace, type TraceSummary } from "../summary/trace-summary.ts";
 import { type JsonObject, toInputText } from "../values.ts";
 import { MAX_RECORD_BYTES } from "./limits.ts";
 import type { ProblemList } from "./problem-list.ts";
@@ -16,6 +17,8 @@ export interface ParsedTrace {
   input: string;
   /** The trace's data as JSON text. */
   data: string;
+  /** Latency, tokens, model, service, session and user, as far as the trace says. */
+  summary: TraceSummary;
 }
 
 /**
@@ -44,7 +47,7 @@ export function createTraceBuilder(problems: ProblemList) {
       // JSONL lines are stored as sent; pretty-printed JSON (array items, a whole document)
       // compactly. A line end outside a string is the only way a record's text spans lines.
       const data = text.includes("\n") ? JSON.stringify(value) : text;
-      yield { position, line, format, input, data };
+      yield { position, line, format, input, data, summary: summarizeTrace(format, value) };
     },
 
     /** The grouped span traces, once every record has been read. */
@@ -65,6 +68,7 @@ export function createTraceBuilder(problems: ProblemList) {
           format: "otel_genai",
           input: toInputText(otelTraceInput(data)),
           data: json,
+          summary: summarizeTrace("otel_genai", data),
         };
       }
     },

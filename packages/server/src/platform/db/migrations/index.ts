@@ -19,6 +19,7 @@ import * as idempotencyKeys from "./0017-idempotency-keys.ts";
 import * as repeats from "./0018-repeats.ts";
 import * as modelPrices from "./0019-model-prices.ts";
 import * as resultExecution from "./0020-result-execution.ts";
+import * as traceSummaries from "./0021-trace-summaries.ts";
 
 /**
  * Every migration, in order. Listed statically (not read from a folder) so they travel with the
@@ -45,6 +46,7 @@ const migrations: Record<string, Migration> = {
   "0018-repeats": repeats,
   "0019-model-prices": modelPrices,
   "0020-result-execution": resultExecution,
+  "0021-trace-summaries": traceSummaries,
 };
 
 export const migrationProvider: MigrationProvider = {
