@@ -4,6 +4,7 @@ from typing import Any, Dict, List, Optional
 from pydantic import AliasChoices, Field
 
 from ._base import AssayModel
+from .traces import TraceLabel
 
 
 class TraceEvaluationStatus(str, enum.Enum):
@@ -42,6 +43,8 @@ class TraceEvaluation(AssayModel):
     status_description: Optional[str] = None
     #: The verdict, in list answers (``get_many()``) once the run has succeeded.
     result: Optional["TraceEvaluationResult"] = None
+    #: A person's label of this (judge, trace), in list answers, when there is one.
+    label: Optional[TraceLabel] = None
 
     @property
     def is_finished(self) -> bool:
