@@ -17,6 +17,7 @@ from assay.types import (
     PublicBenchmarksListResponse,
     PublicModelDetail,
     PublicModelsListResponse,
+    RunMatrixResponse,
 )
 
 from .support.assay_server import GSM8K_ROWS, JUDGE_MODEL_KEY, AssayServer
@@ -106,6 +107,37 @@ def test_compare_models_uses_each_models_latest_success(
         public.comparisons.compare_models(first.benchmark_id, first.model_id, "00000000-0000-4000-8000-000000000000")
 
 
+def test_run_matrix_agrees_with_the_two_run_comparison(
+    public: PublicClient, two_evaluations: Tuple[Evaluation, Evaluation]
+) -> None:
+    first, second = two_evaluations
+    comparison = public.comparisons.compare(first, second)
+    matrix = public.comparisons.matrix([first, second.id], page_size=2)
+    assert isinstance(matrix, RunMatrixResponse) and matrix.multiplicity == "holm"
+    assert matrix.prompts == matrix.total_count == LIMIT and len(matrix.results) == 2
+    assert matrix.pagination is not None and matrix.pagination.total_pages == 3
+    assert [r.evaluation_id for r in matrix.runs] == [first.id, second.id]
+    assert [r.passed for r in matrix.runs] == [comparison.correct_count_1, comparison.correct_count_2]
+    (pair,) = matrix.pairs
+    assert comparison.assay is not None
+    stats = comparison.assay
+    assert (pair.only_1_correct, pair.only_2_correct) == (stats.only_1_correct, stats.only_2_correct)
+    assert pair.p_value_holm == pair.p_value, "one pair: nothing to adjust"
+    by_prompt = {r.prompt_id: r for r in comparison.results or []}
+    row = matrix.results[0]
+    answer = public.comparisons.answer(second, row.prompt_id)
+    assert answer.response == by_prompt[row.prompt_id].result2
+    assert answer.outcome == row.cells[1].outcome
+    disagree = public.comparisons.matrix([first, second], filter="disagree")
+    assert disagree.total_count == pair.only_1_correct + pair.only_2_correct
+    alone = public.comparisons.matrix([first, second], filter="alone_fails", run=first)
+    assert alone.total_count == pair.only_2_correct
+    with pytest.raises(InvalidInputError):
+        public.comparisons.matrix([first])
+    with pytest.raises(NotFoundError):
+        public.comparisons.answer(first, "no-such-prompt")
+
+
 def test_client_public_shares_the_clients_configuration(client: Assay) -> None:
     assert isinstance(client.public, PublicClient)
     assert client.public is client.public
@@ -126,6 +158,10 @@ async def test_async_public(assay_server: AssayServer, two_evaluations: Tuple[Ev
         assert (await public.comparisons.compare(first.id, second.id)).total_results_2 == LIMIT
         compared = await public.comparisons.compare_models(first.benchmark_id, first.model_id, second.model_id)
         assert compared.total_results_1 == LIMIT
+        matrix = await public.comparisons.matrix([first, second])
+        assert matrix.total_count == LIMIT and matrix.pagination is not None
+        answer = await public.comparisons.answer(first, matrix.results[0].prompt_id)
+        assert answer.evaluation_id == first.id
     async with AsyncAssay(api_key=assay_server.api_key, base_url=assay_server.base_url) as client:
         assert isinstance(client.public, AsyncPublicClient)
         assert (await client.public.models.get(page_size=1)).count == 1

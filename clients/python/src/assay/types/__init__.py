@@ -92,6 +92,15 @@ from .public import (
     PublicModelsListResponse,
     SubsetPairedStats,
 )
+from .run_matrix import (
+    PromptAnswer,
+    RunMatrixCell,
+    RunMatrixFilter,
+    RunMatrixPair,
+    RunMatrixResponse,
+    RunMatrixRow,
+    RunMatrixRun,
+)
 from .sampling import ReasoningEffort, RequestProfileName, RunRequest
 from .scorers import DeleteScorerResponse, Scorer, ScorersResponse
 from .trace_evaluations import (
@@ -188,6 +197,13 @@ __all__ = [
     "Organization",
     "Pagination",
     "PairedStats",
+    "PromptAnswer",
+    "RunMatrixCell",
+    "RunMatrixFilter",
+    "RunMatrixPair",
+    "RunMatrixResponse",
+    "RunMatrixRow",
+    "RunMatrixRun",
     "SubsetPairedStats",
     "PassAtK",
     "PerformanceDetails",
