@@ -162,13 +162,22 @@ export async function createModel(
   tenant: Tenant,
   apiUrl: string,
   key = "acme/fake",
+  /** More of the body, e.g. the model's prices. */
+  extra: Record<string, unknown> = {},
 ): Promise<string> {
   const res = await service.call<{ data: { model_id: string } }>(
     "POST",
     `/organizations/${tenant.org}/projects/${tenant.project}/custom-models`,
     {
       apiKey: tenant.key,
-      json: { name: "Fake", key, description: "fake endpoint", api_url: apiUrl, max_tokens: 256 },
+      json: {
+        name: "Fake",
+        key,
+        description: "fake endpoint",
+        api_url: apiUrl,
+        max_tokens: 256,
+        ...extra,
+      },
     },
   );
   if (res.status !== 200 && res.status !== 201) throw new Error(res.text);

@@ -231,4 +231,28 @@ describe("trace summary columns", () => {
     expect(res.body.data.traces[0]?.cost_usd).toBeCloseTo(0.0012, 12);
     expect(await backfillTraceSummaries(service.running.deps)).toBe(0);
   });
+
+  it("prices again when a model's prices change, and prices traces that came before the model", async () => {
+    const costs = async () =>
+      (await list("&source=late.jsonl&sort_by=position&sort_order=asc")).body.data.traces.map(
+        (t) => t.cost_usd ?? null,
+      );
+    const trace = local(1, 10, "dee");
+    const laterTrace = { ...trace, metadata: { ...trace.metadata, model: "acme/later-llama" } };
+    await importOk(service, tenant, "late.jsonl", jsonl(laterTrace));
+    expect(await costs()).toEqual([null]);
+    const later = await createModel(service, tenant, "http://127.0.0.1:9/v1", "acme/later-llama", {
+      cost_per_input_token: "0.000003",
+      cost_per_output_token: "0.000004",
+    });
+    expect((await costs())[0]).toBeCloseTo(1000 * 0.000003 + 100 * 0.000004, 12);
+    const path = `${projectPath(tenant)}/custom-models/${later}`;
+    const patch = (json: object) => service.call("PATCH", path, { apiKey: tenant.key, json });
+    expect((await patch({ cost_per_output_token: "0.00001" })).status).toBe(200);
+    expect((await costs())[0]).toBeCloseTo(1000 * 0.000003 + 100 * 0.00001, 12);
+    expect((await patch({ cost_per_input_token: null, cost_per_output_token: null })).status).toBe(
+      200,
+    );
+    expect(await costs()).toEqual([null]);
+  });
 });

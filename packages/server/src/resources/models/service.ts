@@ -17,6 +17,7 @@ import { isUniqueViolation } from "../../platform/db/unique-violation.ts";
 import { ModelUrlError } from "../../platform/ssrf/model-url.ts";
 import type { ProjectScope } from "../../tenancy.ts";
 import { createAttachmentsRepository } from "../projects/attachments-repository.ts";
+import { priceTraces, repriceTraces } from "../traces/price-traces.ts";
 import { type CatalogModelFilter, matchesCatalogModel, matchesText } from "./model-filter.ts";
 import { createModelRepository } from "./repository.ts";
 
@@ -116,6 +117,8 @@ export function createModelService(deps: ModelServiceDeps) {
       } catch (error) {
         throw isUniqueViolation(error) ? duplicateKey(body.key) : error;
       }
+      // Traces that came in before the model did are priced now.
+      if (body.cost_per_input_token !== undefined) await priceTraces(deps, scope);
       return id;
     },
 
@@ -157,6 +160,20 @@ export function createModelService(deps: ModelServiceDeps) {
           : body.cost_per_output_token,
       );
       if (!(await repo.updateCustom(scope, id, changes))) throw notFound("model");
+      const repriced = [
+        "cost_per_input_token",
+        "cost_per_output_token",
+        "name",
+        "provider_model",
+      ] as const;
+      if (repriced.some((field) => changes[field] !== undefined))
+        await repriceTraces(deps, scope, [
+          row.key,
+          row.name,
+          row.provider_model,
+          changes.name ?? null,
+          changes.provider_model ?? null,
+        ]);
     },
 
     /** Disables the model (evaluations keep referring to it), detaches it and frees its key. */

@@ -29,6 +29,27 @@ export async function priceTraces(
   }
 }
 
+/**
+ * Prices again the project's traces of a model whose prices or names changed (`names`: every
+ * key, name and provider name it had or has), so that a trace's cost follows the model's prices
+ * rather than the ones it had when the trace came in. Traces whose model lost its prices keep no
+ * cost; those another model still prices get that one's.
+ */
+export async function repriceTraces(
+  deps: { db: Database; catalog: Catalog },
+  scope: ProjectScope,
+  names: readonly (string | null)[],
+): Promise<void> {
+  const repo = createTraceCostRepository(deps.db);
+  const wanted = new Set(names.filter((name): name is string => Boolean(name)));
+  const priced = await repo.pricedModels(scope);
+  await repo.clearCost(
+    scope,
+    priced.filter((model) => wanted.has(model) || wanted.has(model.replace(DATED, ""))),
+  );
+  await priceTraces(deps, scope);
+}
+
 function pricesOf(
   name: string,
   custom: readonly PricedCustomModel[],

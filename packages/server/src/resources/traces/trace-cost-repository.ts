@@ -32,6 +32,32 @@ export function createTraceCostRepository(db: Database) {
       return rows.flatMap((row) => (row.model === null ? [] : [row.model]));
     },
 
+    /** The model names of the project's traces that have a cost. */
+    async pricedModels(scope: ProjectScope): Promise<string[]> {
+      const rows = await db
+        .selectFrom("traces")
+        .select("model")
+        .distinct()
+        .where("organization_id", "=", scope.organizationId)
+        .where("project_id", "=", scope.projectId)
+        .where("model", "is not", null)
+        .where("cost_usd", "is not", null)
+        .execute();
+      return rows.flatMap((row) => (row.model === null ? [] : [row.model]));
+    },
+
+    /** Forgets the cost of the project's traces of these models, so that they are priced again. */
+    async clearCost(scope: ProjectScope, models: readonly string[]): Promise<void> {
+      if (models.length === 0) return;
+      await db
+        .updateTable("traces")
+        .set({ cost_usd: null })
+        .where("organization_id", "=", scope.organizationId)
+        .where("project_id", "=", scope.projectId)
+        .where("model", "in", models)
+        .execute();
+    },
+
     /** The project's custom models that have prices. */
     pricedCustomModels: (scope: ProjectScope): Promise<PricedCustomModel[]> =>
       db
