@@ -19,7 +19,7 @@ import {
 } from "../../server/test/support/fake-model-server.ts";
 import type { TestService } from "../../server/test/support/test-service.ts";
 import { percent } from "../src/shared/format.ts";
-import { collectPageErrors, launchChromium, screenshot, signIn } from "./support/browser.ts";
+import { launchChromium, screenshot, signedInPage } from "./support/browser.ts";
 import { addFakeModel, startDashboardService } from "./support/dashboard-service.ts";
 
 /**
@@ -89,14 +89,11 @@ beforeAll(async () => {
   judge = await client.judges.get(created.id);
   await judgeAll();
 
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  page = await context.newPage();
-  page.setDefaultTimeout(8000);
-  pageErrors = collectPageErrors(page);
-  page.on("request", (request) => requests.push(request.url()));
-  await page.goto(`${ui}/`);
-  await signIn(page, service.apiKey);
-  await page.waitForURL(`${ui}/evaluations`);
+  ({ page, pageErrors } = await signedInPage(browser, ui, service.apiKey, {
+    viewport: { width: 1280, height: 900 },
+    timeoutMs: 8000,
+    watch: (p) => p.on("request", (request) => requests.push(request.url())),
+  }));
 }, 120_000);
 
 afterAll(async () => {

@@ -19,7 +19,7 @@ import {
 } from "../../server/test/support/fake-model-server.ts";
 import { fixtureDefinition } from "../../server/test/support/fixture-definition.ts";
 import type { TestService } from "../../server/test/support/test-service.ts";
-import { collectPageErrors, launchChromium, screenshot, signIn } from "./support/browser.ts";
+import { launchChromium, screenshot, signedInPage } from "./support/browser.ts";
 import { addFakeModel, startDashboardService } from "./support/dashboard-service.ts";
 
 /**
@@ -103,14 +103,10 @@ beforeAll(async () => {
   }));
   await addFakeModel(client, "fake/generator", generator);
 
-  const context = await browser.newContext({ viewport: { width: 1240, height: 900 } });
-  page = await context.newPage();
-  // A step that cannot happen fails by name, well before the test's own timeout.
-  page.setDefaultTimeout(8000);
-  pageErrors = collectPageErrors(page);
-  await page.goto(`${ui}/`);
-  await signIn(page, service.apiKey);
-  await page.waitForURL(`${ui}/evaluations`);
+  ({ page, pageErrors } = await signedInPage(browser, ui, service.apiKey, {
+    viewport: { width: 1240, height: 900 },
+    timeoutMs: 8000,
+  }));
 }, 120_000);
 
 afterAll(async () => {

@@ -13,7 +13,7 @@ import {
   startFakeModelServer,
 } from "../../server/test/support/fake-model-server.ts";
 import type { TestService } from "../../server/test/support/test-service.ts";
-import { collectPageErrors, launchChromium, screenshot, signIn } from "./support/browser.ts";
+import { launchChromium, screenshot, signedInPage } from "./support/browser.ts";
 import {
   addFakeModel,
   addNumericBenchmark,
@@ -86,12 +86,9 @@ beforeAll(async () => {
     );
   [evalA, evalB, evalShort] = await Promise.all([run(modelA), run(modelB), run(modelB, 30)]);
 
-  const context = await browser.newContext({ viewport: { width: 1180, height: 760 } });
-  page = await context.newPage();
-  pageErrors = collectPageErrors(page);
-  await page.goto(`${ui}/`);
-  await signIn(page, service.apiKey);
-  await page.waitForURL(`${ui}/evaluations`);
+  ({ page, pageErrors } = await signedInPage(browser, ui, service.apiKey, {
+    viewport: { width: 1180, height: 760 },
+  }));
 }, 120_000);
 
 afterAll(async () => {

@@ -8,7 +8,7 @@ import {
   startFakeModelServer,
 } from "../../server/test/support/fake-model-server.ts";
 import type { TestService } from "../../server/test/support/test-service.ts";
-import { collectPageErrors, launchChromium, screenshot, signIn } from "./support/browser.ts";
+import { launchChromium, screenshot, signedInPage } from "./support/browser.ts";
 import {
   addFakeModel,
   addNumericBenchmark,
@@ -58,12 +58,9 @@ beforeAll(async () => {
   const created = await client.evaluations.create(quickModel, benchmark, { concurrency: 8 });
   finished = await client.evaluations.waitForCompletion(created, { intervalMs: 200 });
 
-  const context = await browser.newContext({ viewport: { width: 1180, height: 900 } });
-  page = await context.newPage();
-  pageErrors = collectPageErrors(page);
-  await page.goto(`${ui}/`);
-  await signIn(page, service.apiKey);
-  await page.waitForURL(`${ui}/evaluations`);
+  ({ page, pageErrors } = await signedInPage(browser, ui, service.apiKey, {
+    viewport: { width: 1180, height: 900 },
+  }));
 }, 120_000);
 
 afterAll(async () => {

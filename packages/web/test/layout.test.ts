@@ -1,5 +1,5 @@
 import type { Client, Evaluation } from "@assay/client";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   arithmeticBehavior,
@@ -8,7 +8,7 @@ import {
   startFakeModelServer,
 } from "../../server/test/support/fake-model-server.ts";
 import type { TestService } from "../../server/test/support/test-service.ts";
-import { collectPageErrors, launchChromium, screenshot, signIn } from "./support/browser.ts";
+import { launchChromium, screenshot, signedInPage } from "./support/browser.ts";
 import {
   addFakeModel,
   addNumericBenchmark,
@@ -108,17 +108,12 @@ function pages(): { name: string; path: string; ready: string }[] {
   ];
 }
 
-async function signedInPage(width: number, colorScheme: "light" | "dark") {
-  const context: BrowserContext = await browser.newContext({
+async function pageAt(width: number, colorScheme: "light" | "dark") {
+  const { context, page, pageErrors } = await signedInPage(browser, ui, service.apiKey, {
     viewport: { width, height: 900 },
     colorScheme,
   });
-  const page = await context.newPage();
-  const errors = collectPageErrors(page);
-  await page.goto(`${ui}/`);
-  await signIn(page, service.apiKey);
-  await page.waitForURL(`${ui}/evaluations`);
-  return { context, page, errors };
+  return { context, page, errors: pageErrors };
 }
 
 /**
@@ -177,7 +172,7 @@ describe("the dashboard's layout at phone, laptop and wide widths", () => {
   for (const [device, width] of Object.entries(WIDTHS)) {
     for (const scheme of SCHEMES) {
       it(`every main page fits ${width} px (${scheme})`, async () => {
-        const { context, page, errors } = await signedInPage(width, scheme);
+        const { context, page, errors } = await pageAt(width, scheme);
         try {
           for (const { name, path, ready } of pages()) {
             await page.goto(`${ui}${path}`);
@@ -201,7 +196,7 @@ describe("the dashboard's layout at phone, laptop and wide widths", () => {
   }
 
   it("folds the navigation into a menu button on a phone, which opens and navigates", async () => {
-    const { context, page } = await signedInPage(WIDTHS.phone, "light");
+    const { context, page } = await pageAt(WIDTHS.phone, "light");
     try {
       const menu = page.getByRole("button", { name: "Menu" });
       const judges = page.locator("header nav").getByRole("link", { name: "Judges" });
@@ -220,7 +215,7 @@ describe("the dashboard's layout at phone, laptop and wide widths", () => {
       await context.close();
     }
     // Wider screens show the sections themselves, no menu button.
-    const wide = await signedInPage(WIDTHS.laptop, "light");
+    const wide = await pageAt(WIDTHS.laptop, "light");
     try {
       expect(await wide.page.getByRole("button", { name: "Menu" }).isVisible()).toBe(false);
       expect(
@@ -233,7 +228,7 @@ describe("the dashboard's layout at phone, laptop and wide widths", () => {
 
   it("keeps the navigation on the dashboard's 404 page", async () => {
     for (const width of [WIDTHS.laptop, WIDTHS.phone]) {
-      const { context, page } = await signedInPage(width, "light");
+      const { context, page } = await pageAt(width, "light");
       try {
         await page.goto(`${ui}/no-such-page`);
         await expect.poll(() => page.locator("main").textContent(), WAIT).toContain("No such page");
@@ -251,7 +246,7 @@ describe("the dashboard's layout at phone, laptop and wide widths", () => {
 
   it("draws the forest plot inside the window with labels of 10 px or more at every width", async () => {
     for (const width of Object.values(WIDTHS)) {
-      const { context, page } = await signedInPage(width, "light");
+      const { context, page } = await pageAt(width, "light");
       try {
         await page.goto(`${ui}/evaluations/${runs[0]?.id}`);
         const labels = page.locator("figure.forest [aria-label='y-axis tick label'] text");

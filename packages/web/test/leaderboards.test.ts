@@ -8,7 +8,7 @@ import {
 } from "../../server/test/support/fake-model-server.ts";
 import type { TestService } from "../../server/test/support/test-service.ts";
 import { percent } from "../src/shared/format.ts";
-import { collectPageErrors, launchChromium, screenshot, signIn } from "./support/browser.ts";
+import { launchChromium, screenshot, signedInPage } from "./support/browser.ts";
 import {
   addFakeModel,
   addNumericBenchmark,
@@ -126,12 +126,10 @@ beforeAll(async () => {
   });
   for (const e of [olderNanoSums, ...runs]) expect(e.status).toBe("success");
 
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  page = await context.newPage();
-  pageErrors = collectPageErrors(page);
-  await page.goto(`${ui}/leaderboards`);
-  await signIn(page, service.apiKey);
-  await page.waitForURL(`${ui}/leaderboards`);
+  ({ page, pageErrors } = await signedInPage(browser, ui, service.apiKey, {
+    viewport: { width: 1280, height: 900 },
+    path: "/leaderboards",
+  }));
 }, 120_000);
 
 afterAll(async () => {

@@ -9,7 +9,7 @@ import {
   startFakeModelServer,
 } from "../../server/test/support/fake-model-server.ts";
 import type { TestService } from "../../server/test/support/test-service.ts";
-import { collectPageErrors, launchChromium, screenshot, signIn } from "./support/browser.ts";
+import { launchChromium, screenshot, signedInPage } from "./support/browser.ts";
 import {
   addFakeModel,
   addNumericBenchmark,
@@ -66,13 +66,10 @@ beforeAll(async () => {
   });
   benchmarkId = (await addNumericBenchmark(client, "Arithmetic twenty", rows)).id;
 
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  page = await context.newPage();
-  pageErrors = collectPageErrors(page);
-  page.on("response", (response) => void recordAnswer(response));
-  await page.goto(`${ui}/`);
-  await signIn(page, service.apiKey);
-  await page.waitForURL(`${ui}/evaluations`);
+  ({ page, pageErrors } = await signedInPage(browser, ui, service.apiKey, {
+    viewport: { width: 1280, height: 900 },
+    watch: (p) => p.on("response", (response) => void recordAnswer(response)),
+  }));
 }, 120_000);
 
 afterAll(async () => {

@@ -7,7 +7,7 @@ import {
   startFakeModelServer,
 } from "../../server/test/support/fake-model-server.ts";
 import type { TestService } from "../../server/test/support/test-service.ts";
-import { collectPageErrors, launchChromium, screenshot, signIn } from "./support/browser.ts";
+import { launchChromium, screenshot, signedInPage } from "./support/browser.ts";
 import {
   addFakeModel,
   addNumericBenchmark,
@@ -51,13 +51,10 @@ beforeAll(async () => {
   benchmarkId = benchmark.id;
   const created = await client.evaluations.create(fake, benchmark, { concurrency: 4 });
   evaluation = await client.evaluations.waitForCompletion(created, { intervalMs: 100 });
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  page = await context.newPage();
-  page.setDefaultTimeout(8000);
-  pageErrors = collectPageErrors(page);
-  await page.goto(`${service.origin}/ui/sign-in`);
-  await signIn(page, service.apiKey);
-  await page.waitForURL(/\/ui\/evaluations$/);
+  ({ page, pageErrors } = await signedInPage(browser, `${service.origin}/ui`, service.apiKey, {
+    viewport: { width: 1280, height: 800 },
+    timeoutMs: 8000,
+  }));
 }, 120_000);
 
 afterAll(async () => {

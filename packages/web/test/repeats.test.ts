@@ -9,7 +9,7 @@ import {
   startFakeModelServer,
 } from "../../server/test/support/fake-model-server.ts";
 import type { TestService } from "../../server/test/support/test-service.ts";
-import { collectPageErrors, launchChromium, screenshot, signIn } from "./support/browser.ts";
+import { launchChromium, screenshot, signedInPage } from "./support/browser.ts";
 import {
   addFakeModel,
   addNumericBenchmark,
@@ -97,15 +97,10 @@ beforeAll(async () => {
     { intervalMs: 200 },
   );
 
-  const context = await browser.newContext({
+  ({ page, pageErrors } = await signedInPage(browser, ui, service.apiKey, {
     viewport: { width: 1440, height: 900 },
     acceptDownloads: true,
-  });
-  page = await context.newPage();
-  pageErrors = collectPageErrors(page);
-  await page.goto(`${ui}/`);
-  await signIn(page, service.apiKey);
-  await page.waitForURL(`${ui}/evaluations`);
+  }));
 }, 120_000);
 
 afterAll(async () => {

@@ -9,7 +9,7 @@ import {
   startFakeModelServer,
 } from "../../server/test/support/fake-model-server.ts";
 import type { TestService } from "../../server/test/support/test-service.ts";
-import { collectPageErrors, launchChromium, screenshot, signIn } from "./support/browser.ts";
+import { launchChromium, screenshot, signedInPage } from "./support/browser.ts";
 import {
   addFakeModel,
   addNumericBenchmark,
@@ -76,21 +76,22 @@ ${LONG_TAIL}`
   evaluation = await client.evaluations.waitForCompletion(created, { intervalMs: 200 });
   view = `${service.origin}/ui/evaluations/${evaluation.id}/results`;
 
-  context = await browser.newContext({
-    viewport: { width: 1280, height: 720 },
-    acceptDownloads: true,
-  });
-  page = await context.newPage();
-  pageErrors = collectPageErrors(page);
-  page.on("request", (request) => {
-    const url = new URL(request.url());
-    if (!url.pathname.startsWith("/api/") || !url.pathname.endsWith("/results")) return;
-    const q = url.searchParams;
-    requested.push(`${q.get("outcome") ?? ""}|${q.get("search") ?? ""}|${q.get("page")}`);
-  });
-  await page.goto(`${service.origin}/ui/sign-in`);
-  await signIn(page, service.apiKey);
-  await page.waitForURL(/\/ui\/evaluations$/);
+  ({ context, page, pageErrors } = await signedInPage(
+    browser,
+    `${service.origin}/ui`,
+    service.apiKey,
+    {
+      viewport: { width: 1280, height: 720 },
+      acceptDownloads: true,
+      watch: (p) =>
+        p.on("request", (request) => {
+          const url = new URL(request.url());
+          if (!url.pathname.startsWith("/api/") || !url.pathname.endsWith("/results")) return;
+          const q = url.searchParams;
+          requested.push(`${q.get("outcome") ?? ""}|${q.get("search") ?? ""}|${q.get("page")}`);
+        }),
+    },
+  ));
 }, 120_000);
 
 afterAll(async () => {

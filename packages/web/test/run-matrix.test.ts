@@ -13,7 +13,7 @@ import {
   startFakeModelServer,
 } from "../../server/test/support/fake-model-server.ts";
 import type { TestService } from "../../server/test/support/test-service.ts";
-import { collectPageErrors, launchChromium, screenshot, signIn } from "./support/browser.ts";
+import { launchChromium, screenshot, signedInPage } from "./support/browser.ts";
 import {
   addFakeModel,
   addNumericBenchmark,
@@ -85,12 +85,9 @@ beforeAll(async () => {
       ),
     );
 
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  page = await context.newPage();
-  pageErrors = collectPageErrors(page);
-  await page.goto(`${ui}/`);
-  await signIn(page, service.apiKey);
-  await page.waitForURL(`${ui}/evaluations`);
+  ({ page, pageErrors } = await signedInPage(browser, ui, service.apiKey, {
+    viewport: { width: 1280, height: 800 },
+  }));
 }, 120_000);
 
 afterAll(async () => {

@@ -9,7 +9,7 @@ import type { TestService } from "../../server/test/support/test-service.ts";
 import { judgeBehavior } from "../../server/test/trace-evaluations/support.ts";
 import { otlpExport } from "../../server/test/traces/samples.ts";
 import { recordEvaluation } from "../../server/test/traces/support.ts";
-import { collectPageErrors, launchChromium, screenshot, signIn } from "./support/browser.ts";
+import { launchChromium, screenshot, signedInPage } from "./support/browser.ts";
 import { addFakeModel, startDashboardService } from "./support/dashboard-service.ts";
 
 /**
@@ -99,13 +99,10 @@ beforeAll(async () => {
   // A person disagreed with the judge on #1.
   await client.annotations.put(passed, { passed: false, comment: "does not answer" });
 
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  page = await context.newPage();
-  page.setDefaultTimeout(8000);
-  pageErrors = collectPageErrors(page);
-  await page.goto(`${ui}/`);
-  await signIn(page, service.apiKey);
-  await page.waitForURL(`${ui}/evaluations`);
+  ({ page, pageErrors } = await signedInPage(browser, ui, service.apiKey, {
+    viewport: { width: 1280, height: 900 },
+    timeoutMs: 8000,
+  }));
 }, 120_000);
 
 afterAll(async () => {

@@ -13,7 +13,7 @@ import {
   otlpExport,
   otlpExportContinued,
 } from "../../server/test/traces/samples.ts";
-import { collectPageErrors, launchChromium, screenshot, signIn } from "./support/browser.ts";
+import { launchChromium, screenshot, signedInPage } from "./support/browser.ts";
 import { addFakeModel, startDashboardService } from "./support/dashboard-service.ts";
 
 /**
@@ -71,13 +71,10 @@ beforeAll(async () => {
       model_id: model.id,
     })
   ).id;
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  page = await context.newPage();
-  page.setDefaultTimeout(8000);
-  pageErrors = collectPageErrors(page);
-  await page.goto(`${ui}/`);
-  await signIn(page, service.apiKey);
-  await page.waitForURL(`${ui}/evaluations`);
+  ({ page, pageErrors } = await signedInPage(browser, ui, service.apiKey, {
+    viewport: { width: 1280, height: 900 },
+    timeoutMs: 8000,
+  }));
 }, 120_000);
 
 afterAll(async () => {

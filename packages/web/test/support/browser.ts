@@ -1,7 +1,13 @@
 import { existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { type Browser, chromium, type Page } from "playwright-core";
+import {
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  chromium,
+  type Page,
+} from "playwright-core";
 
 /** Debian's Chromium (`apt-get install -y chromium`); Playwright downloads no browser here. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -48,4 +54,39 @@ export function collectPageErrors(page: Page): string[] {
 export async function signIn(page: Page, key: string): Promise<void> {
   await page.getByLabel("API key").fill(key);
   await page.getByRole("button", { name: "Sign in" }).click();
+}
+
+export interface SignedInPage {
+  context: BrowserContext;
+  page: Page;
+  /** What the page logged as an error or threw, from its first load on. */
+  pageErrors: string[];
+}
+
+/**
+ * Where most browser tests start: a new context (`options`: its viewport, colour scheme…) with
+ * one page, its errors collected, signed in with `key` from the dashboard's address `path` (the
+ * app sends the visitor to sign in and back). `watch` attaches listeners before the first load.
+ */
+export async function signedInPage(
+  browser: Browser,
+  ui: string,
+  key: string,
+  options: BrowserContextOptions & {
+    path?: string;
+    /** A step that cannot happen fails by name, well before the test's own timeout. */
+    timeoutMs?: number;
+    watch?: (page: Page) => void;
+  } = {},
+): Promise<SignedInPage> {
+  const { path = "/evaluations", timeoutMs, watch, ...contextOptions } = options;
+  const context = await browser.newContext(contextOptions);
+  const page = await context.newPage();
+  if (timeoutMs !== undefined) page.setDefaultTimeout(timeoutMs);
+  const pageErrors = collectPageErrors(page);
+  watch?.(page);
+  await page.goto(`${ui}${path}`);
+  await signIn(page, key);
+  await page.waitForURL(`${ui}${path}`);
+  return { context, page, pageErrors };
 }
