@@ -9,7 +9,7 @@ import type { TestService } from "../../server/test/support/test-service.ts";
 import { judgeBehavior } from "../../server/test/trace-evaluations/support.ts";
 import { otlpExport, otlpExportContinued } from "../../server/test/traces/samples.ts";
 import { launchChromium, screenshot, signedInPage } from "./support/browser.ts";
-import { addFakeModel, startDashboardService } from "./support/dashboard-service.ts";
+import { addParisJudge, startDashboardService } from "./support/dashboard-service.ts";
 
 /**
  * The trace viewer inside the annotation workspace looks as it does on the trace page: the
@@ -44,14 +44,7 @@ beforeAll(async () => {
     launchChromium(),
   ]);
   ({ service, ui, client } = await startDashboardService());
-  const model = await addFakeModel(client, "fake/judge", judgeServer);
-  judgeId = (
-    await client.judges.create({
-      name: "Names Paris",
-      evaluation_goal: "Pass when the answer names Paris.",
-      model_id: model.id,
-    })
-  ).id;
+  judgeId = await addParisJudge(client, judgeServer);
   const lines = [longChat, otlpExport, otlpExportContinued].map((r) => JSON.stringify(r));
   const uploaded = await client.traces.upload({
     data: new TextEncoder().encode(`${lines.join("\n")}\n`),

@@ -10,7 +10,7 @@ import { judgeBehavior } from "../../server/test/trace-evaluations/support.ts";
 import { otlpExport } from "../../server/test/traces/samples.ts";
 import { recordEvaluation } from "../../server/test/traces/support.ts";
 import { launchChromium, screenshot, signedInPage } from "./support/browser.ts";
-import { addFakeModel, startDashboardService } from "./support/dashboard-service.ts";
+import { addFakeModel, addParisJudge, startDashboardService } from "./support/dashboard-service.ts";
 
 /**
  * The traces list as an observability tool (issue 31), in Chromium against a real service on
@@ -58,14 +58,7 @@ beforeAll(async () => {
     launchChromium(),
   ]);
   ({ service, ui, client } = await startDashboardService());
-  const judgeModel = await addFakeModel(client, "fake/judge", judgeServer);
-  judgeId = (
-    await client.judges.create({
-      name: "Names Paris",
-      evaluation_goal: "Pass when the answer names Paris.",
-      model_id: judgeModel.id,
-    })
-  ).id;
+  judgeId = await addParisJudge(client, judgeServer);
   const local = await addFakeModel(client, "acme/local-llama", judgeServer);
   await client.models.updateCustom(local.id, {
     cost_per_input_token: "0.000001",

@@ -14,7 +14,7 @@ import {
   otlpExportContinued,
 } from "../../server/test/traces/samples.ts";
 import { launchChromium, screenshot, signedInPage } from "./support/browser.ts";
-import { addFakeModel, startDashboardService } from "./support/dashboard-service.ts";
+import { addParisJudge, startDashboardService } from "./support/dashboard-service.ts";
 
 /**
  * The Traces view in Chromium against a real service on SQLite or PostgreSQL (DATABASE_URL): a
@@ -63,14 +63,7 @@ beforeAll(async () => {
     launchChromium(),
   ]);
   ({ service, ui, client } = await startDashboardService());
-  const model = await addFakeModel(client, "fake/judge", judgeServer);
-  judgeId = (
-    await client.judges.create({
-      name: "Names Paris",
-      evaluation_goal: "Pass when the answer names Paris.",
-      model_id: model.id,
-    })
-  ).id;
+  judgeId = await addParisJudge(client, judgeServer);
   ({ page, pageErrors } = await signedInPage(browser, ui, service.apiKey, {
     viewport: { width: 1280, height: 900 },
     timeoutMs: 8000,

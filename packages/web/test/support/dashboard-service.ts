@@ -61,3 +61,17 @@ export async function addNumericBenchmark(
   });
   return client.benchmarks.getById(benchmark_id);
 }
+
+/**
+ * The traces tests' judge, "Names Paris", on a fake judge model registered as `fake/judge`
+ * (`judgeBehavior()` passes an answer that names Paris); answers the judge's id.
+ */
+export async function addParisJudge(client: Client, judgeServer: { url: string }): Promise<string> {
+  const model = await addFakeModel(client, "fake/judge", judgeServer);
+  const judge = await client.judges.create({
+    name: "Names Paris",
+    evaluation_goal: "Pass when the answer names Paris.",
+    model_id: model.id,
+  });
+  return judge.id;
+}
