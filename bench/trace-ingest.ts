@@ -12,9 +12,12 @@
 //
 //   npm run bench:traces                       SQLite
 //   DATABASE_URL=postgres://… npm run bench:traces
-//   BENCH_SHAPES=large npm run bench:traces    one shape (large | small)
+//   BENCH_SHAPES=large npm run bench:traces    one shape (large | small); empty: none
 //   BENCH_RUNS=5 npm run bench:traces          runs per shape (the median is reported; default 3)
 //   BENCH_PROFILE_DIR=/tmp/prof npm run bench:traces   also write the server's CPU profile
+//   BENCH_SMALL_UPLOADS=0 npm run bench:traces  skip the 10 kB uploads (default: 40 of them)
+//
+// Then small uploads (traces/small-uploads.ts): 10 kB files one after another, p50 ≤ 80 ms.
 
 import { Readable } from "node:stream";
 import { readTraceFile } from "../packages/server/src/engine/traces/index.ts";
@@ -31,6 +34,7 @@ import {
 import { apiClient, presignedUpload } from "./support/api-client.ts";
 import { startAssayServe, stopProcess } from "./support/processes.ts";
 import { generateTraceFile, TRACE_SHAPES, type TraceShape } from "./support/trace-file.ts";
+import { percentile, runSmallUploads, SMALL_UPLOAD_TARGET_MS } from "./traces/small-uploads.ts";
 
 const API_KEY = "assay_bench_traces_key_0123456789";
 const TARGET_WALL_S = 2.0;
@@ -158,7 +162,10 @@ async function runShape(shape: TraceShape, profileDir: string | undefined): Prom
   }
 }
 
-const shapes = (process.env.BENCH_SHAPES ?? "large,small").split(",") as TraceShape[];
+// BENCH_SHAPES= (empty): no 50 MiB files, only the small uploads.
+const shapes = (process.env.BENCH_SHAPES ?? "large,small")
+  .split(",")
+  .filter(Boolean) as TraceShape[];
 for (const shape of shapes) if (!(shape in TRACE_SHAPES)) throw new Error(`unknown shape ${shape}`);
 const profileDir = process.env.BENCH_PROFILE_DIR;
 const label = process.env.DATABASE_URL ? "PostgreSQL" : "SQLite";
@@ -218,4 +225,19 @@ for (const c of cells) {
   );
 }
 if (profileDir) console.log(`server CPU profiles in ${profileDir}`);
+
+const smallFiles = Number(process.env.BENCH_SMALL_UPLOADS ?? 40);
+if (smallFiles > 0) {
+  const small = await runSmallUploads(API_KEY, smallFiles);
+  const p50 = percentile(small.wholeMs, 0.5);
+  const met = p50 <= SMALL_UPLOAD_TARGET_MS;
+  failed ||= !met;
+  console.log(
+    `\n${small.files} uploads of a ${(small.bytes / 1000).toFixed(1)} kB file (${small.lines} traces), ` +
+      `one after another: upload URL + PUT + POST …/traces p50 ${Math.round(p50)} ms, ` +
+      `p90 ${Math.round(percentile(small.wholeMs, 0.9))} ms (target p50 ≤ ${SMALL_UPLOAD_TARGET_MS} ms ` +
+      `${met ? "met" : "MISSED"}); the POST alone p50 ${Math.round(percentile(small.postMs, 0.5))} ms, ` +
+      `p90 ${Math.round(percentile(small.postMs, 0.9))} ms`,
+  );
+}
 if (failed) process.exitCode = 1;

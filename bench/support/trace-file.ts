@@ -72,10 +72,11 @@ export const TRACE_FILE_TYPES: Record<TraceFileFormat, string> = {
   json: "application/json",
 };
 
-/** A trace file of the shape, as many records as fit under the upload limit. */
+/** A trace file of the shape, as many records as fit under `maxBytes` (the upload limit). */
 export function generateTraceFile(
   shape: TraceShape,
   format: TraceFileFormat = "jsonl",
+  maxBytes = MAX_UPLOAD_BYTES,
 ): { bytes: Buffer; lines: number } {
   const json = format === "json";
   const records: string[] = [];
@@ -84,7 +85,7 @@ export function generateTraceFile(
   for (let i = 0; ; i += 1) {
     const record = TRACE_SHAPES[shape](i);
     const bytes = Buffer.byteLength(record) + (json ? 2 : 1);
-    if (size + bytes > MAX_UPLOAD_BYTES) break;
+    if (size + bytes > maxBytes) break;
     records.push(record);
     size += bytes;
   }

@@ -62,6 +62,8 @@ export interface Config {
     threads: number;
     /** Imports that may wait for a thread; past that, 503 with Retry-After. */
     maxWaiting: number;
+    /** Files up to this size are imported on the service's thread, sooner than a thread starts. */
+    inlineBytes: number;
   };
   evaluations: {
     /** Model calls in flight per endpoint when an evaluation asks for no other number. */
@@ -228,6 +230,7 @@ const EnvSchema = z.object({
   /** Imports of uploaded files running at once (a thread each), and how many may wait. */
   ASSAY_IMPORT_THREADS: int(1, 64).default(1),
   ASSAY_IMPORT_QUEUE: int(0, 10_000).default(32),
+  ASSAY_IMPORT_INLINE_BYTES: int(0, 50 * 1024 * 1024).default(256 * 1024),
   /** Model calls in flight per endpoint for an evaluation that does not ask for a number. */
   ASSAY_EVAL_CONCURRENCY: int(1, 1024).default(16),
   /** Prompts per evaluation job; several workers share an evaluation job by job. */
@@ -318,7 +321,11 @@ export function loadConfig(env: Env = process.env): Config {
       limits: { cpuSeconds: e.ASSAY_CODE_TIME_LIMIT, wallMs: 2000 * e.ASSAY_CODE_TIME_LIMIT },
       bubblewrap: { bwrap: e.ASSAY_SANDBOX_BWRAP },
     },
-    imports: { threads: e.ASSAY_IMPORT_THREADS, maxWaiting: e.ASSAY_IMPORT_QUEUE },
+    imports: {
+      threads: e.ASSAY_IMPORT_THREADS,
+      maxWaiting: e.ASSAY_IMPORT_QUEUE,
+      inlineBytes: e.ASSAY_IMPORT_INLINE_BYTES,
+    },
     evaluations: {
       concurrency: e.ASSAY_EVAL_CONCURRENCY,
       chunkSize: e.ASSAY_EVAL_CHUNK_SIZE,

@@ -26,6 +26,7 @@ import { readableDestination } from "./platform/readable-log.ts";
 import { createProgressPoller } from "./resources/evaluations/progress-poller.ts";
 import type { ProgressPoller } from "./resources/evaluations/progress-stream.ts";
 import type { Importer } from "./resources/imports/importer.ts";
+import { createInlineImporter } from "./resources/imports/importer.ts";
 import { createThreadedImporter } from "./resources/imports/threaded-importer.ts";
 import { syncCatalog } from "./resources/projects/sync-catalog.ts";
 
@@ -149,6 +150,7 @@ export async function createDeps(
       blobs: { blobs: config.blobs, publicUrl: config.publicUrl, apiPrefix: config.apiPrefix },
       masterKey,
       ...config.imports,
+      inline: createInlineImporter({ db, copyRows: database.copyRows, blobs }),
     });
     return {
       config,

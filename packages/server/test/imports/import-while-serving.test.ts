@@ -23,7 +23,13 @@ let tenant: Tenant;
 
 beforeAll(async () => {
   service = await startTestService({
-    env: { ASSAY_RATE_LIMIT_ENABLED: "false", ASSAY_IMPORT_THREADS: "1", ASSAY_IMPORT_QUEUE: "1" },
+    env: {
+      ASSAY_RATE_LIMIT_ENABLED: "false",
+      ASSAY_IMPORT_THREADS: "1",
+      ASSAY_IMPORT_QUEUE: "1",
+      // Every file on a thread, however small: these tests are about the threads.
+      ASSAY_IMPORT_INLINE_BYTES: "0",
+    },
   });
   tenant = await tenantOf(service);
 });

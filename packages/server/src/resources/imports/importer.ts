@@ -13,8 +13,8 @@ export interface Importer {
   traces(job: TraceImport): Promise<string[]>;
   /** A dataset file as a custom benchmark with its prompts. */
   dataset(job: DatasetImport): Promise<void>;
-  /** A file is on its way: get ready to import it (start an import thread). */
-  warm(): void;
+  /** A file of `size` bytes is on its way: get ready to import it (start an import thread). */
+  warm(size: number): void;
   close(): Promise<void>;
 }
 

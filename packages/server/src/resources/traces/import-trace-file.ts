@@ -21,6 +21,8 @@ export interface TraceImport {
   /** The upload imported: imported once, whatever the number of calls. */
   uploadId: string;
   objectKey: string;
+  /** The size the upload announced, which its PUT may not exceed: small files import inline. */
+  size: number;
   /** When the import was asked for (the request's clock): the traces' created_at and ids. */
   createdAt: string;
 }

@@ -54,6 +54,7 @@ export function createTraceService(deps: TraceServiceDeps) {
         filename: upload.filename,
         uploadId: upload.id,
         objectKey: upload.object_key,
+        size: upload.size,
         createdAt: deps.clock.now().toISOString(),
       });
       // Costs need the project's custom models and the catalog, which import threads lack.

@@ -37,7 +37,7 @@ export function createUploadService(deps: {
     async createUploadUrl(scope: ProjectScope, request: UploadRequest): Promise<UploadUrl> {
       // The file comes next, then its import: loading an import thread meanwhile takes that
       // (~0.3 s) off the import.
-      deps.importer?.warm();
+      deps.importer?.warm(request.size);
       const id = randomUUID();
       const objectKey = `uploads/${scope.organizationId}/${scope.projectId}/${id}`;
       const presigned = await deps.blobs.createUploadUrl({
