@@ -169,12 +169,12 @@ const shapes = (process.env.BENCH_SHAPES ?? "large,small")
 for (const shape of shapes) if (!(shape in TRACE_SHAPES)) throw new Error(`unknown shape ${shape}`);
 const profileDir = process.env.BENCH_PROFILE_DIR;
 const label = process.env.DATABASE_URL ? "PostgreSQL" : "SQLite";
-console.log(`Trace ingest: a JSONL file just under 50 MiB per shape, ${label}\n`);
-
 const runs = Number(process.env.BENCH_RUNS ?? 3);
-console.log(
-  `${runs} run(s) per shape, each on a fresh service and database; the median run is shown\n`,
-);
+if (shapes.length > 0)
+  console.log(
+    `Trace ingest: a JSONL file just under 50 MiB per shape, ${label}\n\n` +
+      `${runs} run(s) per shape, each on a fresh service and database; the median run is shown\n`,
+  );
 
 /** The run of median ingest time (each run is a fresh service: VmHWM is per process). */
 function median(results: Cell[]): Cell {
@@ -195,23 +195,24 @@ for (const shape of shapes) {
 console.log();
 
 const round = (n: number, digits = 0) => Number(n.toFixed(digits));
-console.table(
-  cells.map((c) => ({
-    shape: c.shape,
-    lines: c.lines,
-    MB: round(c.mb, 1),
-    "floor ms (split + JSON.parse)": round(c.floorMs),
-    "reader ms (no storage)": round(c.readerMs),
-    "POST …/traces ms": round(c.ingestMs),
-    "MB/s": round(c.mbPerS, 1),
-    "server CPU s": round(c.serverCpuS, 2),
-    "idle RSS MB": round(c.idleRssMb),
-    "RSS before MB": round(c.baseRssMb),
-    "peak RSS MB": round(c.peakRssMb),
-    "ingest growth MB": round(c.peakRssMb - c.baseRssMb),
-    "other load (cores)": round(c.otherCores, 2),
-  })),
-);
+if (cells.length > 0)
+  console.table(
+    cells.map((c) => ({
+      shape: c.shape,
+      lines: c.lines,
+      MB: round(c.mb, 1),
+      "floor ms (split + JSON.parse)": round(c.floorMs),
+      "reader ms (no storage)": round(c.readerMs),
+      "POST …/traces ms": round(c.ingestMs),
+      "MB/s": round(c.mbPerS, 1),
+      "server CPU s": round(c.serverCpuS, 2),
+      "idle RSS MB": round(c.idleRssMb),
+      "RSS before MB": round(c.baseRssMb),
+      "peak RSS MB": round(c.peakRssMb),
+      "ingest growth MB": round(c.peakRssMb - c.baseRssMb),
+      "other load (cores)": round(c.otherCores, 2),
+    })),
+  );
 let failed = false;
 for (const c of cells) {
   const wallOk = c.ingestMs / 1000 <= TARGET_WALL_S;
@@ -228,6 +229,7 @@ if (profileDir) console.log(`server CPU profiles in ${profileDir}`);
 
 const smallFiles = Number(process.env.BENCH_SMALL_UPLOADS ?? 40);
 if (smallFiles > 0) {
+  console.log(`Small uploads, ${label}`);
   const small = await runSmallUploads(API_KEY, smallFiles);
   const p50 = percentile(small.wholeMs, 0.5);
   const met = p50 <= SMALL_UPLOAD_TARGET_MS;
