@@ -5,7 +5,7 @@
 // before imports moved to threads (a thread loaded per upload made it ~260 ms).
 import { createTestDatabase } from "../../packages/server/test/support/databases.ts";
 import { freePort } from "../../packages/server/test/support/free-port.ts";
-import { apiClient, presignedUpload } from "../support/api-client.ts";
+import { apiClient } from "../support/api-client.ts";
 import { startAssayServe, stopProcess } from "../support/processes.ts";
 import { generateTraceFile } from "../support/trace-file.ts";
 
@@ -18,8 +18,10 @@ export interface SmallUploads {
   files: number;
   bytes: number;
   lines: number;
-  /** Upload URL + PUT + POST …/traces, per file. */
+  /** Upload URL + PUT + POST …/traces, per file, and each of the three. */
   wholeMs: number[];
+  urlMs: number[];
+  putMs: number[];
   postMs: number[];
 }
 
@@ -36,6 +38,8 @@ export async function runSmallUploads(apiKey: string, files: number): Promise<Sm
   });
   const api = apiClient(`http://127.0.0.1:${port}/api/v1`, apiKey);
   const wholeMs: number[] = [];
+  const urlMs: number[] = [];
+  const putMs: number[] = [];
   const postMs: number[] = [];
   try {
     const org = await api<{ data: { id: string; projects: { id: string }[] } }>(
@@ -47,7 +51,18 @@ export async function runSmallUploads(apiKey: string, files: number): Promise<Sm
       await new Promise((resolve) => setTimeout(resolve, PAUSE_MS));
       const filename = `small-${i}.jsonl`;
       const start = performance.now();
-      await presignedUpload(api, `${project}/traces/upload`, filename, bytes);
+      const upload = await api<{ data: { url: string; headers: Record<string, string> } }>(
+        "POST",
+        `${project}/traces/upload`,
+        { filename, type: "application/jsonl", size: bytes.length },
+      );
+      const signed = performance.now();
+      const put = await fetch(upload.data.url, {
+        method: "PUT",
+        headers: upload.data.headers,
+        body: bytes,
+      });
+      if (!put.ok) throw new Error(`upload PUT: ${put.status} ${await put.text()}`);
       const posted = performance.now();
       const created = await api<{ data: { trace_ids: string[] } }>("POST", `${project}/traces`, {
         filename,
@@ -56,9 +71,11 @@ export async function runSmallUploads(apiKey: string, files: number): Promise<Sm
       if (created.data.trace_ids.length !== lines)
         throw new Error(`expected ${lines} traces, got ${created.data.trace_ids.length}`);
       wholeMs.push(end - start);
+      urlMs.push(signed - start);
+      putMs.push(posted - signed);
       postMs.push(end - posted);
     }
-    return { files, bytes: bytes.length, lines, wholeMs, postMs };
+    return { files, bytes: bytes.length, lines, wholeMs, urlMs, putMs, postMs };
   } finally {
     await stopProcess(server);
     await database.drop();
