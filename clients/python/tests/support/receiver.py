@@ -29,7 +29,7 @@ class _Handler(BaseHTTPRequestHandler):
     def do_POST(self) -> None:
         length = int(self.headers.get("Content-Length") or 0)
         body = self.rfile.read(length).decode("utf-8")
-        receiver: "Receiver" = self.server.receiver  # type: ignore[attr-defined]
+        receiver: Receiver = self.server.receiver  # type: ignore[attr-defined]
         status, text = receiver.reply
         with receiver.lock:
             receiver.requests.append(Received(self.path, {k.lower(): v for k, v in self.headers.items()}, body))

@@ -11,8 +11,8 @@ from ..types.integrations import (
     CreateIntegrationResponse,
     DeleteIntegrationResponse,
     Integration,
-    IntegrationDelivery,
     IntegrationDeliveriesResponse,
+    IntegrationDelivery,
     IntegrationsResponse,
     TestIntegrationResponse,
 )
@@ -46,7 +46,9 @@ def _listed(integrations: List[Integration]) -> IntegrationsResponse:
 _INTEGRATION_LIST: Any = List[Integration]  # a typing alias pydantic validates, not a class
 _INTEGRATIONS = "/organizations/{organization_id}/integrations"
 _INTEGRATION = _INTEGRATIONS + "/{integration_id}"
-LIST = Route[List[Integration]]("integrations.list", "GET", _INTEGRATIONS, _INTEGRATION_LIST, Envelope.STATUS_DATA_OR_BARE)
+LIST = Route[List[Integration]](
+    "integrations.list", "GET", _INTEGRATIONS, _INTEGRATION_LIST, Envelope.STATUS_DATA_OR_BARE
+)
 GET = Route("integrations.get", "GET", _INTEGRATION, Integration, Envelope.STATUS_DATA_OR_BARE)
 TEST = Route("integrations.test", "POST", _INTEGRATION + "/test", TestIntegrationResponse, Envelope.STATUS_DATA_OR_BARE)
 CREATE = Route("integrations.create", "POST", _INTEGRATIONS, CreateIntegrationResponse, Envelope.STATUS_DATA_OR_BARE)
