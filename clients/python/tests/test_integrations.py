@@ -21,6 +21,7 @@ from assay.types import (
 from .conftest import unique
 from .support.assay_server import AssayServer
 from .support.receiver import Receiver, signature_matches
+from .support.scripted_server import Reply, ScriptedServer
 
 
 @pytest.fixture
@@ -132,3 +133,27 @@ async def test_async_integrations(assay_server: AssayServer, receiver: Receiver)
         assert await client.integrations.delete(created) is False
         with pytest.raises(NotFoundError):
             await client.integrations.get(created.id)
+
+
+def test_the_original_clients_answer_shapes(scripted: ScriptedServer) -> None:
+    # §13.2: a bare array in status+data (Assay's), or {"integrations": […]}; only id,
+    # organization_id and name are required, config defaults to {}, test's message may be absent.
+    minimal = {"id": "int-1", "organization_id": "org-1", "name": "Hook"}
+    scripted.script(
+        Reply(200, {"status": "success", "data": [minimal]}),
+        Reply(200, {"integrations": [minimal, dict(minimal, id="int-2")]}),
+        path="/organizations/org-1/integrations",
+    )
+    scripted.script(Reply(200, {"status": "success", "data": {"success": True}}), path="/int-1/test")
+    with Assay(api_key="k", base_url=scripted.base_url, max_retries=0) as client:
+        first = client.integrations.get_many(page=3, page_size=9999)
+        assert [i.id for i in first.integrations] == ["int-1"] and (first.count, first.total_count) == (1, 1)
+        assert first.integrations[0].config == {} and first.integrations[0].active is None
+        second = client.integrations.get_many()
+        assert [i.id for i in second.integrations] == ["int-1", "int-2"] and second.total_count == 2
+        result = client.integrations.test(first.integrations[0])
+        assert (result.success, result.message) == (True, None)
+    listed = scripted.requests_to("/integrations")[0]
+    assert listed.path.endswith("/organizations/org-1/integrations?page=3&page_size=500")
+    tested = scripted.requests_to("/int-1/test")[0]
+    assert (tested.method, tested.json()) == ("POST", {})
