@@ -16,7 +16,8 @@ const DOC = readFileSync(new URL("../../../../docs/integrations.md", import.meta
 
 /** The first fenced block of a language in docs/integrations.md, exactly as printed. */
 function snippet(language: string): string {
-  const match = DOC.match(new RegExp("```" + language + "\\n([\\s\\S]*?)```"));
+  const fence = "`".repeat(3);
+  const match = DOC.match(new RegExp(`${fence}${language}\\n([\\s\\S]*?)${fence}`));
   if (!match) throw new Error(`docs/integrations.md has no ${language} block`);
   return match[1] as string;
 }

@@ -81,7 +81,8 @@ export interface AttemptOutcome {
   attempt: Omit<IntegrationAttemptRow, "id" | "integration_id" | "delivery_id" | "event_id">;
   /** The delivery's state afterwards. */
   delivery: { status: "pending" | "succeeded" | "failed"; next_attempt_at: string | null };
-  integrationStatus: "ok" | "failing";
+  /** The integration's `status` afterwards; unchanged when absent. */
+  integrationStatus?: "ok" | "failing";
 }
 
 /** The outbox as the delivery workers see it. */
@@ -188,11 +189,12 @@ export function createOutboxRepository(db: Database) {
           .where("id", "=", delivery.id)
           .where("lease_token", "=", leaseToken)
           .executeTakeFirst();
-        await trx
-          .updateTable("integrations")
-          .set({ status: outcome.integrationStatus })
-          .where("id", "=", delivery.integration_id)
-          .execute();
+        if (outcome.integrationStatus)
+          await trx
+            .updateTable("integrations")
+            .set({ status: outcome.integrationStatus })
+            .where("id", "=", delivery.integration_id)
+            .execute();
         return Number(result.numUpdatedRows) > 0;
       });
     },
