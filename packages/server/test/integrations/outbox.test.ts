@@ -178,4 +178,28 @@ describe.each(DIALECTS)("the integrations outbox on %s", (dialect) => {
     const never = await outbox.due("2200-01-01T00:00:00.000Z", 100);
     expect(never.map((d) => d.id)).not.toContain(target.id);
   });
+
+  it("forgets ended deliveries and old log entries, never a pending delivery", async () => {
+    const outbox = createOutboxRepository(handle.db);
+    const pendingEvents = async () =>
+      (
+        await handle.db
+          .selectFrom("integration_deliveries")
+          .select("event_id")
+          .where("status", "=", "pending")
+          .execute()
+      )
+        .map((r) => r.event_id)
+        .sort();
+    const before = await pendingEvents();
+    expect(before.length).toBeGreaterThan(0);
+    const removed = await outbox.removeEndedBefore("2200-01-01T00:00:00.000Z");
+    // Both finishes above were logged (a worker that lost its lease still records what it did).
+    expect(removed).toBe(2);
+    const events = await handle.db.selectFrom("integration_events").select("id").execute();
+    expect(events.map((e) => e.id).sort()).toEqual([...new Set(before)].sort());
+    expect(await pendingEvents()).toEqual(before);
+    // Nothing that ended after the cut-off goes.
+    expect(await outbox.removeEndedBefore("2000-01-01T00:00:00.000Z")).toBe(0);
+  });
 });

@@ -199,6 +199,33 @@ export function createOutboxRepository(db: Database) {
       });
     },
 
+    /**
+     * Forgets what ended before `before`: log entries, and events none of whose deliveries is
+     * still pending (their deliveries go with them). Answers how many log entries went.
+     */
+    async removeEndedBefore(before: string): Promise<number> {
+      const attempts = await db
+        .deleteFrom("integration_attempts")
+        .where("created_at", "<", before)
+        .executeTakeFirst();
+      await db
+        .deleteFrom("integration_events")
+        .where("created_at", "<", before)
+        .where((eb) =>
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom("integration_deliveries as d")
+                .select("d.id")
+                .whereRef("d.event_id", "=", "integration_events.id")
+                .where("d.status", "=", "pending"),
+            ),
+          ),
+        )
+        .execute();
+      return Number(attempts.numDeletedRows);
+    },
+
     /** Logs an attempt that has no delivery to move on (a test event, a worker that died). */
     async logAttempt(
       row: Omit<IntegrationAttemptRow, "id">,
