@@ -1,5 +1,6 @@
 import type { ErrorBody, Integration, IntegrationEvent } from "@assay/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { INACTIVE } from "../../src/resources/integrations/delivery-worker.ts";
 import { verifySignature } from "../../src/resources/integrations/signature.ts";
 import {
   createModel,
@@ -11,6 +12,13 @@ import {
 import { DIALECTS } from "../support/databases.ts";
 import { type FakeModelServer, startFakeModelServer } from "../support/fake-model-server.ts";
 import { startTestService, type TestService } from "../support/test-service.ts";
+import {
+  createJudge,
+  createTraceEvaluation,
+  insertTraces,
+  judgeBehavior,
+  waitForTraceEvaluation,
+} from "../trace-evaluations/support.ts";
 import { type Receiver, startReceiver } from "./receiver.ts";
 import {
   createIntegration,
@@ -408,6 +416,52 @@ describe.each(DIALECTS)("integrations on %s", (dialect) => {
       expect(hook.requests).toHaveLength(1);
     });
 
+    it("delivers a trace evaluation's end with its verdict and a link to the trace", async () => {
+      const tenant = await newTenant(service, "Judging");
+      const hook = await receiver();
+      await createIntegration(service, tenant, {
+        name: "Traces",
+        host_url: hook.url,
+        events: ["trace_evaluation.finished"],
+        project_ids: [tenant.project],
+      });
+      const judgeServer = await startFakeModelServer({ behavior: judgeBehavior() });
+      try {
+        const judgeModel = await createModel(service, tenant, judgeServer.url, "acme/judge");
+        const judge = await createJudge(service, tenant, {
+          name: "Polite",
+          evaluation_goal: "The answer is polite and correct.",
+          model_id: judgeModel,
+        });
+        const [traceId] = await insertTraces(service, tenant, [
+          { input: "Hi", output: "Hello! How can I help?" },
+        ]);
+        const created = await createTraceEvaluation(service, tenant, {
+          trace_id: traceId!,
+          judge_id: judge.id,
+        });
+        const done = await waitForTraceEvaluation(service, tenant, created.id);
+        await hook.waitFor(1);
+        const event = JSON.parse(hook.requests[0]!.body) as IntegrationEvent;
+        expect(event).toMatchObject({
+          type: "trace_evaluation.finished",
+          data: {
+            object: "trace_evaluation",
+            id: created.id,
+            project_id: tenant.project,
+            status: done.status,
+            url: `${service.origin}/ui/traces/${traceId}`,
+          },
+        });
+        expect(event.data.summary).toContain(traceId);
+        expect(done.status).toBe("success");
+        expect(event.data.counts.passed! + event.data.counts.failed!).toBe(1);
+        expect(event.data.summary).toMatch(/: success, (passed|failed)/);
+      } finally {
+        await judgeServer.close();
+      }
+    });
+
     it("a receiver that fails five times then succeeds gets the event exactly once", async () => {
       const tenant = await newTenant(service, "Flaky");
       const hook = await receiver((_r, i) =>
@@ -448,6 +502,37 @@ describe.each(DIALECTS)("integrations on %s", (dialect) => {
       expect(hook.acknowledged()).toHaveLength(1);
       expect(new Set(hook.requests.map((r) => r.headers["assay-event-id"])).size).toBe(1);
       expect(new Set(hook.requests.map((r) => JSON.parse(r.body).data.summary)).size).toBe(1);
+    });
+
+    it("sends nothing more once the integration is deactivated", async () => {
+      const tenant = await newTenant(service, "Switched off");
+      const hook = await receiver(() => ({ status: 500, text: "not yet" }));
+      const created = await createIntegration(service, tenant, {
+        name: "Off",
+        host_url: hook.url,
+        events: ["evaluation.finished"],
+      });
+      await finishedRun(tenant);
+      const [first] = await waitForLog(service, tenant, created.id, 1);
+      const off = await service.call("PATCH", `${integrationsPath(tenant)}/${created.id}`, {
+        apiKey: tenant.key,
+        json: { active: false },
+      });
+      expect(off.status).toBe(200);
+      service.clock.advance(
+        Date.parse(first!.next_attempt_at!) - service.clock.now().getTime() + 1,
+      );
+      const [second] = await waitForLog(service, tenant, created.id, 2);
+      expect(second).toMatchObject({
+        attempt: 2,
+        status: "failed",
+        http_status: null,
+        error: INACTIVE,
+        next_attempt_at: null,
+      });
+      service.clock.advance(24 * 3600_000);
+      await new Promise((r) => setTimeout(r, 300));
+      expect(hook.requests).toHaveLength(1);
     });
 
     it("gives up a day after the event", async () => {

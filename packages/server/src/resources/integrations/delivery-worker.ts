@@ -14,7 +14,7 @@ import {
 } from "./outbox-repository.ts";
 import { nextAttemptAt } from "./retry-schedule.ts";
 import type { RunObject } from "./run-events.ts";
-import { sendEvent } from "./sender.ts";
+import { type SendResult, sendEvent } from "./sender.ts";
 
 export interface DeliveryWorkerDeps {
   db: Database;
@@ -36,6 +36,8 @@ const BATCH = 20;
 
 export const LOST_ATTEMPT =
   "the worker sending it stopped before the receiver's answer was recorded; sent again";
+
+export const INACTIVE = "the integration was deactivated before this delivery; not sent";
 
 /**
  * How long a claimed delivery is a worker's alone: twice the attempt's timeout and five seconds,
@@ -108,18 +110,28 @@ export function startDeliveryWorker(deps: DeliveryWorkerDeps): { stop(): Promise
     const integration = await outbox.integration(due.integration_id);
     if (!integration) return; // Deleted meanwhile: its deliveries went with it.
     const event = await eventOf(due);
-    const result = await sendEvent(
-      deps.dispatcher,
-      {
-        type: integration.type as IntegrationType,
-        hostUrl: integration.host_url,
-        secret: deps.secrets.open(integration.secret, integration.id),
-      },
-      event,
-      { timeoutMs: deps.timeoutMs, nowSeconds: Math.floor(deps.clock.now().getTime() / 1000) },
-    );
+    // Deactivated since the event: it is sent nothing more, and the log says why.
+    const result: SendResult =
+      integration.active !== 1
+        ? { ok: false, httpStatus: null, latencyMs: 0, excerpt: "", error: INACTIVE }
+        : await sendEvent(
+            deps.dispatcher,
+            {
+              type: integration.type as IntegrationType,
+              hostUrl: integration.host_url,
+              secret: deps.secrets.open(integration.secret, integration.id),
+            },
+            event,
+            {
+              timeoutMs: deps.timeoutMs,
+              nowSeconds: Math.floor(deps.clock.now().getTime() / 1000),
+            },
+          );
     const at = deps.clock.now();
-    const next = result.ok ? null : nextAttemptAt(attempt, new Date(due.event_created_at), at);
+    const next =
+      result.ok || integration.active !== 1
+        ? null
+        : nextAttemptAt(attempt, new Date(due.event_created_at), at);
     const outcome: AttemptOutcome = {
       attempt: {
         event_type: due.event_type,
@@ -137,7 +149,7 @@ export function startDeliveryWorker(deps: DeliveryWorkerDeps): { stop(): Promise
         : next === null
           ? { status: "failed", next_attempt_at: null }
           : { status: "pending", next_attempt_at: next.toISOString() },
-      integrationStatus: result.ok ? "ok" : "failing",
+      integrationStatus: integration.active !== 1 ? undefined : result.ok ? "ok" : "failing",
     };
     const kept = await outbox.finish(due, token, outcome);
     if (!kept)

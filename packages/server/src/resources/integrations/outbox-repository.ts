@@ -81,7 +81,8 @@ export interface AttemptOutcome {
   attempt: Omit<IntegrationAttemptRow, "id" | "integration_id" | "delivery_id" | "event_id">;
   /** The delivery's state afterwards. */
   delivery: { status: "pending" | "succeeded" | "failed"; next_attempt_at: string | null };
-  integrationStatus: "ok" | "failing";
+  /** The integration's `status` afterwards; unchanged when absent. */
+  integrationStatus?: "ok" | "failing";
 }
 
 /** The outbox as the delivery workers see it. */
@@ -188,13 +189,41 @@ export function createOutboxRepository(db: Database) {
           .where("id", "=", delivery.id)
           .where("lease_token", "=", leaseToken)
           .executeTakeFirst();
-        await trx
-          .updateTable("integrations")
-          .set({ status: outcome.integrationStatus })
-          .where("id", "=", delivery.integration_id)
-          .execute();
+        if (outcome.integrationStatus)
+          await trx
+            .updateTable("integrations")
+            .set({ status: outcome.integrationStatus })
+            .where("id", "=", delivery.integration_id)
+            .execute();
         return Number(result.numUpdatedRows) > 0;
       });
+    },
+
+    /**
+     * Forgets what ended before `before`: log entries, and events none of whose deliveries is
+     * still pending (their deliveries go with them). Answers how many log entries went.
+     */
+    async removeEndedBefore(before: string): Promise<number> {
+      const attempts = await db
+        .deleteFrom("integration_attempts")
+        .where("created_at", "<", before)
+        .executeTakeFirst();
+      await db
+        .deleteFrom("integration_events")
+        .where("created_at", "<", before)
+        .where((eb) =>
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom("integration_deliveries as d")
+                .select("d.id")
+                .whereRef("d.event_id", "=", "integration_events.id")
+                .where("d.status", "=", "pending"),
+            ),
+          ),
+        )
+        .execute();
+      return Number(attempts.numDeletedRows);
     },
 
     /** Logs an attempt that has no delivery to move on (a test event, a worker that died). */
