@@ -80,6 +80,12 @@ export const COMMANDS: readonly CommandEntry[] = [
     load: async () => [(await import("./commands/scorers.ts")).registerScorerCommands],
   },
   {
+    name: "integrations",
+    description:
+      "the organization's webhooks and Slack notifications when runs end: list, create, test, see the delivery log",
+    load: async () => [(await import("./commands/integrations.ts")).registerIntegrationCommands],
+  },
+  {
     name: "judge",
     description: "run a judge over traces, or optimize its goal against people's labels",
     load: async () => [

@@ -8,6 +8,7 @@ import { Annotations } from "./resources/annotations.ts";
 import { Benchmarks } from "./resources/benchmarks.ts";
 import { EvaluationSpaces } from "./resources/evaluation-spaces.ts";
 import { Evaluations } from "./resources/evaluations.ts";
+import { Integrations } from "./resources/integrations.ts";
 import { JudgeOptimizations } from "./resources/judge-optimizations.ts";
 import { Judges } from "./resources/judges.ts";
 import { Models } from "./resources/models.ts";
@@ -48,6 +49,8 @@ export class Client extends APIClient {
   readonly annotations: Annotations;
   /** Rewrites of judges' goals against people's labels, measured on held-out labels. */
   readonly judgeOptimizations: JudgeOptimizations;
+  /** The organization's webhooks and Slack notifications when runs end, with their delivery logs. */
+  readonly integrations: Integrations;
   readonly #organization: OrganizationContext;
   #public: PublicClient | undefined;
 
@@ -65,6 +68,7 @@ export class Client extends APIClient {
     this.traceEvaluations = new TraceEvaluations(this);
     this.annotations = new Annotations(this);
     this.judgeOptimizations = new JudgeOptimizations(this);
+    this.integrations = new Integrations(this);
   }
 
   /**

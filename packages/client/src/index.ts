@@ -29,6 +29,11 @@ export {
   type EvaluationStatus,
   type EvaluationSummary,
   FINISHED_EVALUATION_STATUSES,
+  type Integration,
+  type IntegrationDelivery,
+  type IntegrationEvent,
+  type IntegrationEventType,
+  type IntegrationType,
   isCustomBenchmark,
   isCustomModel,
   type Judge,
@@ -146,6 +151,17 @@ export {
   isFinished,
   type WaitForCompletionOptions,
 } from "./resources/evaluations.ts";
+export {
+  type CreatedIntegration,
+  type CreateIntegrationInput,
+  type DeleteIntegrationResult,
+  type IntegrationDeliveryPage,
+  type IntegrationPage,
+  type IntegrationPageParams,
+  Integrations,
+  type IntegrationTestResult,
+  type UpdateIntegrationInput,
+} from "./resources/integrations.ts";
 export {
   type AppliedOptimization,
   type CreatedOptimization,

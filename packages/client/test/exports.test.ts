@@ -34,6 +34,7 @@ describe("package entry points", () => {
       "EvaluationSpaces",
       "Evaluations",
       "FINISHED_EVALUATION_STATUSES",
+      "Integrations",
       "JudgeOptimizations",
       "Judges",
       "Models",

@@ -10,6 +10,7 @@ export * from "./evaluation-spaces.ts";
 export * from "./evaluations.ts";
 export * from "./files.ts";
 export * from "./health.ts";
+export * from "./integrations.ts";
 export * from "./judge-optimizations.ts";
 export * from "./judges.ts";
 export * from "./models.ts";

@@ -9,7 +9,7 @@ import Fastify, {
 import type { Logger } from "pino";
 import type { Catalog } from "./catalog/catalog.ts";
 import { catalogEntries } from "./catalog/catalog-entries.ts";
-import { type Config, DEFAULT_HTTP_TIMEOUTS } from "./config.ts";
+import { type Config, DEFAULT_HTTP_TIMEOUTS, DEFAULT_INTEGRATION_TIMEOUT_MS } from "./config.ts";
 import { registerBrowserRedirect } from "./dashboard/browser-redirect.ts";
 import { registerDashboard } from "./dashboard/register-dashboard.ts";
 import { createSandboxStatus } from "./engine/sandbox/sandbox-status.ts";
@@ -30,6 +30,7 @@ import type { CopyRows } from "./platform/db/postgres-copy.ts";
 import type { JobQueue } from "./platform/queue/job-queue.ts";
 import type { RateLimiter } from "./platform/rate-limit/rate-limiter.ts";
 import { createRecentCache } from "./platform/recent-cache.ts";
+import { createGuardedDispatcher } from "./platform/ssrf/guarded-dispatcher.ts";
 import { checkModelUrl } from "./platform/ssrf/model-url.ts";
 import { registerAnnotationRoutes } from "./resources/annotations/routes.ts";
 import { createAnnotationService } from "./resources/annotations/service.ts";
@@ -46,6 +47,8 @@ import { registerEvaluationRoutes } from "./resources/evaluations/routes.ts";
 import { createEvaluationService } from "./resources/evaluations/service.ts";
 import { createIdempotencyService } from "./resources/idempotency/service.ts";
 import { createInlineImporter, type Importer } from "./resources/imports/importer.ts";
+import { registerIntegrationRoutes } from "./resources/integrations/routes.ts";
+import { createIntegrationService } from "./resources/integrations/service.ts";
 import { registerJudgeOptimizationRoutes } from "./resources/judge-optimizations/routes.ts";
 import { createJudgeOptimizationService } from "./resources/judge-optimizations/service.ts";
 import { registerJudgeRoutes } from "./resources/judges/routes.ts";
@@ -92,7 +95,7 @@ export interface AppDeps {
      * Absent (tests building a bare app): no dashboard, no session cookies accepted, and the
      * default connection bounds.
      */
-    Partial<Pick<Config, "publicUrl" | "ui" | "http" | "trustProxy" | "sandbox">>;
+    Partial<Pick<Config, "publicUrl" | "ui" | "http" | "trustProxy" | "sandbox" | "integrations">>;
   db: Database;
   /** PostgreSQL only: bulk loads (trace files) stream through COPY. */
   copyRows?: CopyRows;
@@ -283,6 +286,21 @@ export function createApp(deps: AppDeps): FastifyInstance {
         evaluationSpaces: createEvaluationSpaceService(deps),
       });
       registerScorerRoutes(api, { ...routeDeps, scorers: createScorerService(deps) });
+      // Test events leave through the same SSRF guard as model calls, under the same setting.
+      const integrationDispatcher = createGuardedDispatcher({
+        rules: deps.config.allowedModelHosts,
+      });
+      api.addHook("onClose", () => integrationDispatcher.close());
+      registerIntegrationRoutes(api, {
+        ...routeDeps,
+        integrations: createIntegrationService({
+          ...deps,
+          checkUrl: (url) => checkModelUrl(url, { rules: deps.config.allowedModelHosts }),
+          dispatcher: integrationDispatcher,
+          timeoutMs: deps.config.integrations?.timeoutMs ?? DEFAULT_INTEGRATION_TIMEOUT_MS,
+          publicUrl: deps.config.publicUrl,
+        }),
+      });
       registerJudgeRoutes(api, {
         ...routeDeps,
         judges: createJudgeService({ ...deps, defaultJudgeModel: deps.config.defaultJudgeModel }),

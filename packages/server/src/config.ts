@@ -76,6 +76,8 @@ export interface Config {
     cache: boolean;
   };
   modelCalls: { timeoutMs: number; maxAttempts: number };
+  /** Notifications to integrations (webhooks, Slack): one attempt's timeout. */
+  integrations: { timeoutMs: number };
   /** The model that writes smart benchmarks' questions (catalog key or custom model key). */
   generatorModel?: string;
   /** The model that rewrites judges' goals in optimizations; unset: each judge's own model. */
@@ -109,6 +111,9 @@ export const DEFAULT_HTTP_TIMEOUTS: HttpTimeouts = {
   idleTimeoutMs: 60_000,
 };
 const seconds = (ms: number) => ms / 1000;
+
+/** One delivery attempt to an integration's receiver, unless ASSAY_INTEGRATION_TIMEOUT_SECONDS says. */
+export const DEFAULT_INTEGRATION_TIMEOUT_MS = 10_000;
 
 export class ConfigError extends Error {
   override name = "ConfigError";
@@ -242,6 +247,8 @@ const EnvSchema = z.object({
   /** Timeout of one model call attempt, and attempts before a prompt counts as failed. */
   ASSAY_MODEL_TIMEOUT_SECONDS: int(1, 3600).default(120),
   ASSAY_MODEL_MAX_ATTEMPTS: int(1, 20).default(5),
+  /** Timeout of one delivery attempt to an integration's receiver (webhook, Slack). */
+  ASSAY_INTEGRATION_TIMEOUT_SECONDS: int(1, 300).default(DEFAULT_INTEGRATION_TIMEOUT_MS / 1000),
   /** The model writing smart benchmarks' questions; the default judge model when unset. */
   ASSAY_GENERATOR_MODEL: optionalText,
   /** The model critiquing and rewriting judge goals in optimizations; the judge's own when unset. */
@@ -336,6 +343,7 @@ export function loadConfig(env: Env = process.env): Config {
       timeoutMs: e.ASSAY_MODEL_TIMEOUT_SECONDS * 1000,
       maxAttempts: e.ASSAY_MODEL_MAX_ATTEMPTS,
     },
+    integrations: { timeoutMs: e.ASSAY_INTEGRATION_TIMEOUT_SECONDS * 1000 },
     generatorModel: e.ASSAY_GENERATOR_MODEL ?? e.ASSAY_DEFAULT_JUDGE_MODEL,
     optimizerModel: e.ASSAY_OPTIMIZER_MODEL,
     ui: {

@@ -13,6 +13,8 @@ import { createExhaustedHandlers, createJobHandlers, JOB_SCHEDULES } from "./job
 import type { Clock } from "./platform/clock.ts";
 import { createDatabaseCoordinator } from "./platform/concurrency/database-coordinator.ts";
 import { boundRegExpBacktracking } from "./platform/regexp-backtracking.ts";
+import { createGuardedDispatcher } from "./platform/ssrf/guarded-dispatcher.ts";
+import { startDeliveryWorker } from "./resources/integrations/delivery-worker.ts";
 
 export interface RunningService {
   /** Where the API answers, e.g. `http://127.0.0.1:8080/api/v1`. */
@@ -109,7 +111,20 @@ async function startJobs(deps: ServiceDeps): Promise<() => Promise<void>> {
     concurrency: deps.config.worker.concurrency,
     onExhausted: createExhaustedHandlers(deps),
   });
+  // The integrations' outbox: its deliveries leave through the model calls' SSRF guard.
+  const integrationDispatcher = createGuardedDispatcher({
+    rules: deps.config.allowedModelHosts,
+  });
+  const deliveries = startDeliveryWorker({
+    ...deps,
+    publicUrl: deps.config.publicUrl,
+    dispatcher: integrationDispatcher,
+    timeoutMs: deps.config.integrations.timeoutMs,
+    pollIntervalMs: deps.config.worker.pollIntervalMs,
+  });
   return async () => {
+    await deliveries.stop();
+    await integrationDispatcher.close();
     await deps.queue.stop();
     await limits.close();
     await gateway.close();

@@ -40,6 +40,8 @@ interface Fixture {
   doomedScorerId: string;
   /** Finished, so its event stream ends at once. */
   evaluationId: string;
+  integrationId: string;
+  doomedIntegrationId: string;
 }
 
 /**
@@ -148,6 +150,18 @@ const SAMPLES: Record<string, (f: Fixture) => { params?: Record<string, string>;
       body: { name: "Probe scorer", model_id: f.judgeModelId, prompt: "Pass polite answers." },
     }),
     "scorers.get": (f) => ({ params: { scorer_id: f.scorerId } }),
+    "integrations.list": () => ({}),
+    "integrations.get": (f) => ({ params: { integration_id: f.integrationId } }),
+    "integrations.test": (f) => ({ params: { integration_id: f.integrationId }, body: {} }),
+    "integrations.create": () => ({
+      body: { name: "Probe hook", type: "webhook", host_url: "https://hooks.example.com/probe" },
+    }),
+    "integrations.update": (f) => ({
+      params: { integration_id: f.integrationId },
+      body: { active: true },
+    }),
+    "integrations.delete": (f) => ({ params: { integration_id: f.doomedIntegrationId } }),
+    "integrations.listDeliveries": (f) => ({ params: { integration_id: f.integrationId } }),
     "scorers.list": () => ({}),
     "scorers.update": (f) => ({
       params: { scorer_id: f.scorerId },
@@ -157,7 +171,11 @@ const SAMPLES: Record<string, (f: Fixture) => { params?: Record<string, string>;
   };
 
 const projectRoutes = (Object.values(routes) as Route[]).filter((r) =>
-  pathParamNames(r.path).includes("organization_id"),
+  pathParamNames(r.path).includes("project_id"),
+);
+/** Routes of the organization alone (integrations): no project in the path. */
+const organizationRoutes = (Object.values(routes) as Route[]).filter(
+  (r) => pathParamNames(r.path).includes("organization_id") && !projectRoutes.includes(r),
 );
 
 let service: TestService;
@@ -245,6 +263,17 @@ async function makeFixture(): Promise<Fixture> {
   const evaluationId = run.body.data[0]!.id;
   await waitForEvaluation(service, evaluationId);
   const optimizedJudge = await judge("Optimized judge");
+  // Its receiver is the fake judge: a test event gets a 200 from it.
+  const integration = async (name: string) =>
+    (
+      await service.call<{ data: { id: string } }>(
+        "POST",
+        `/organizations/${tenantA.org}/integrations`,
+        {
+          json: { name, type: "webhook", host_url: judgeServer.url, events: ["evaluation.failed"] },
+        },
+      )
+    ).body.data.id;
   await labelTraces(service, tenantA, optimizedJudge.id, 10);
   return {
     modelId: await model("acme/fixture"),
@@ -263,6 +292,8 @@ async function makeFixture(): Promise<Fixture> {
     scorerId: await scorer("Fixture scorer"),
     doomedScorerId: await scorer("Doomed scorer"),
     evaluationId,
+    integrationId: await integration("Fixture hook"),
+    doomedIntegrationId: await integration("Doomed hook"),
   };
 }
 afterAll(async () => {
@@ -313,6 +344,32 @@ describe("tenant isolation", () => {
 
     it("refuses the route without a key", async () => {
       const res = await probe(route, "", tenantA.org, tenantA.project);
+      expect(res.status).toBe(401);
+    });
+  });
+
+  describe.each(organizationRoutes.map((r) => [r.operationId, r] as const))("%s", (_id, route) => {
+    it("has a sample request", () => {
+      expect(SAMPLES[route.operationId], `add a sample for ${route.operationId}`).toBeDefined();
+    });
+
+    it("works for the owner (so the probes below are not vacuous)", async () => {
+      const res = await probe(route, tenantA.key, tenantA.org, "");
+      expect(res.status).toBe(route.status);
+    });
+
+    it("answers another organization's ids exactly like ids that do not exist", async () => {
+      const foreign = await probe(route, tenantB.key, tenantA.org, "");
+      const missing = await probe(route, tenantB.key, randomUUID(), "");
+      expect(foreign.status).toBe(404);
+      expect(foreign.text).toBe(missing.text);
+      expect(foreign.body).toEqual({
+        error: { message: "organization not found", code: "NOT_FOUND" },
+      });
+    });
+
+    it("refuses the route without a key", async () => {
+      const res = await probe(route, "", tenantA.org, "");
       expect(res.status).toBe(401);
     });
   });

@@ -105,6 +105,7 @@ function pages(): { name: string; path: string; ready: string }[] {
     { name: "judge", path: `/judges/${judgeId}`, ready: "main h1" },
     { name: "leaderboards", path: "/leaderboards", ready: "main h1" },
     { name: "leaderboard", path: `/leaderboards/${leaderboardId}`, ready: "main h1" },
+    { name: "integrations", path: "/settings/integrations", ready: "main h1" },
   ];
 }
 

@@ -13,6 +13,7 @@ from .resources.annotations import Annotations, AsyncAnnotations
 from .resources.benchmarks import AsyncBenchmarks, Benchmarks
 from .resources.evaluation_spaces import AsyncEvaluationSpaces, EvaluationSpaces
 from .resources.evaluations import AsyncEvaluations, Evaluations
+from .resources.integrations import AsyncIntegrations, Integrations
 from .resources.judge_optimizations import AsyncJudgeOptimizations, JudgeOptimizations
 from .resources.judges import AsyncJudges, Judges
 from .resources.models import AsyncModels, Models
@@ -79,6 +80,9 @@ class Assay(_ProjectScoped, SyncAPIClient):
     annotations: Annotations
     evaluation_spaces: EvaluationSpaces
     scorers: Scorers
+    #: The organization's webhooks and Slack notifications when runs end (list, get, test; the
+    #: rest are Assay extensions).
+    integrations: Integrations
 
     def __init__(
         self,
@@ -113,6 +117,7 @@ class Assay(_ProjectScoped, SyncAPIClient):
         self.annotations = Annotations(self)
         self.evaluation_spaces = EvaluationSpaces(self)
         self.scorers = Scorers(self)
+        self.integrations = Integrations(self)
 
     @property
     def public(self) -> PublicClient:
@@ -168,6 +173,7 @@ class AsyncAssay(_ProjectScoped, AsyncAPIClient):
     annotations: AsyncAnnotations
     evaluation_spaces: AsyncEvaluationSpaces
     scorers: AsyncScorers
+    integrations: AsyncIntegrations
 
     def __init__(
         self,
@@ -219,6 +225,7 @@ class AsyncAssay(_ProjectScoped, AsyncAPIClient):
         self.annotations = AsyncAnnotations(self)
         self.evaluation_spaces = AsyncEvaluationSpaces(self)
         self.scorers = AsyncScorers(self)
+        self.integrations = AsyncIntegrations(self)
 
     @property
     def public(self) -> AsyncPublicClient:

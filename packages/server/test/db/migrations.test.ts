@@ -26,6 +26,10 @@ const TABLES = [
   "evaluations",
   "idempotency_keys",
   "instance_settings",
+  "integration_attempts",
+  "integration_deliveries",
+  "integration_events",
+  "integrations",
   "jobs",
   "judge_optimization_runs",
   "judge_versions",
@@ -93,6 +97,7 @@ describe.each(DIALECTS)("migrations on %s", (dialect) => {
         "0019-model-prices",
         "0020-result-execution",
         "0021-trace-summaries",
+        "0023-integrations",
       ]);
     } finally {
       await handle.close();

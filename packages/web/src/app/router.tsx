@@ -144,6 +144,10 @@ const JudgePage = lazyPage(async () => (await import("../judges/judge-page.tsx")
 const TracesPage = lazyPage(async () => (await import("../traces/traces-page.tsx")).TracesPage);
 const TracePage = lazyPage(async () => (await import("../traces/trace-page.tsx")).TracePage);
 
+const IntegrationsPage = lazyPage(
+  async () => (await import("../integrations/integrations-page.tsx")).IntegrationsPage,
+);
+
 const AnnotatePage = lazyPage(
   async () => (await import("../annotate/annotate-page.tsx")).AnnotatePage,
 );
@@ -391,6 +395,24 @@ const annotateRoute = createRoute({
   },
 });
 
+const settingsRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: "/settings",
+  beforeLoad: () => {
+    throw redirect({ to: "/settings/integrations" });
+  },
+});
+
+/** Organization settings: webhooks and Slack notifications when runs end, with their logs. */
+const integrationsRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: "/settings/integrations",
+  loader: () => IntegrationsPage.preload(),
+  component: function Integrations() {
+    return <IntegrationsPage />;
+  },
+});
+
 export const router = createRouter({
   routeTree: rootRoute.addChildren([
     signInRoute,
@@ -418,6 +440,8 @@ export const router = createRouter({
       tracesRoute,
       traceRoute,
       annotateRoute,
+      settingsRoute,
+      integrationsRoute,
     ]),
   ]),
   basepath: "/ui",

@@ -3,7 +3,7 @@ import { useState } from "react";
 import { ErrorMessage } from "../shared/error-message.tsx";
 import { useSession, useSignOut } from "./use-session.ts";
 
-/** The top bar's sections, in the order people work: run, then judge, then share. */
+/** The top bar's sections, in the order people work: run, then judge, then share; settings last. */
 const SECTIONS = [
   ["/evaluations", "Evaluations"],
   ["/models", "Models"],
@@ -13,6 +13,7 @@ const SECTIONS = [
   ["/scorers", "Scorers"],
   ["/leaderboards", "Leaderboards"],
   ["/public/evaluations", "Public"],
+  ["/settings/integrations", "Integrations"],
 ] as const;
 
 /**

@@ -4,6 +4,7 @@ from .annotations import Annotations, AsyncAnnotations
 from .benchmarks import AsyncBenchmarks, Benchmarks
 from .evaluation_spaces import AsyncEvaluationSpaces, EvaluationSpaces
 from .evaluations import AsyncEvaluations, Evaluations
+from .integrations import AsyncIntegrations, Integrations
 from .judge_optimizations import AsyncJudgeOptimizations, JudgeOptimizations
 from .judges import AsyncJudges, Judges
 from .models import AsyncModels, Models
@@ -18,6 +19,7 @@ __all__ = [
     "AsyncBenchmarks",
     "AsyncEvaluationSpaces",
     "AsyncEvaluations",
+    "AsyncIntegrations",
     "AsyncJudgeOptimizations",
     "AsyncJudges",
     "AsyncModels",
@@ -28,6 +30,7 @@ __all__ = [
     "Benchmarks",
     "EvaluationSpaces",
     "Evaluations",
+    "Integrations",
     "JudgeOptimizations",
     "Judges",
     "Models",

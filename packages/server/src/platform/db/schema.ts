@@ -37,6 +37,10 @@ export interface DatabaseSchema {
   scorers: ScorersTable;
   benchmark_scorers: BenchmarkScorersTable;
   idempotency_keys: IdempotencyKeysTable;
+  integrations: IntegrationsTable;
+  integration_events: IntegrationEventsTable;
+  integration_deliveries: IntegrationDeliveriesTable;
+  integration_attempts: IntegrationAttemptsTable;
 }
 
 export interface OrganizationsTable {
@@ -546,3 +550,72 @@ export interface IdempotencyKeysTable {
   locked_until: string;
   created_at: string;
 }
+
+/** An organization's outbound notification (migration 0023). */
+export interface IntegrationsTable {
+  id: string;
+  organization_id: string;
+  name: string;
+  type: string;
+  host_url: string;
+  /** JSON array of event types. */
+  events: string;
+  /** JSON array of project ids; empty: every project. */
+  project_ids: string;
+  active: number;
+  /** Sealed with the master key, the integration's id as context. */
+  secret: string;
+  secret_last4: string;
+  status: string;
+  created_by: string;
+  created_at: string;
+  updated_at: string;
+}
+export type IntegrationRow = IntegrationsTable;
+
+/** The outbox: a run's end, stored in the transaction that ended it. */
+export interface IntegrationEventsTable {
+  id: string;
+  organization_id: string;
+  project_id: string | null;
+  type: string;
+  object: string;
+  run_id: string;
+  /** JSON of the body's `data`, rendered once at the first attempt. */
+  data: string | null;
+  created_at: string;
+}
+export type IntegrationEventRow = IntegrationEventsTable;
+
+/** One event to one integration, until acknowledged or given up. */
+export interface IntegrationDeliveriesTable {
+  id: string;
+  integration_id: string;
+  event_id: string;
+  status: string;
+  attempts: number;
+  next_attempt_at: string | null;
+  lease_token: string | null;
+  lease_until: string | null;
+  created_at: string;
+  updated_at: string;
+}
+export type IntegrationDeliveryRow = IntegrationDeliveriesTable;
+
+/** One attempt to deliver (the delivery log). */
+export interface IntegrationAttemptsTable {
+  id: string;
+  integration_id: string;
+  delivery_id: string | null;
+  event_id: string;
+  event_type: string;
+  attempt: number;
+  status: string;
+  http_status: number | null;
+  latency_ms: number;
+  response_excerpt: string;
+  error: string | null;
+  next_attempt_at: string | null;
+  created_at: string;
+}
+export type IntegrationAttemptRow = IntegrationAttemptsTable;

@@ -1,11 +1,33 @@
-import type { Insertable } from "kysely";
+import type { Insertable, Kysely } from "kysely";
 import type { Database } from "../../platform/db/database.ts";
+import { inTransaction } from "../../platform/db/in-transaction.ts";
 import type {
   BenchmarkFilesTable,
   BenchmarkRow,
   BenchmarksTable,
+  DatabaseSchema,
 } from "../../platform/db/schema.ts";
 import type { ProjectScope } from "../../tenancy.ts";
+import { recordRunEnd } from "../integrations/outbox-repository.ts";
+
+/** A smart benchmark's generation ended: the integrations' event, in the same transaction. */
+async function recordGenerationEnd(
+  trx: Kysely<DatabaseSchema>,
+  id: string,
+  owner: { organization_id: string | null; project_id: string | null },
+  status: "ready" | "failed",
+  at: string,
+): Promise<void> {
+  if (owner.organization_id === null) return;
+  await recordRunEnd(trx, {
+    object: "benchmark_generation",
+    runId: id,
+    organizationId: owner.organization_id,
+    projectId: owner.project_id,
+    status,
+    at,
+  });
+}
 
 /** A project's own benchmarks (custom and smart), attachments, and catalog entries' data state. */
 export function createBenchmarkRepository(db: Database) {
@@ -31,13 +53,18 @@ export function createBenchmarkRepository(db: Database) {
 
     /** generating → failed, with why; false when its generation had ended already. */
     async failGeneration(id: string, description: string, at: string): Promise<boolean> {
-      const result = await db
-        .updateTable("benchmarks")
-        .set({ generation_status: "failed", status_description: description, updated_at: at })
-        .where("id", "=", id)
-        .where("generation_status", "=", "generating")
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) > 0;
+      return inTransaction(db, async (trx) => {
+        const failed = await trx
+          .updateTable("benchmarks")
+          .set({ generation_status: "failed", status_description: description, updated_at: at })
+          .where("id", "=", id)
+          .where("generation_status", "=", "generating")
+          .returning(["organization_id", "project_id"])
+          .executeTakeFirst();
+        if (!failed) return false;
+        await recordGenerationEnd(trx, id, failed, "failed", at);
+        return true;
+      });
     },
 
     /** A smart benchmark of the organization while its generation has not ended. */
@@ -55,17 +82,21 @@ export function createBenchmarkRepository(db: Database) {
       id: string,
       done: { description: string; promptCount: number; version: string; at: string },
     ): Promise<void> {
-      await db
-        .updateTable("benchmarks")
-        .set({
-          generation_status: "ready",
-          status_description: done.description,
-          prompt_count: done.promptCount,
-          version: done.version,
-          updated_at: done.at,
-        })
-        .where("id", "=", id)
-        .execute();
+      await inTransaction(db, async (trx) => {
+        const ready = await trx
+          .updateTable("benchmarks")
+          .set({
+            generation_status: "ready",
+            status_description: done.description,
+            prompt_count: done.promptCount,
+            version: done.version,
+            updated_at: done.at,
+          })
+          .where("id", "=", id)
+          .returning(["organization_id", "project_id"])
+          .executeTakeFirst();
+        if (ready) await recordGenerationEnd(trx, id, ready, "ready", done.at);
+      });
     },
 
     /** A built-in benchmark's data version (its source file's sha256); null until it is loaded. */

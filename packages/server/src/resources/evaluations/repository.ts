@@ -1,6 +1,7 @@
-import type { EvaluationStatus } from "@assay/protocol";
+import { type EvaluationStatus, FINISHED_EVALUATION_STATUSES } from "@assay/protocol";
 import { type Kysely, sql } from "kysely";
 import type { Database } from "../../platform/db/database.ts";
+import { inTransaction } from "../../platform/db/in-transaction.ts";
 import { refreshPlannerStatistics } from "../../platform/db/planner-statistics.ts";
 import { rowBatches } from "../../platform/db/row-batches.ts";
 import type {
@@ -9,6 +10,7 @@ import type {
   EvaluationRow,
   EvaluationsTable,
 } from "../../platform/db/schema.ts";
+import { recordRunEnd } from "../integrations/outbox-repository.ts";
 import { resultsWithPrompts } from "../results/results-with-prompts-repository.ts";
 import { budgetStop } from "./budget.ts";
 import { insertResults } from "./result-insert-repository.ts";
@@ -232,13 +234,29 @@ export function createEvaluationRepository(db: Database) {
         >
       > = {},
     ): Promise<boolean> {
-      const result = await db
-        .updateTable("evaluations")
-        .set({ ...values, status: to })
-        .where("id", "=", id)
-        .where("status", "in", [...from])
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) > 0;
+      const update = (handle: Kysely<DatabaseSchema>) =>
+        handle
+          .updateTable("evaluations")
+          .set({ ...values, status: to })
+          .where("id", "=", id)
+          .where("status", "in", [...from])
+          .returning(["organization_id", "project_id"])
+          .executeTakeFirst();
+      if (!FINISHED_EVALUATION_STATUSES.includes(to)) return (await update(db)) !== undefined;
+      // A final status: the integrations' event is stored with it, or neither is.
+      return inTransaction(db, async (trx) => {
+        const run = await update(trx);
+        if (!run) return false;
+        await recordRunEnd(trx, {
+          object: "evaluation",
+          runId: id,
+          organizationId: run.organization_id,
+          projectId: run.project_id,
+          status: to,
+          at: values.finished_at ?? new Date().toISOString(),
+        });
+        return true;
+      });
     },
 
     /** The planner's statistics of results and prompts, after a run added `rows` of each. */
@@ -354,13 +372,24 @@ export function createEvaluationRepository(db: Database) {
           done: row.done_count,
           total: row.total_count,
         });
-        if (stop !== undefined)
-          await trx
+        if (stop !== undefined) {
+          const stopped = await trx
             .updateTable("evaluations")
             .set({ status: "failure", status_description: stop, finished_at: createdAt })
             .where("id", "=", id)
             .where("status", "in", ACTIVE_STATUSES)
-            .execute();
+            .returning(["organization_id", "project_id"])
+            .executeTakeFirst();
+          if (stopped)
+            await recordRunEnd(trx, {
+              object: "evaluation",
+              runId: id,
+              organizationId: stopped.organization_id,
+              projectId: stopped.project_id,
+              status: "failure",
+              at: createdAt,
+            });
+        }
         return { done: row.done_count, total: row.total_count };
       });
     },

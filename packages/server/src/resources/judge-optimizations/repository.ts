@@ -1,12 +1,14 @@
 import type { OptimizationStatus } from "@assay/protocol";
 import type { Kysely, Updateable } from "kysely";
 import type { Database } from "../../platform/db/database.ts";
+import { inTransaction } from "../../platform/db/in-transaction.ts";
 import type {
   DatabaseSchema,
   JudgeOptimizationRunRow,
   JudgeOptimizationRunsTable,
 } from "../../platform/db/schema.ts";
 import type { ProjectScope } from "../../tenancy.ts";
+import { recordRunEnd } from "../integrations/outbox-repository.ts";
 
 /** Statuses after which a run changes no more (except being applied). */
 const FINISHED: readonly string[] = ["success", "failure"] satisfies OptimizationStatus[];
@@ -31,18 +33,38 @@ export type RunResult = Pick<
  * delivered twice never moves a run backwards or finishes it twice, and a run is applied once.
  */
 export function createOptimizationRepository(db: Database) {
+  /**
+   * Moves a run from one of `from`; false when it was elsewhere. A move to a finished status
+   * stores the integrations' event in the same transaction (integrations/outbox-repository.ts).
+   */
   async function transition(
     id: string,
     from: readonly OptimizationStatus[],
     changes: Updateable<JudgeOptimizationRunsTable>,
   ): Promise<boolean> {
-    const result = await db
-      .updateTable("judge_optimization_runs")
-      .set(changes)
-      .where("id", "=", id)
-      .where("status", "in", from)
-      .executeTakeFirst();
-    return result.numUpdatedRows > 0n;
+    const update = (handle: Kysely<DatabaseSchema>) =>
+      handle
+        .updateTable("judge_optimization_runs")
+        .set(changes)
+        .where("id", "=", id)
+        .where("status", "in", from)
+        .returning(["organization_id", "project_id"])
+        .executeTakeFirst();
+    const status = changes.status;
+    if (status !== "success" && status !== "failure") return (await update(db)) !== undefined;
+    return inTransaction(db, async (trx) => {
+      const run = await update(trx);
+      if (!run) return false;
+      await recordRunEnd(trx, {
+        object: "judge_optimization",
+        runId: id,
+        organizationId: run.organization_id,
+        projectId: run.project_id,
+        status,
+        at: String(changes.finished_at ?? new Date().toISOString()),
+      });
+      return true;
+    });
   }
 
   const inScope = (scope: ProjectScope, handle: Kysely<DatabaseSchema> = db) =>

@@ -1,6 +1,7 @@
 import type { TraceEvaluationStatus } from "@assay/protocol";
 import type { Kysely, Updateable } from "kysely";
 import type { Database } from "../../platform/db/database.ts";
+import { inTransaction } from "../../platform/db/in-transaction.ts";
 import { rowBatches } from "../../platform/db/row-batches.ts";
 import type {
   DatabaseSchema,
@@ -9,6 +10,7 @@ import type {
   TraceRow,
 } from "../../platform/db/schema.ts";
 import type { ProjectScope } from "../../tenancy.ts";
+import { recordRunEnd } from "../integrations/outbox-repository.ts";
 
 /** Statuses after which nothing happens to an evaluation any more. */
 const FINISHED_STATUSES: readonly string[] = [
@@ -43,18 +45,38 @@ const ID_BATCH = 500;
  */
 export function createTraceEvaluationRepository(db: Database) {
   /** Moves an evaluation out of one of `from` with `changes`; false when it was in none of them. */
+  /**
+   * Moves an evaluation from one of `from`; false when it was elsewhere. A move to a finished
+   * status stores the integrations' event in the same transaction (integrations/outbox-repository.ts).
+   */
   async function transition(
     id: string,
     from: readonly TraceEvaluationStatus[],
     changes: Updateable<TraceEvaluationsTable>,
   ): Promise<boolean> {
-    const result = await db
-      .updateTable("trace_evaluations")
-      .set(changes)
-      .where("id", "=", id)
-      .where("status", "in", from)
-      .executeTakeFirst();
-    return result.numUpdatedRows > 0n;
+    const update = (handle: Kysely<DatabaseSchema>) =>
+      handle
+        .updateTable("trace_evaluations")
+        .set(changes)
+        .where("id", "=", id)
+        .where("status", "in", from)
+        .returning(["organization_id", "project_id"])
+        .executeTakeFirst();
+    const status = changes.status;
+    if (typeof status !== "string" || !isFinished(status)) return (await update(db)) !== undefined;
+    return inTransaction(db, async (trx) => {
+      const run = await update(trx);
+      if (!run) return false;
+      await recordRunEnd(trx, {
+        object: "trace_evaluation",
+        runId: id,
+        organizationId: run.organization_id,
+        projectId: run.project_id,
+        status,
+        at: String(changes.finished_at ?? new Date().toISOString()),
+      });
+      return true;
+    });
   }
 
   return {
