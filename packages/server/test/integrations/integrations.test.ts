@@ -1,5 +1,8 @@
+import { randomUUID } from "node:crypto";
 import type { ErrorBody, Integration, IntegrationEvent } from "@assay/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { RUN_JUDGE_OPTIMIZATION_JOB } from "../../src/jobs/job-names.ts";
+import { createExhaustedHandlers } from "../../src/jobs/run-enders.ts";
 import { INACTIVE } from "../../src/resources/integrations/delivery-worker.ts";
 import { verifySignature } from "../../src/resources/integrations/signature.ts";
 import {
@@ -12,6 +15,7 @@ import {
 import { DIALECTS } from "../support/databases.ts";
 import { type FakeModelServer, startFakeModelServer } from "../support/fake-model-server.ts";
 import { startTestService, type TestService } from "../support/test-service.ts";
+import { uploadFile } from "../support/upload-file.ts";
 import {
   createJudge,
   createTraceEvaluation,
@@ -460,6 +464,103 @@ describe.each(DIALECTS)("integrations on %s", (dialect) => {
       } finally {
         await judgeServer.close();
       }
+    });
+
+    it("judge optimizations and smart benchmark generations notify too", async () => {
+      const tenant = await newTenant(service, "Optimizer");
+      const hook = await receiver();
+      await createIntegration(service, tenant, {
+        name: "Other runs",
+        host_url: hook.url,
+        events: ["judge_optimization.finished", "benchmark_generation.finished"],
+      });
+      // A smart benchmark: this service has no generator model, so its generation fails.
+      await uploadFile(
+        service,
+        tenant,
+        "manual.txt",
+        "The relief valve opens at 3 bar.",
+        "text/plain",
+      );
+      const smart = await service.call<{ data: { benchmark_id: string } }>(
+        "POST",
+        `/organizations/${tenant.org}/projects/${tenant.project}/smart-benchmarks`,
+        {
+          apiKey: tenant.key,
+          json: { name: "Boiler", description: "", system_prompt: "", files: ["manual.txt"] },
+        },
+      );
+      expect(smart.status, smart.text).toBe(201);
+      await hook.waitFor(1);
+      const generation = JSON.parse(hook.requests[0]!.body) as IntegrationEvent;
+      expect(generation).toMatchObject({
+        type: "benchmark_generation.finished",
+        data: {
+          object: "benchmark_generation",
+          id: smart.body.data.benchmark_id,
+          status: "failed",
+          url: `${service.origin}/ui/benchmarks/${smart.body.data.benchmark_id}`,
+        },
+      });
+
+      // An optimization whose job ran out of attempts, ended the way the queue's handler ends it.
+      const model = await createModel(service, tenant, fake.url, "acme/judge-model");
+      const judge = await createJudge(service, tenant, {
+        name: "Judge",
+        evaluation_goal: "The answer is polite and correct.",
+        model_id: model,
+      });
+      const runId = randomUUID();
+      const at = service.clock.now().toISOString();
+      await service.running.deps.db
+        .insertInto("judge_optimization_runs")
+        .values({
+          id: runId,
+          organization_id: tenant.org,
+          project_id: tenant.project,
+          judge_id: judge.id,
+          judge_version: judge.version,
+          judge_snapshot: "{}",
+          budget: "light",
+          status: "in_progress",
+          status_description: "",
+          annotation_count: 10,
+          estimated_cost: 0,
+          actual_cost: 0,
+          user_id: "test",
+          original_goal: judge.evaluation_goal,
+          optimized_goal: null,
+          logs: "",
+          baseline_accuracy: null,
+          optimized_accuracy: null,
+          stats: null,
+          created_at: at,
+          started_at: at,
+          finished_at: null,
+          applied_at: null,
+          applied_version: null,
+        })
+        .execute();
+      await createExhaustedHandlers(service.running.deps)[RUN_JUDGE_OPTIMIZATION_JOB]!({
+        id: "job",
+        name: RUN_JUDGE_OPTIMIZATION_JOB,
+        data: { optimization_id: runId },
+        attempts: 5,
+        error: "boom",
+      });
+      await hook.waitFor(2);
+      const optimization = JSON.parse(hook.requests[1]!.body) as IntegrationEvent;
+      expect(optimization).toMatchObject({
+        type: "judge_optimization.finished",
+        data: {
+          object: "judge_optimization",
+          id: runId,
+          status: "failure",
+          counts: { annotations: 10 },
+          url: `${service.origin}/ui/optimizations/${runId}`,
+        },
+      });
+      expect(optimization.data.summary).toContain("boom");
     });
 
     it("a receiver that fails five times then succeeds gets the event exactly once", async () => {
