@@ -4,9 +4,13 @@ import { join } from "node:path";
 import type { Evaluation, GateReport } from "@assay/client";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { beforeAll, describe, expect, it } from "vitest";
+import {
+  GATE_BENCHMARK_KEY,
+  GATE_PROMPTS,
+  useGateFixture,
+} from "../../server/test/support/gate-models.ts";
 import { runApiCli, useTestService } from "./support/api-cli.ts";
 import type { CliResult } from "./support/cli.ts";
-import { GATE_BENCHMARK_KEY, GATE_PROMPTS, useGateFixture } from "./support/gate-setup.ts";
 
 /**
  * `assay eval gate` against a real service with workers: exit 0 when the run passes or cannot

@@ -5,11 +5,11 @@ import {
   type FakeModelServer,
   makeArithmeticItem,
   startFakeModelServer,
-} from "../../../server/test/support/fake-model-server.ts";
-import type { TestService } from "../../../server/test/support/test-service.ts";
+} from "./fake-model-server.ts";
+import type { TestService } from "./test-service.ts";
 
 /**
- * What the gate tests (and the gate demo) evaluate: 40 arithmetic prompts and three models
+ * What the gate tests (CLI, TypeScript SDK, and scripts/gate-demo.ts) evaluate: 40 arithmetic prompts and three models
  * served by the fake OpenAI-compatible server, far enough apart that 40 prompts tell them apart:
  * `fake/good` answers every prompt right, `fake/baseline` 3 in 4 (Qi wrong when i % 4 == 3),
  * `fake/bad` 1 in 4 (right only when i % 4 == 0).
