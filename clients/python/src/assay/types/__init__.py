@@ -66,6 +66,7 @@ from .evaluations import (
     SubsetStats,
     TokenUsage,
 )
+from .gate import GateCheck, GatedEvaluation, GateReport, GateVerdict
 from .judge_optimizations import (
     ApplyJudgeOptimizationResultResponse,
     CreateJudgeOptimizationRunResponse,
@@ -158,6 +159,10 @@ __all__ = [
     "EvaluationPlan",
     "EvaluationProgress",
     "EvaluationSpace",
+    "GateCheck",
+    "GateReport",
+    "GateVerdict",
+    "GatedEvaluation",
     "EvaluationSpaceDatasetFilter",
     "EvaluationSpaceEvaluationsResponse",
     "EvaluationSpaceFilters",
