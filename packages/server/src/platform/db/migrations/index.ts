@@ -20,6 +20,7 @@ import * as repeats from "./0018-repeats.ts";
 import * as modelPrices from "./0019-model-prices.ts";
 import * as resultExecution from "./0020-result-execution.ts";
 import * as traceSummaries from "./0021-trace-summaries.ts";
+import * as evaluationSpaceSlugs from "./0022-evaluation-space-slugs.ts";
 
 /**
  * Every migration, in order. Listed statically (not read from a folder) so they travel with the
@@ -47,6 +48,7 @@ const migrations: Record<string, Migration> = {
   "0019-model-prices": modelPrices,
   "0020-result-execution": resultExecution,
   "0021-trace-summaries": traceSummaries,
+  "0022-evaluation-space-slugs": evaluationSpaceSlugs,
 };
 
 export const migrationProvider: MigrationProvider = {
