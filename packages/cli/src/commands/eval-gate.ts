@@ -5,6 +5,7 @@ import {
   GATE_CONFIDENCE,
   GateError,
   type GateReport,
+  isFinished,
   NotFoundError,
 } from "@assay/client";
 import { type Command, type CommanderError, InvalidArgumentError, Option } from "commander";
@@ -157,14 +158,15 @@ async function runGate(options: GateOptions): Promise<number> {
       const baseline =
         options.baseline === undefined ? undefined : await readBaseline(client, options.baseline);
       const evaluation = await evaluationToGate(client, options, baseline);
-      const progress = new ProgressReporter(process.stderr);
+      // Progress only for a run still going: a finished one is gated at once.
+      const progress = isFinished(evaluation) ? undefined : new ProgressReporter(process.stderr);
       try {
         report = await client.evaluations.gate(evaluation, criteria, {
           timeoutMs: options.timeout === undefined ? undefined : options.timeout * 1000,
-          onProgress: (current) => progress.update(current),
+          onProgress: progress && ((current) => progress.update(current)),
         });
       } finally {
-        progress.finish();
+        progress?.finish();
       }
     } catch (error) {
       const message = describeApiError(error, client.baseURL);

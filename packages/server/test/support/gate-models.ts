@@ -9,7 +9,7 @@ import {
 import type { TestService } from "./test-service.ts";
 
 /**
- * What the gate tests (CLI, TypeScript SDK, and scripts/gate-demo.ts) evaluate: 40 arithmetic prompts and three models
+ * What the gate tests (CLI and TypeScript SDK, and the demo in the release note) evaluate: 40 arithmetic prompts and three models
  * served by the fake OpenAI-compatible server, far enough apart that 40 prompts tell them apart:
  * `fake/good` answers every prompt right, `fake/baseline` 3 in 4 (Qi wrong when i % 4 == 3),
  * `fake/bad` 1 in 4 (right only when i % 4 == 0).
