@@ -9,8 +9,7 @@ from typing import Any, Dict
 import pytest
 
 from assay import Assay, AsyncAssay, CustomBenchmark, CustomModel, Evaluation
-from assay._exceptions import InvalidInputError
-from assay.resources._gate import GateError
+from assay._exceptions import GateError, InvalidInputError
 from assay.types import GateReport
 
 from .conftest import unique
@@ -92,7 +91,22 @@ def test_bad_criteria_are_refused_before_any_request(client: Assay, runs: Dict[s
         client.evaluations.gate(runs["right"], min_accuracy=0.5, margin=0.1)
     with pytest.raises(InvalidInputError, match="confidence must be 0.95"):
         client.evaluations.gate(runs["right"], min_accuracy=0.5, confidence=0.99)
-    assert issubclass(GateError, Exception)
+
+
+def test_a_run_that_did_not_succeed_cannot_be_gated(
+    client: Assay, custom_model: CustomModel, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    path = write_jsonl(
+        tmp_path_factory.mktemp("slow") / "slow.jsonl", [{"input": "[slow] What is 1 + 2?", "truth": "3"}]
+    )
+    created = client.benchmarks.create_custom(
+        name=unique("Slow")[:60], description="one slow sum", file_path=path, scoring_metric="numeric"
+    )
+    benchmark = client.benchmarks.get_by_id(created.benchmark_id)
+    run = client.evaluations.create(model=custom_model, benchmark=benchmark)
+    client.evaluations.cancel(run)
+    with pytest.raises(GateError, match="ended cancelled"):
+        client.evaluations.gate(run, min_accuracy=0.5)
 
 
 @pytest.mark.anyio

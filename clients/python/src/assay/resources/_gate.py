@@ -16,7 +16,7 @@ bound, so a run that is in truth within the margin fails by chance at most 2.5% 
 
 from typing import List, Optional
 
-from .._exceptions import InvalidInputError, ServiceError
+from .._exceptions import GateError, InvalidInputError
 from ..types.common import Interval
 from ..types.evaluations import Evaluation
 from ..types.gate import GateCheck, GatedEvaluation, GateReport, GateVerdict
@@ -24,10 +24,6 @@ from ..types.public import PairedStats
 
 #: The one level the service computes intervals at.
 GATE_CONFIDENCE = 0.95
-
-
-class GateError(ServiceError):
-    """The gate cannot decide: a run that did not succeed, or no statistics to read."""
 
 
 def check_criteria(

@@ -2,7 +2,7 @@ from typing import Any, Dict, List, Literal, Optional, Union
 
 from pydantic import BaseModel
 
-from .._exceptions import ServiceError
+from .._exceptions import GateError, ServiceError
 from .._flow import Flow, call, twin
 from .._operation import Operation, Route, clamp_page_size, query, reading
 from .._response import Envelope
@@ -15,7 +15,7 @@ from ..types.gate import GateCheck, GateReport
 from ..types.models import CustomModel, Model
 from ..types.public import PublicBenchmarkDetail, PublicModelDetail
 from ..types.sampling import ReasoningEffort
-from ._gate import GateError, baseline_check, check_criteria, gate_report, threshold_check
+from ._gate import baseline_check, check_criteria, gate_report, threshold_check
 from ._polling import PollSchedule, poll
 from ._refs import id_of, required
 from ._resource import AsyncAPIResource, ResourceMethods, SyncAPIResource
