@@ -68,6 +68,17 @@ describe("client.evaluations.gate()", () => {
     expect(strict).toMatchObject({ verdict: "inconclusive", passed: false });
   });
 
+  it("a run that did not succeed cannot be gated: GateError", async () => {
+    const { client, run } = fixture();
+    const slow = await client.evaluations.cancel(await run("fake/slow"));
+    expect(slow.status).toBe("cancelled");
+    await expect(client.evaluations.gate(slow, { minAccuracy: 0.5 })).rejects.toThrow(
+      new GateError(
+        `evaluation ${slow.id} ended cancelled (cancelled on request): there is no result to gate`,
+      ),
+    );
+  });
+
   it("refuses criteria it cannot decide on before any request, with GateError", async () => {
     const { client } = fixture();
     await expect(client.evaluations.gate(good, {})).rejects.toThrow(GateError);

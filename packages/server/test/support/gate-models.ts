@@ -12,7 +12,7 @@ import type { TestService } from "./test-service.ts";
  * What the gate tests (CLI and TypeScript SDK, and the demo in the release note) evaluate: 40 arithmetic prompts and three models
  * served by the fake OpenAI-compatible server, far enough apart that 40 prompts tell them apart:
  * `fake/good` answers every prompt right, `fake/baseline` 3 in 4 (Qi wrong when i % 4 == 3),
- * `fake/bad` 1 in 4 (right only when i % 4 == 0).
+ * `fake/bad` 1 in 4 (right only when i % 4 == 0); `fake/slow` is right but takes a minute.
  */
 
 export const GATE_PROMPTS = 40;
@@ -32,6 +32,8 @@ export const GATE_MODELS = {
   "fake/good": answering(() => true),
   "fake/baseline": answering((id) => id % 4 !== 3),
   "fake/bad": answering((id) => id % 4 === 0),
+  /** Answers after a minute: a run of it can be cancelled before it ends. */
+  "fake/slow": answering(() => true),
 } as const;
 export type GateModelKey = keyof typeof GATE_MODELS;
 
@@ -50,7 +52,8 @@ export function gateBenchmarkFile(): Uint8Array {
 export async function registerGateFixture(client: Client): Promise<FakeModelServer[]> {
   const servers: FakeModelServer[] = [];
   for (const [key, behavior] of Object.entries(GATE_MODELS)) {
-    const server = await startFakeModelServer({ latencyMs: 1, behavior });
+    const latencyMs = key === "fake/slow" ? 60_000 : 1;
+    const server = await startFakeModelServer({ latencyMs, behavior });
     servers.push(server);
     await client.models.createCustom({
       name: key,
@@ -72,7 +75,7 @@ export async function registerGateFixture(client: Client): Promise<FakeModelServ
 
 export interface GateFixture {
   client: Client;
-  /** Runs `model` on the benchmark to its end. */
+  /** Runs `model` on the benchmark to its end (`fake/slow`: only starts it). */
   run(model: GateModelKey): Promise<Evaluation>;
 }
 
@@ -90,6 +93,7 @@ export function useGateFixture(service: () => TestService): () => GateFixture {
         const benchmark = await client.benchmarks.getByKey(GATE_BENCHMARK_KEY);
         if (!model || !benchmark) throw new Error("gate fixture missing");
         const created = await client.evaluations.create(model, benchmark);
+        if (key === "fake/slow") return created;
         return client.evaluations.waitForCompletion(created, {
           intervalMs: 100,
           timeoutMs: 25_000,
