@@ -88,3 +88,29 @@ async def test_async_evaluation_spaces(assay_server: AssayServer) -> None:
         assert isinstance(await client.evaluation_spaces.get_evaluations(space), list)
         assert await client.evaluation_spaces.delete(space) is True
         assert await client.evaluation_spaces.delete(space) is False
+
+
+def test_the_spaces_sample_by_slug(client) -> None:  # type: ignore[no-untyped-def]
+    """
+    The original CLI's spaces sample (create, list, get "ID or slug", delete) with the slug in
+    place of the id: ``get(id_or_slug)``, ``update`` and ``delete`` take either.
+    """
+    name = unique("CLI Demo Space")
+    space = client.evaluation_spaces.create(
+        name=name, description="Temporary space for CLI examples", visibility="private"
+    )
+    assert space.slug == name.lower().replace(" ", "-")
+    assert space.slug in [s.slug for s in client.evaluation_spaces.get_many(page_size=500).evaluation_spaces]
+    assert client.evaluation_spaces.get(space.slug) == space
+    assert client.evaluation_spaces.get(space.id) == space
+    # Renaming keeps the slug; a new one is set only when asked, and a taken one is a conflict.
+    renamed = client.evaluation_spaces.update(space.slug, name=unique("Renamed"))
+    assert renamed.slug == space.slug
+    moved = client.evaluation_spaces.update(space.slug, slug=space.slug + "-moved")
+    assert moved.slug == space.slug + "-moved"
+    other = client.evaluation_spaces.create(name=unique("Other"))
+    with pytest.raises(ConflictError):
+        client.evaluation_spaces.update(other, slug=moved.slug)
+    assert client.evaluation_spaces.delete(moved.slug) is True
+    with pytest.raises(NotFoundError):
+        client.evaluation_spaces.get(moved.slug)

@@ -46,7 +46,7 @@ export const COMMANDS: readonly CommandEntry[] = [
   },
   {
     name: "eval",
-    description: "run a model on a benchmark, follow evaluations, cancel them",
+    description: "run a model on a benchmark, follow evaluations, cancel them, gate CI on them",
     load: async () => [(await import("./commands/eval.ts")).registerEvalCommands],
   },
   {

@@ -131,6 +131,16 @@ export {
   type WaitForGenerationOptions,
 } from "./resources/benchmarks.ts";
 export {
+  type BaselineCheck,
+  GATE_CONFIDENCE,
+  type GateCheck,
+  type GateCriteria,
+  GateError,
+  type GateReport,
+  type GateVerdict,
+  type ThresholdCheck,
+} from "./resources/evaluation-gate.ts";
+export {
   type CreateEvaluationSpaceInput,
   type DeleteEvaluationSpaceResult,
   type EvaluationSpaceListParams,

@@ -34,6 +34,8 @@ describe("package entry points", () => {
       "EvaluationSpaces",
       "Evaluations",
       "FINISHED_EVALUATION_STATUSES",
+      "GATE_CONFIDENCE",
+      "GateError",
       "Integrations",
       "JudgeOptimizations",
       "Judges",

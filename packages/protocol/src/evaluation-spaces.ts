@@ -71,6 +71,12 @@ export const EvaluationSpaceSchema = z
     organization_id: z.string(),
     project_id: z.string(),
     name: z.string(),
+    /**
+     * Unique in the project: derived from the name when the space is created (lowercase,
+     * hyphens, "-2", "-3" … against a clash), changed only when asked (renaming keeps it, so
+     * links stay valid). Every route with `{evaluation_space_id}` takes it in place of the id.
+     */
+    slug: z.string(),
     description: z.string(),
     filters: EvaluationSpaceFiltersSchema,
     /** Who created it: the API key's display form. */
@@ -94,8 +100,25 @@ export type EvaluationSpace = z.infer<typeof EvaluationSpaceSchema>;
 export const EvaluationSpacePathSchema = z.object({
   organization_id: PathIdSchema,
   project_id: PathIdSchema,
+  /** The space's id or its slug. */
   evaluation_space_id: PathIdSchema,
 });
+
+const UUID_SHAPE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/**
+ * A slug as a client may set it: 1–64 lowercase letters and digits in runs joined by single
+ * hyphens. Never shaped like an id, so a path segment is read as one or the other without doubt.
+ */
+export const EvaluationSpaceSlugSchema = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(
+    /^[a-z0-9]+(?:-[a-z0-9]+)*$/,
+    "must be lowercase letters and digits, in runs joined by single hyphens (e.g. math-leaderboard)",
+  )
+  .refine((slug) => !UUID_SHAPE.test(slug), "must not have the shape of an id (a UUID)");
 
 const SpaceNameSchema = trimmedString(1, 200);
 const SpaceDescriptionSchema = z.string().trim().max(MAX_SPACE_DESCRIPTION_CHARS);
@@ -104,6 +127,8 @@ const WeightSchema = z.number().int().min(-1_000_000).max(1_000_000);
 /** `POST P/evaluation-spaces`: the original SDK sends `name` and, when given, the next two. */
 export const CreateEvaluationSpaceBodySchema = z.strictObject({
   name: SpaceNameSchema,
+  /** Extension: the slug to use instead of the one derived from the name (409 when taken). */
+  slug: EvaluationSpaceSlugSchema.optional(),
   description: SpaceDescriptionSchema.optional(),
   visibility: EvaluationSpaceVisibilitySchema.optional(),
   /** Extensions. */
@@ -117,6 +142,8 @@ export type CreateEvaluationSpaceBody = z.output<typeof CreateEvaluationSpaceBod
 export const UpdateEvaluationSpaceBodySchema = z
   .strictObject({
     name: SpaceNameSchema.optional(),
+    /** Extension: a new slug (409 when another space of the project has it). */
+    slug: EvaluationSpaceSlugSchema.optional(),
     description: SpaceDescriptionSchema.optional(),
     visibility: EvaluationSpaceVisibilitySchema.optional(),
     filters: EvaluationSpaceFiltersSchema.optional(),
@@ -124,7 +151,8 @@ export const UpdateEvaluationSpaceBodySchema = z
     is_featured: z.boolean().optional(),
   })
   .refine((body) => Object.values(body).some((v) => v !== undefined), {
-    message: "give at least one of name, description, visibility, filters, weight, is_featured",
+    message:
+      "give at least one of name, slug, description, visibility, filters, weight, is_featured",
   })
   // The document says it too, so generated bodies are not refused for being empty.
   .meta({ minProperties: 1 });

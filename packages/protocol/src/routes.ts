@@ -471,7 +471,10 @@ export const routes = {
     params: ScorerPathSchema,
     response: DeleteScorerResponseSchema,
   }),
-  /** #44–48 (§13.3): a leaderboard of the project; names are unique per project (409). */
+  /**
+   * #44–48 (§13.3): a leaderboard of the project; names and slugs are unique per project (409).
+   * `{evaluation_space_id}` is the space's id or its slug.
+   */
   createEvaluationSpace: defineRoute({
     operationId: "evaluationSpaces.create",
     method: "POST",
@@ -489,7 +492,7 @@ export const routes = {
     operationId: "evaluationSpaces.get",
     method: "GET",
     path: "/organizations/{organization_id}/projects/{project_id}/evaluation-spaces/{evaluation_space_id}",
-    summary: "Get an evaluation space with its counts",
+    summary: "Get an evaluation space (by id or slug) with its counts",
     tag: "evaluation-spaces",
     auth: "apiKey",
     params: EvaluationSpacePathSchema,

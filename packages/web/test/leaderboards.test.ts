@@ -58,7 +58,8 @@ const modelIds: Record<string, string> = {};
 /** The evaluation each cell should show, by `${model} ${benchmark}`. */
 const shown = new Map<string, Evaluation>();
 let olderNanoSums: Evaluation;
-let spaceId = "";
+/** The board's slug, which its address uses. */
+let spaceSlug = "";
 
 beforeAll(async () => {
   [fake, browser] = await Promise.all([
@@ -196,7 +197,9 @@ describe("the Leaderboards view", () => {
       .toContain("Created “Arithmetic”");
     const row = page.locator("table.spaces tbody tr");
     await expect.poll(() => row.count()).toBe(1);
-    spaceId = (await row.getAttribute("data-space-id")) as string;
+    spaceSlug = (await row.getAttribute("data-space-slug")) as string;
+    expect(spaceSlug).toBe("arithmetic");
+    expect(await row.locator(".space-slug").textContent()).toBe("arithmetic");
     // 4 models, 2 benchmarks, 7 pairs: 8 successful evaluations with the older run of one pair.
     const counts = await row.locator("td.num").allTextContents();
     expect(counts).toEqual(["4", "2", "8"]);
@@ -217,7 +220,7 @@ describe("the Leaderboards view", () => {
 
   it("lays out models × benchmarks with intervals, n, links and tied ranks", async () => {
     await page.locator("table.spaces").getByRole("link", { name: "Arithmetic" }).click();
-    await page.waitForURL(`${ui}/leaderboards/${spaceId}`);
+    await page.waitForURL(`${ui}/leaderboards/${spaceSlug}`);
     await expect.poll(() => page.locator(".leaderboard-matrix tbody tr").count()).toBe(4);
     expect(await page.locator(".rule").textContent()).toContain(
       "1 + the number of models whose 95% interval lies entirely above",
@@ -283,7 +286,7 @@ describe("the Leaderboards view", () => {
     const choose = page.getByLabel("Show");
     const sums = shown.get("gpt-4o Sums") as Evaluation;
     await choose.selectOption({ label: "Sums" });
-    await page.waitForURL(`${ui}/leaderboards/${spaceId}?frontier=${sums.dataset_id}`);
+    await page.waitForURL(`${ui}/leaderboards/${spaceSlug}?frontier=${sums.dataset_id}`);
     await expect.poll(() => chart.locator("g.model-dot circle").count()).toBe(3);
     expect(await page.locator('[data-note="cost-unknown"]').textContent()).toContain("fake/own");
     // Cheapest to dearest, each more accurate: all three are on the frontier.
@@ -330,12 +333,20 @@ describe("the Leaderboards view", () => {
     const form = page.locator("form.space-form");
     expect(await form.getByLabel("Name").inputValue()).toBe("Arithmetic");
     await form.getByLabel("Visibility").selectOption("public");
+    // A malformed slug is refused under its field; a good one renames the address.
+    const slug = form.getByLabel("Slug");
+    expect(await slug.inputValue()).toBe("arithmetic");
+    await slug.fill("Sums & Totals");
+    await form.getByRole("button", { name: "Save changes" }).click();
+    await expect.poll(() => form.locator("#error-body-slug").textContent()).toContain("lowercase");
+    await slug.fill("sums-and-totals");
     // Only the catalog models: the custom one drops out.
     await form.locator(".tag", { hasText: "custom" }).getByRole("button").click();
     await form.getByRole("button", { name: "Save changes" }).click();
     const row = page.locator("table.spaces tbody tr");
     await expect.poll(() => row.locator("td.num").allTextContents()).toEqual(["3", "2", "7"]);
     expect(await row.locator(".visibility").textContent()).toBe("public");
+    expect(await row.getAttribute("data-space-slug")).toBe("sums-and-totals");
 
     await page.getByRole("button", { name: "delete Arithmetic" }).click();
     await row.getByRole("button", { name: "Delete", exact: true }).click();
@@ -344,6 +355,7 @@ describe("the Leaderboards view", () => {
     expect(pageErrors).toEqual([
       "console: Failed to load resource: the server responded with a status of 400 (Bad Request)",
       "console: Failed to load resource: the server responded with a status of 409 (Conflict)",
+      "console: Failed to load resource: the server responded with a status of 400 (Bad Request)",
     ]);
   });
 });

@@ -58,6 +58,10 @@ class InvalidInputError(ServiceError, ValueError):
     """An argument refused before any request (the original clients raised ``ValueError`` here)."""
 
 
+class GateError(ServiceError):
+    """``evaluations.gate()`` cannot decide: the run did not succeed, or carries no statistics."""
+
+
 class ArgumentTypeError(ServiceError, TypeError):
     """
     An argument of the wrong type, refused before any request: a string or ``None`` where a

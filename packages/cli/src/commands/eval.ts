@@ -31,6 +31,7 @@ import {
   samplingOf,
   withSamplingOptions,
 } from "../sampling-options.ts";
+import { registerGateCommand } from "./eval-gate.ts";
 
 /** `assay eval …`: evaluations of the API key's project, over the API. */
 export function registerEvalCommands(program: Command) {
@@ -224,6 +225,8 @@ export function registerEvalCommands(program: Command) {
         });
       },
     );
+
+  registerGateCommand(evaluations);
 
   // Last, so each command's help lists its own options first.
   for (const command of evaluations.commands) withConnectionOptions(command);

@@ -48,7 +48,10 @@ const spaceId = (space: IdRef) => ({
  * successful evaluations whenever it is read.
  */
 export class EvaluationSpaces extends APIResource {
-  /** A name already taken in the project raises `ConflictError`. */
+  /**
+   * Without `slug`, the server derives one from the name ("Math Board" → `math-board`, then
+   * `math-board-2` …). A name or slug already taken in the project raises `ConflictError`.
+   */
   async create(
     body: CreateEvaluationSpaceInput,
     options?: RequestOptions,
@@ -57,7 +60,10 @@ export class EvaluationSpaces extends APIResource {
     return data;
   }
 
-  /** The space with its counts; an unknown id raises `NotFoundError`. */
+  /**
+   * The space with its counts. Every method here takes the space's id or its slug (the original
+   * CLI's "ID or slug"); an unknown one raises `NotFoundError`.
+   */
   async get(space: IdRef, options?: RequestOptions): Promise<EvaluationSpace> {
     const { data } = await this.client.request(
       routes.getEvaluationSpace,

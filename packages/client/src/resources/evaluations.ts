@@ -16,6 +16,16 @@ import type { RequestOptions } from "../core/client-options.ts";
 import type { ScopedClient } from "../core/scoped-client.ts";
 import { checkWaitDuration, pollUntilFinished } from "../core/wait-duration.ts";
 import { ServiceError } from "../errors.ts";
+import {
+  baselineCheck,
+  checkGateCriteria,
+  type GateCheck,
+  type GateCriteria,
+  GateError,
+  type GateReport,
+  gateReport,
+  thresholdCheck,
+} from "./evaluation-gate.ts";
 import { clampPageSize, type Pagination, pagination } from "./pagination.ts";
 import { listParam, type SortOrder } from "./query.ts";
 import { idOf } from "./refs.ts";
@@ -301,6 +311,47 @@ export class Evaluations extends APIResource<ScopedClient> {
       onProgress,
       signal: request.signal,
     });
+  }
+
+  /**
+   * Assay extension: a release gate on the run (see `evaluation-gate.ts` for the rules). Waits
+   * for the evaluation to finish (as `waitForCompletion()`, with the same options), then checks
+   * it against `criteria.baseline` (paired, new − baseline, with `margin`) and/or
+   * `criteria.minAccuracy`, on the service's 95% intervals, and answers the report: `passed` is
+   * what CI should act on. Bad criteria, or a run that did not end `success`, raise `GateError`.
+   */
+  async gate(
+    evaluation: EvaluationRef,
+    criteria: GateCriteria,
+    options: WaitForCompletionOptions = {},
+  ): Promise<GateReport> {
+    checkGateCriteria(criteria);
+    const finished = await this.waitForCompletion(evaluation, options);
+    if (finished.status !== "success")
+      throw new GateError(
+        `evaluation ${finished.id} ended ${finished.status}${finished.status_description ? ` (${finished.status_description})` : ""}: there is no result to gate`,
+      );
+    const { signal } = options;
+    const checks: GateCheck[] = [];
+    if (criteria.baseline !== undefined) {
+      const answer = await this.client.request(
+        routes.compareResults,
+        {
+          query: {
+            evaluation_id_1: criteria.baseline,
+            evaluation_id_2: finished.id,
+            page: 1,
+            page_size: 1,
+            outcome_filter: "all",
+          },
+        },
+        { signal },
+      );
+      checks.push(baselineCheck(criteria.baseline, criteria.margin ?? 0, answer.assay));
+    }
+    if (criteria.minAccuracy !== undefined)
+      checks.push(thresholdCheck(criteria.minAccuracy, finished));
+    return gateReport(finished, checks, criteria.failOnInconclusive ?? false);
   }
 }
 

@@ -114,4 +114,18 @@ describe("client.evaluationSpaces", () => {
       ConflictError,
     );
   });
+
+  it("takes a slug wherever it takes a space: the original CLI's 'ID or slug'", async () => {
+    const space = await client.evaluationSpaces.create({ name: "CLI Demo Space" });
+    expect(space.slug).toBe("cli-demo-space");
+    expect(await client.evaluationSpaces.get("cli-demo-space")).toEqual(space);
+    const moved = await client.evaluationSpaces.update("cli-demo-space", { slug: "demo" });
+    expect(moved).toMatchObject({ id: space.id, slug: "demo" });
+    const other = await client.evaluationSpaces.create({ name: "CLI Demo Space 2" });
+    await expect(client.evaluationSpaces.update(other, { slug: "demo" })).rejects.toBeInstanceOf(
+      ConflictError,
+    );
+    expect((await client.evaluationSpaces.delete("demo")).id).toBe(space.id);
+    await expect(client.evaluationSpaces.get("demo")).rejects.toBeInstanceOf(NotFoundError);
+  });
 });

@@ -97,6 +97,7 @@ describe.each(DIALECTS)("migrations on %s", (dialect) => {
         "0019-model-prices",
         "0020-result-execution",
         "0021-trace-summaries",
+        "0022-evaluation-space-slugs",
         "0023-integrations",
       ]);
     } finally {

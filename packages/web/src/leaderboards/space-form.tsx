@@ -21,6 +21,8 @@ const VISIBILITY_HINTS: Record<Visibility, string> = {
 /** What the form holds: everything typed survives a refusal, as the state lives here. */
 interface Draft {
   name: string;
+  /** Empty on a new board: the server derives it from the name. */
+  slug: string;
   description: string;
   visibility: Visibility;
   modelIds: string[];
@@ -36,6 +38,7 @@ function draftOf(space: EvaluationSpace | undefined): Draft {
   const f = space?.filters;
   return {
     name: space?.name ?? "",
+    slug: space?.slug ?? "",
     description: space?.description ?? "",
     visibility: space?.visibility ?? "private",
     modelIds: f?.model_filters.ids ?? [],
@@ -51,6 +54,7 @@ function draftOf(space: EvaluationSpace | undefined): Draft {
 /** The fields this form shows a server problem under; the rest go to the general message. */
 const SHOWN = [
   "body.name",
+  "body.slug",
   "body.description",
   "body.visibility",
   "body.filters.model_filters.ids",
@@ -89,6 +93,9 @@ export function SpaceForm(props: {
         id: props.space?.id,
         body: {
           name: draft.name,
+          // Sent only when typed (new) or changed (edit): otherwise the server's stays.
+          ...(draft.slug.trim() !== "" &&
+            draft.slug !== props.space?.slug && { slug: draft.slug.trim() }),
           description: draft.description,
           visibility: draft.visibility,
           filters: {
@@ -130,6 +137,17 @@ export function SpaceForm(props: {
             aria-describedby={fieldErrorId("body.name")}
           />
           <FieldError errors={errors} field="body.name" />
+        </label>
+        <label>
+          Slug
+          <input
+            value={draft.slug}
+            placeholder={editing ? undefined : "from the name"}
+            onChange={(e) => set("slug")(e.target.value)}
+            aria-invalid={errors.has("body.slug")}
+            aria-describedby={fieldErrorId("body.slug")}
+          />
+          <FieldError errors={errors} field="body.slug" />
         </label>
         <label>
           Visibility

@@ -9,11 +9,13 @@ export function SpaceRow({ space, onEdit }: { space: EvaluationSpace; onEdit: ()
   const [confirming, setConfirming] = useState(false);
   const remove = useDeleteSpace();
   return (
-    <tr data-space-id={space.id}>
+    <tr data-space-id={space.id} data-space-slug={space.slug}>
       <td className="space-name">
-        <Link to="/leaderboards/$id" params={{ id: space.id }}>
+        {/* The slug in the address: readable, and the API takes it for the id. */}
+        <Link to="/leaderboards/$id" params={{ id: space.slug }}>
           {space.name}
-        </Link>
+        </Link>{" "}
+        <code className="muted small space-slug">{space.slug}</code>
         {space.description ? <div className="muted small">{space.description}</div> : null}
         {remove.isError ? <ErrorMessage error={remove.error} /> : null}
       </td>

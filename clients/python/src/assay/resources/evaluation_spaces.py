@@ -63,10 +63,12 @@ def _create_fields(
     filters: Optional[FiltersInput],
     weight: Optional[int],
     is_featured: Optional[bool],
+    slug: Optional[str] = None,
 ) -> Dict[str, Any]:
     # As the original SDK: an empty description or visibility is not sent.
     return body(
         name=name,
+        slug=slug,
         description=description or None,
         visibility=visibility or None,
         filters=_filters(filters),
@@ -87,7 +89,10 @@ class _EvaluationSpaceMethods(ResourceMethods):
 
     @twin
     def get(self, id: IdRef, *, timeout: RequestTimeout = NOT_GIVEN) -> Flow[EvaluationSpace]:
-        """The space with its counts; an unknown id raises ``NotFoundError``."""
+        """
+        The space with its counts, by id or by slug (``get("math-leaderboard")``, as the original
+        CLI's "ID or slug"); an unknown one raises ``NotFoundError``.
+        """
         return (yield from call(GET.op(self._space(id)), timeout))
 
     @twin
@@ -130,14 +135,16 @@ class _EvaluationSpaceMethods(ResourceMethods):
         filters: Optional[FiltersInput] = None,
         weight: Optional[int] = None,
         is_featured: Optional[bool] = None,
+        slug: Optional[str] = None,
         timeout: RequestTimeout = NOT_GIVEN,
     ) -> Flow[EvaluationSpace]:
         """
         Creates a space (``visibility`` ``private`` unless ``tenant`` or ``public``); ``filters``,
-        ``weight`` and ``is_featured`` are Assay extensions. A name already taken in the project
-        raises ``ConflictError``.
+        ``weight``, ``is_featured`` and ``slug`` are Assay extensions. Without ``slug`` the server
+        derives one from the name (``"Math Board"`` → ``math-board``, then ``math-board-2`` …).
+        A name or slug already taken in the project raises ``ConflictError``.
         """
-        fields = _create_fields(name, description, visibility, filters, weight, is_featured)
+        fields = _create_fields(name, description, visibility, filters, weight, is_featured, slug)
         return (yield from call(CREATE.op(self._scope(), body=fields), timeout))
 
     @twin
@@ -151,10 +158,15 @@ class _EvaluationSpaceMethods(ResourceMethods):
         filters: Optional[FiltersInput] = None,
         weight: Optional[int] = None,
         is_featured: Optional[bool] = None,
+        slug: Optional[str] = None,
         timeout: RequestTimeout = NOT_GIVEN,
     ) -> Flow[EvaluationSpace]:
-        """Changes the given fields (at least one); new ``filters`` replace the old ones."""
+        """
+        Changes the given fields (at least one); new ``filters`` replace the old ones. ``id`` may
+        be the slug. Renaming keeps the slug; ``slug`` (an extension) sets a new one.
+        """
         fields = body(
+            slug=slug,
             description=description,
             visibility=visibility,
             name=name,

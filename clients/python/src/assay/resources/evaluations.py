@@ -2,7 +2,7 @@ from typing import Any, Dict, List, Literal, Optional, Union
 
 from pydantic import BaseModel
 
-from .._exceptions import ServiceError
+from .._exceptions import GateError, ServiceError
 from .._flow import Flow, call, twin
 from .._operation import Operation, Route, clamp_page_size, query, reading
 from .._response import Envelope
@@ -11,9 +11,11 @@ from ..types.benchmarks import Benchmark, CustomBenchmark
 from ..types.common import Pagination
 from ..types.evaluation_plans import EvaluationPlan
 from ..types.evaluations import Evaluation, EvaluationsResponse, EvaluationStatus
+from ..types.gate import GateCheck, GateReport
 from ..types.models import CustomModel, Model
 from ..types.public import PublicBenchmarkDetail, PublicModelDetail
 from ..types.sampling import ReasoningEffort
+from ._gate import baseline_check, check_criteria, gate_report, threshold_check
 from ._polling import PollSchedule, poll
 from ._refs import id_of, required
 from ._resource import AsyncAPIResource, ResourceMethods, SyncAPIResource
@@ -307,6 +309,58 @@ class _EvaluationMethods(ResourceMethods):
         schedule = PollSchedule(interval_seconds, timeout_seconds)
         read = _EvaluationMethods.get_by_id.flow
         return (yield from poll("Evaluation " + id, lambda: read(self, id), _finished, schedule))
+
+    @twin
+    def gate(
+        self,
+        evaluation: EvaluationRef,
+        *,
+        baseline: Optional[EvaluationRef] = None,
+        margin: Optional[float] = None,
+        min_accuracy: Optional[float] = None,
+        fail_on_inconclusive: bool = False,
+        confidence: Optional[float] = None,
+        interval_seconds: Optional[float] = None,
+        timeout_seconds: Optional[float] = None,
+    ) -> Flow[GateReport]:
+        """
+        Assay extension: a release gate on the run that reads its intervals, not a single mean.
+        Waits for the evaluation to finish (as ``wait_for_completion()``), then checks it against
+        ``baseline`` (an earlier run on the same benchmark, paired by prompt: it fails only when
+        the 95% interval of new − baseline lies wholly below ``-margin``) and/or ``min_accuracy``
+        (fails only when the whole accuracy interval lies below it). A check whose interval
+        straddles its line is ``inconclusive``, which passes unless ``fail_on_inconclusive``.
+        Answers a ``GateReport``; act on ``report.passed``. Bad arguments raise
+        ``InvalidInputError`` before any request; a run that did not end ``success`` raises
+        ``GateError``. ``confidence`` may only be 0.95, the level the service computes.
+        """
+        baseline_id = None if baseline is None else evaluation_id(baseline, "baseline")
+        check_criteria(baseline_id, margin, min_accuracy, confidence)
+        id = evaluation_id(evaluation)
+        schedule = PollSchedule(interval_seconds, timeout_seconds)
+        read = _EvaluationMethods.get_by_id.flow
+        finished = yield from poll("Evaluation " + id, lambda: read(self, id), _finished, schedule)
+        if finished.status != EvaluationStatus.SUCCESS:
+            raise GateError(
+                "Evaluation {} ended {}{}: there is no result to gate.".format(
+                    id,
+                    getattr(finished.status, "value", finished.status),
+                    " ({})".format(finished.status_description) if finished.status_description else "",
+                )
+            )
+        checks: List[GateCheck] = []
+        if baseline_id is not None:
+            # Imported here: the comparisons module builds on this one.
+            from .public.comparisons import COMPARE
+
+            params = query(evaluation_id_1=baseline_id, evaluation_id_2=id, page=1, page_size=1)
+            compared = yield from call(COMPARE.op(params=params), NOT_GIVEN)
+            if compared.assay is None:
+                raise GateError("The comparison carries no paired statistics (an older server?).")
+            checks.append(baseline_check(baseline_id, margin or 0.0, compared.assay))
+        if min_accuracy is not None:
+            checks.append(threshold_check(min_accuracy, finished))
+        return gate_report(finished, checks, fail_on_inconclusive)
 
 
 class Evaluations(SyncAPIResource, _EvaluationMethods):

@@ -66,6 +66,7 @@ from .evaluations import (
     SubsetStats,
     TokenUsage,
 )
+from .gate import GateCheck, GatedEvaluation, GateReport, GateVerdict
 from .integrations import (
     CreateIntegrationResponse,
     DeleteIntegrationResponse,
@@ -178,6 +179,10 @@ __all__ = [
     "EvaluationPlan",
     "EvaluationProgress",
     "EvaluationSpace",
+    "GateCheck",
+    "GateReport",
+    "GateVerdict",
+    "GatedEvaluation",
     "EvaluationSpaceDatasetFilter",
     "EvaluationSpaceEvaluationsResponse",
     "EvaluationSpaceFilters",

@@ -506,6 +506,11 @@ export interface EvaluationSpacesTable {
   organization_id: string;
   project_id: string;
   name: string;
+  /**
+   * Unique per project (migration 0022); null only on the table's definition, which SQLite could
+   * not give a NOT NULL column: every row has one.
+   */
+  slug: string;
   description: string;
   visibility: string;
   /** JSON of the protocol's EvaluationSpaceFilters. */

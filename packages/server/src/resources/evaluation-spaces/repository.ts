@@ -37,6 +37,21 @@ export function createEvaluationSpaceRepository(db: Database) {
     findByName: (scope: ProjectScope, name: string): Promise<EvaluationSpaceRow | undefined> =>
       inScope(scope).where("name", "=", name).executeTakeFirst(),
 
+    findBySlug: (scope: ProjectScope, slug: string): Promise<EvaluationSpaceRow | undefined> =>
+      inScope(scope).where("slug", "=", slug).executeTakeFirst(),
+
+    /** The project's slugs that are `base` or `base-…`: what a new slug from `base` must avoid. */
+    async slugsLike(scope: ProjectScope, base: string): Promise<Set<string>> {
+      const rows = await db
+        .selectFrom("evaluation_spaces")
+        .select("slug")
+        .where("organization_id", "=", scope.organizationId)
+        .where("project_id", "=", scope.projectId)
+        .where((eb) => eb.or([eb("slug", "=", base), eb("slug", "like", `${base}-%`)]))
+        .execute();
+      return new Set(rows.map((r) => r.slug));
+    },
+
     /** One page in the requested order (ties: newest first), and how many there are in all. */
     async list(
       scope: ProjectScope,

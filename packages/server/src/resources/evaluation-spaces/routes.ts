@@ -25,19 +25,18 @@ export function registerEvaluationSpaceRoutes(
     success(await spaces.update(scope, params.evaluation_space_id, body)),
   );
 
-  bindRoute(api, routes.deleteEvaluationSpace, deps, async ({ scope, params }) => {
-    await spaces.delete(scope, params.evaluation_space_id);
-    return success({
+  bindRoute(api, routes.deleteEvaluationSpace, deps, async ({ scope, params }) =>
+    success({
       organization_id: scope.organizationId,
       project_id: scope.projectId,
-      id: params.evaluation_space_id,
-    });
-  });
+      id: await spaces.delete(scope, params.evaluation_space_id),
+    }),
+  );
 
   bindRoute(api, routes.listEvaluationSpaceEvaluations, deps, async ({ scope, params }) => {
-    const { evaluations, runs } = await spaces.evaluations(scope, params.evaluation_space_id);
+    const { id, evaluations, runs } = await spaces.evaluations(scope, params.evaluation_space_id);
     return success({
-      evaluation_space_id: params.evaluation_space_id,
+      evaluation_space_id: id,
       evaluations,
       count: evaluations.length,
       runs,

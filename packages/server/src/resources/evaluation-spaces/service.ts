@@ -25,6 +25,7 @@ import {
   type ModelFacts,
 } from "./match-space.ts";
 import { type CandidateEvaluation, createEvaluationSpaceRepository } from "./repository.ts";
+import { firstFreeSlug, slugOf } from "./slug.ts";
 import { spaceSortOf } from "./sort.ts";
 
 export interface EvaluationSpaceServiceDeps {
@@ -78,6 +79,7 @@ export function createEvaluationSpaceService(deps: EvaluationSpaceServiceDeps) {
         organization_id: row.organization_id,
         project_id: row.project_id,
         name: row.name,
+        slug: row.slug,
         description: row.description,
         filters: filtersOf(row),
         owner: row.created_by,
@@ -99,10 +101,33 @@ export function createEvaluationSpaceService(deps: EvaluationSpaceServiceDeps) {
     if (existing && existing.id !== except) throw duplicateName(name);
   }
 
-  async function getRow(scope: ProjectScope, id: string) {
-    const row = await repo.find(scope, id);
+  async function checkSlugFree(scope: ProjectScope, slug: string, except?: string) {
+    const existing = await repo.findBySlug(scope, slug);
+    if (existing && existing.id !== except) throw duplicateSlug(slug);
+  }
+
+  /** By id, else by slug: a slug is never shaped like an id, so the two cannot be confused. */
+  async function getRow(scope: ProjectScope, idOrSlug: string) {
+    const row = (await repo.find(scope, idOrSlug)) ?? (await repo.findBySlug(scope, idOrSlug));
     if (!row) throw notFound("evaluation space");
     return row;
+  }
+
+  /**
+   * Inserts the space. A slug derived from the name is re-derived when a concurrent create takes
+   * it first (the unique index tells); a slug the client chose is a 409 instead.
+   */
+  async function insert(scope: ProjectScope, row: EvaluationSpaceRow, chosenSlug: boolean) {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await repo.insert(row);
+      } catch (error) {
+        if (!isUniqueViolation(error)) throw error;
+        if (await repo.findByName(scope, row.name)) throw duplicateName(row.name);
+        if (chosenSlug || attempt >= 5) throw duplicateSlug(row.slug);
+        row.slug = firstFreeSlug(slugOf(row.name), await repo.slugsLike(scope, slugOf(row.name)));
+      }
+    }
   }
 
   return {
@@ -112,12 +137,15 @@ export function createEvaluationSpaceService(deps: EvaluationSpaceServiceDeps) {
       body: CreateEvaluationSpaceBody,
     ): Promise<EvaluationSpace> {
       await checkNameFree(scope, body.name);
+      if (body.slug !== undefined) await checkSlugFree(scope, body.slug);
+      const base = slugOf(body.name);
       const at = now();
       const row: EvaluationSpaceRow = {
         id: randomUUID(),
         organization_id: scope.organizationId,
         project_id: scope.projectId,
         name: body.name,
+        slug: body.slug ?? firstFreeSlug(base, await repo.slugsLike(scope, base)),
         description: body.description ?? "",
         visibility: body.visibility ?? "private",
         filters: JSON.stringify(EvaluationSpaceFiltersSchema.parse(body.filters ?? {})),
@@ -127,17 +155,12 @@ export function createEvaluationSpaceService(deps: EvaluationSpaceServiceDeps) {
         created_at: at,
         updated_at: at,
       };
-      try {
-        await repo.insert(row);
-      } catch (error) {
-        if (isUniqueViolation(error)) throw duplicateName(body.name);
-        throw error;
-      }
+      await insert(scope, row, body.slug !== undefined);
       return (await present(scope, [row]))[0] as EvaluationSpace;
     },
 
-    async get(scope: ProjectScope, id: string): Promise<EvaluationSpace> {
-      return (await present(scope, [await getRow(scope, id)]))[0] as EvaluationSpace;
+    async get(scope: ProjectScope, idOrSlug: string): Promise<EvaluationSpace> {
+      return (await present(scope, [await getRow(scope, idOrSlug)]))[0] as EvaluationSpace;
     },
 
     async list(scope: ProjectScope, query: ListEvaluationSpacesQuery) {
@@ -152,14 +175,16 @@ export function createEvaluationSpaceService(deps: EvaluationSpaceServiceDeps) {
 
     async update(
       scope: ProjectScope,
-      id: string,
+      idOrSlug: string,
       body: UpdateEvaluationSpaceBody,
     ): Promise<EvaluationSpace> {
-      await getRow(scope, id);
+      const { id } = await getRow(scope, idOrSlug);
       if (body.name !== undefined) await checkNameFree(scope, body.name, id);
+      if (body.slug !== undefined) await checkSlugFree(scope, body.slug, id);
       try {
         const updated = await repo.update(scope, id, {
           ...(body.name !== undefined && { name: body.name }),
+          ...(body.slug !== undefined && { slug: body.slug }),
           ...(body.description !== undefined && { description: body.description }),
           ...(body.visibility !== undefined && { visibility: body.visibility }),
           ...(body.filters !== undefined && { filters: JSON.stringify(body.filters) }),
@@ -169,14 +194,20 @@ export function createEvaluationSpaceService(deps: EvaluationSpaceServiceDeps) {
         });
         if (!updated) throw notFound("evaluation space");
       } catch (error) {
-        if (isUniqueViolation(error) && body.name !== undefined) throw duplicateName(body.name);
+        if (!isUniqueViolation(error)) throw error;
+        const named = body.name === undefined ? undefined : await repo.findByName(scope, body.name);
+        if (named && named.id !== id) throw duplicateName(named.name);
+        if (body.slug !== undefined) throw duplicateSlug(body.slug);
         throw error;
       }
       return this.get(scope, id);
     },
 
-    async delete(scope: ProjectScope, id: string): Promise<void> {
+    /** Answers the deleted space's id (the caller may have named it by its slug). */
+    async delete(scope: ProjectScope, idOrSlug: string): Promise<string> {
+      const { id } = await getRow(scope, idOrSlug);
       if (!(await repo.delete(scope, id))) throw notFound("evaluation space");
+      return id;
     },
 
     /**
@@ -186,9 +217,9 @@ export function createEvaluationSpaceService(deps: EvaluationSpaceServiceDeps) {
      */
     async evaluations(
       scope: ProjectScope,
-      id: string,
-    ): Promise<{ evaluations: Evaluation[]; runs: Record<string, number> }> {
-      const row = await getRow(scope, id);
+      idOrSlug: string,
+    ): Promise<{ id: string; evaluations: Evaluation[]; runs: Record<string, number> }> {
+      const row = await getRow(scope, idOrSlug);
       const latest = new Map<string, CandidateEvaluation>();
       const runsOfPair = new Map<string, number>();
       for (const e of matching(row, await repo.successfulEvaluations(scope))) {
@@ -216,7 +247,7 @@ export function createEvaluationSpaceService(deps: EvaluationSpaceServiceDeps) {
       const runs = Object.fromEntries(
         evaluations.map((e) => [e.id, runsOfPair.get(`${e.model_id} ${e.dataset_id}`) ?? 1]),
       );
-      return { evaluations, runs };
+      return { id: row.id, evaluations, runs };
     },
   };
 }
@@ -238,6 +269,13 @@ function duplicateName(name: string): AppError {
   return new AppError(
     "CONFLICT",
     `an evaluation space named "${name}" already exists in this project`,
+  );
+}
+
+function duplicateSlug(slug: string): AppError {
+  return new AppError(
+    "CONFLICT",
+    `an evaluation space with the slug "${slug}" already exists in this project`,
   );
 }
 

@@ -20,6 +20,7 @@ import * as repeats from "./0018-repeats.ts";
 import * as modelPrices from "./0019-model-prices.ts";
 import * as resultExecution from "./0020-result-execution.ts";
 import * as traceSummaries from "./0021-trace-summaries.ts";
+import * as evaluationSpaceSlugs from "./0022-evaluation-space-slugs.ts";
 import * as integrations from "./0023-integrations.ts";
 
 /**
@@ -48,6 +49,7 @@ const migrations: Record<string, Migration> = {
   "0019-model-prices": modelPrices,
   "0020-result-execution": resultExecution,
   "0021-trace-summaries": traceSummaries,
+  "0022-evaluation-space-slugs": evaluationSpaceSlugs,
   "0023-integrations": integrations,
 };
 
