@@ -104,7 +104,12 @@ export const EvaluationSpacePathSchema = z.object({
   evaluation_space_id: PathIdSchema,
 });
 
-const UUID_SHAPE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+/**
+ * The shapes a space's id has: 24 hex digits (the original service's ids, and Assay's since
+ * slugs) or a UUID (spaces made before). A slug never has either.
+ */
+export const EVALUATION_SPACE_ID_SHAPE =
+  /^(?:[0-9a-f]{24}|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
 
 /**
  * A slug as a client may set it: 1–64 lowercase letters and digits in runs joined by single
@@ -118,7 +123,10 @@ export const EvaluationSpaceSlugSchema = z
     /^[a-z0-9]+(?:-[a-z0-9]+)*$/,
     "must be lowercase letters and digits, in runs joined by single hyphens (e.g. math-leaderboard)",
   )
-  .refine((slug) => !UUID_SHAPE.test(slug), "must not have the shape of an id (a UUID)");
+  .refine(
+    (slug) => !EVALUATION_SPACE_ID_SHAPE.test(slug),
+    "must not have the shape of an id (24 hex digits, or a UUID)",
+  );
 
 const SpaceNameSchema = trimmedString(1, 200);
 const SpaceDescriptionSchema = z.string().trim().max(MAX_SPACE_DESCRIPTION_CHARS);

@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import {
   type CreateEvaluationSpaceBody,
   type Evaluation,
@@ -27,6 +26,7 @@ import {
 import { type CandidateEvaluation, createEvaluationSpaceRepository } from "./repository.ts";
 import { firstFreeSlug, slugOf } from "./slug.ts";
 import { spaceSortOf } from "./sort.ts";
+import { newSpaceId } from "./space-id.ts";
 
 export interface EvaluationSpaceServiceDeps {
   db: Database;
@@ -141,7 +141,7 @@ export function createEvaluationSpaceService(deps: EvaluationSpaceServiceDeps) {
       const base = slugOf(body.name);
       const at = now();
       const row: EvaluationSpaceRow = {
-        id: randomUUID(),
+        id: newSpaceId(new Date(at)),
         organization_id: scope.organizationId,
         project_id: scope.projectId,
         name: body.name,

@@ -11,6 +11,11 @@ describe("evaluation space slugs", () => {
     expect(slugOf("x".repeat(300))).toHaveLength(56);
   });
 
+  it("never has the shape of an id", () => {
+    expect(slugOf("0123456789abcdef01234567")).toBe("0123456789abcdef01234567-space");
+    expect(slugOf("0123456789ABCDEF0123456")).toBe("0123456789abcdef0123456");
+  });
+
   it("dedupes with -2, -3 …", () => {
     expect(firstFreeSlug("math", new Set())).toBe("math");
     expect(firstFreeSlug("math", new Set(["math", "math-2"]))).toBe("math-3");
