@@ -23,6 +23,7 @@ export * from "./routes.ts";
 export * from "./run-matrix.ts";
 export * from "./sampling.ts";
 export * from "./scorers.ts";
+export * from "./statistics.ts";
 export * from "./trace-evaluations.ts";
 export * from "./traces.ts";
 export * from "./uploads.ts";

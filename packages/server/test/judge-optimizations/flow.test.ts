@@ -1,6 +1,5 @@
-import type { ErrorBody, Judge, JudgeOptimizationRun } from "@assay/protocol";
+import { type ErrorBody, type Judge, type JudgeOptimizationRun, Z_95 } from "@assay/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Z_95 } from "../../src/engine/stats/index.ts";
 import { createModel, type Tenant, tenantOf } from "../evaluations/support.ts";
 import { DIALECTS } from "../support/databases.ts";
 import { type FakeModelServer, startFakeModelServer } from "../support/fake-model-server.ts";

@@ -1,5 +1,4 @@
-/** The normal quantile of a two-sided 95% interval. */
-const Z_95 = 1.959963984540054;
+import { Z_95 } from "@assay/protocol";
 
 /**
  * About how many prompts a paired comparison needs for its 95% interval on the accuracy

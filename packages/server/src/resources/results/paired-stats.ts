@@ -1,10 +1,5 @@
-import type { ComparisonStats, PairedStats } from "@assay/protocol";
-import {
-  formatPValue,
-  holmAdjust,
-  type PairedCounts,
-  pairedFigures,
-} from "../../engine/stats/index.ts";
+import { type ComparisonStats, formatPValue, type PairedStats } from "@assay/protocol";
+import { holmAdjust, type PairedCounts, pairedFigures } from "../../engine/stats/index.ts";
 import type { SubsetCounts } from "./comparison-repository.ts";
 
 /**

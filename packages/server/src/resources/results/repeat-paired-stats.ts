@@ -1,10 +1,5 @@
-import type { ComparisonStats } from "@assay/protocol";
-import {
-  formatPValue,
-  holmAdjust,
-  type PromptMeans,
-  pairedMeansFigures,
-} from "../../engine/stats/index.ts";
+import { type ComparisonStats, formatPValue } from "@assay/protocol";
+import { holmAdjust, type PromptMeans, pairedMeansFigures } from "../../engine/stats/index.ts";
 
 /** One prompt's share of right answers in each run, with its subset (promptMeans). */
 export interface SubsetPromptMeans extends PromptMeans {

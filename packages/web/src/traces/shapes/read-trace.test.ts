@@ -1,3 +1,4 @@
+import type { JsonObject } from "@assay/protocol/trace-shapes";
 import { describe, expect, it } from "vitest";
 import {
   AGENT_TRACE_ID,
@@ -9,7 +10,6 @@ import {
   plainRecord,
 } from "../../../../server/test/traces/samples.ts";
 import { toChatTurns } from "./chat-turns.ts";
-import type { JsonObject } from "./json-values.ts";
 import { readTrace } from "./read-trace.ts";
 
 /** The agent run's spans as the server stores them: grouped by trace id, out of order. */

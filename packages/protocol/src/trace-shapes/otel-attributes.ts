@@ -1,5 +1,4 @@
-import { nestsDeeperThan } from "../../../platform/json-frames/json-depth.ts";
-import { isObject, type JsonObject } from "../values.ts";
+import { isObject, type JsonObject } from "./json-values.ts";
 
 // OTLP/JSON encodes attribute values as AnyValue: `{stringValue}`, `{intValue}` (a string, since
 // int64 exceeds JSON numbers), `{doubleValue}`, `{boolValue}`, `{arrayValue: {values}}`,
@@ -44,23 +43,4 @@ export function attributesOf(list: unknown): JsonObject {
     attributes[entry.key] = anyValue(entry.value);
   }
   return attributes;
-}
-
-/** Deepest nesting accepted in JSON carried inside an attribute string. */
-const MAX_EMBEDDED_DEPTH = 64;
-
-/**
- * GenAI attributes often hold JSON as a string (`gen_ai.input.messages`); parsed here when it is
- * well formed and not deeply nested, else undefined (the caller shows the string as text).
- */
-export function embeddedJson(value: unknown): unknown {
-  if (typeof value !== "string") return value;
-  const first = value.trimStart()[0];
-  if (first !== "[" && first !== "{") return undefined;
-  if (nestsDeeperThan(Buffer.from(value), MAX_EMBEDDED_DEPTH)) return undefined;
-  try {
-    return JSON.parse(value, (key, inner) => (key === "__proto__" ? undefined : inner));
-  } catch {
-    return undefined;
-  }
 }

@@ -1,11 +1,17 @@
-import { isChatMessages } from "./chat-turns.ts";
-import { embeddedJson, isObject, type JsonObject, text } from "./json-values.ts";
+import { isChatMessages } from "./chat-messages.ts";
+import { embeddedJson } from "./embedded-json.ts";
+import { isObject, type JsonObject, text } from "./json-values.ts";
 import { attributesOf } from "./otel-attributes.ts";
 
-// A GenAI span's messages, from whichever generation of the OpenTelemetry GenAI conventions
-// wrote them (the server's engine/traces/otel/genai-messages.ts): `gen_ai.input.messages` /
-// `gen_ai.output.messages` (+ `gen_ai.system_instructions`), indexed `gen_ai.prompt.N.*` /
-// `gen_ai.completion.N.*`, span events, and OpenInference's `input.value` / `output.value`.
+// The messages of a GenAI span, from whichever generation of the OpenTelemetry GenAI semantic
+// conventions wrote them:
+// - `gen_ai.input.messages` / `gen_ai.output.messages` (+ `gen_ai.system_instructions`): JSON
+//   messages with typed parts (current conventions);
+// - `gen_ai.prompt.N.role|content`, `gen_ai.completion.N.role|content|tool_calls.M.name|arguments`
+//   (indexed attributes, as OpenLLMetry writes them);
+// - span events `gen_ai.content.prompt` / `gen_ai.content.completion` with `gen_ai.prompt` /
+//   `gen_ai.completion`, or `gen_ai.{system,user,assistant,tool}.message` and `gen_ai.choice`;
+// - OpenInference's `input.value` / `output.value` as a last resort.
 
 export interface SpanEvent {
   name: string;
@@ -20,6 +26,7 @@ export function spanEvents(span: JsonObject): SpanEvent[] {
   }));
 }
 
+/** Messages as `{role, content}` (content: text or parts), from a JSON string or an array. */
 function messagesFrom(value: unknown, defaultRole: string): JsonObject[] | undefined {
   const parsed = typeof value === "string" ? (embeddedJson(value) ?? value) : value;
   if (isChatMessages(parsed)) return parsed;
@@ -32,6 +39,7 @@ function messagesFrom(value: unknown, defaultRole: string): JsonObject[] | undef
   return undefined;
 }
 
+/** `gen_ai.system_instructions`: text, or JSON parts (`[{type: "text", content}]`). */
 function systemInstructions(value: unknown): JsonObject[] {
   if (value === undefined || value === null) return [];
   return [
@@ -39,11 +47,17 @@ function systemInstructions(value: unknown): JsonObject[] {
   ];
 }
 
+/** Fields of an indexed message kept as they are. */
 const MESSAGE_FIELDS = new Set(["role", "content", "finish_reason", "tool_call_id", "name"]);
+
+interface IndexedMessage {
+  fields: JsonObject;
+  calls: Map<number, { id?: unknown; name?: unknown; arguments?: unknown }>;
+}
 
 /** `gen_ai.prompt.0.role`… → messages, tool calls rebuilt as OpenAI `tool_calls`. */
 function indexedMessages(attributes: JsonObject, prefix: "gen_ai.prompt" | "gen_ai.completion") {
-  const byIndex = new Map<number, { fields: JsonObject; calls: Map<number, JsonObject> }>();
+  const byIndex = new Map<number, IndexedMessage>();
   const pattern = new RegExp(`^${prefix.replace(".", "\\.")}\\.(\\d+)\\.(.+)$`);
   for (const [key, value] of Object.entries(attributes)) {
     const match = pattern.exec(key);
@@ -57,10 +71,13 @@ function indexedMessages(attributes: JsonObject, prefix: "gen_ai.prompt" | "gen_
     }
     const call = /^tool_calls\.(\d+)\.(name|arguments|id)$/.exec(field);
     if (call) {
-      const entry = message.calls.get(Number(call[1])) ?? {};
-      entry[call[2] as string] = value;
-      message.calls.set(Number(call[1]), entry);
-    } else if (MESSAGE_FIELDS.has(field)) message.fields[field] = value;
+      const i = Number(call[1]);
+      const entry = message.calls.get(i) ?? {};
+      entry[call[2] as "id" | "name" | "arguments"] = value;
+      message.calls.set(i, entry);
+    } else if (MESSAGE_FIELDS.has(field)) {
+      message.fields[field] = value;
+    }
   }
   const role = prefix === "gen_ai.prompt" ? "user" : "assistant";
   return [...byIndex.entries()]
