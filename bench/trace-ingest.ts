@@ -17,9 +17,9 @@
 //   BENCH_PROFILE_DIR=/tmp/prof npm run bench:traces   also write the server's CPU profile
 
 import { Readable } from "node:stream";
+import { createTestDatabase } from "@assay/test-kit/databases.ts";
+import { freePort } from "@assay/test-kit/free-port.ts";
 import { readTraceFile } from "../packages/server/src/engine/traces/index.ts";
-import { createTestDatabase } from "../packages/server/test/support/databases.ts";
-import { freePort } from "../packages/server/test/support/free-port.ts";
 import {
   cpuSeconds,
   peakRssMb,

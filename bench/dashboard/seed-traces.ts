@@ -3,10 +3,7 @@
 // case), and annotation queues: small chats judged by a fake judge endpoint registered as a
 // custom model, through the service's own trace-evaluation workers.
 import type { Client } from "@assay/client";
-import {
-  type FakeModelServer,
-  startFakeModelServer,
-} from "../../packages/server/test/support/fake-model-server.ts";
+import { type FakeModelServer, startFakeModelServer } from "@assay/test-kit/fake-model-server.ts";
 import { judgeBehavior } from "../../packages/server/test/trace-evaluations/support.ts";
 import { addFakeModel } from "../../packages/web/test/support/dashboard-service.ts";
 

@@ -1,9 +1,6 @@
 import type { Evaluation } from "@assay/client";
+import { type FakeModelServer, startFakeModelServer } from "@assay/test-kit/fake-model-server.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  type FakeModelServer,
-  startFakeModelServer,
-} from "../../server/test/support/fake-model-server.ts";
 import { runApiCli, useTestService } from "./support/api-cli.ts";
 import type { CliResult } from "./support/cli.ts";
 import { finishedEvaluation, useEvaluationFixture, WRONG } from "./support/evaluation-setup.ts";

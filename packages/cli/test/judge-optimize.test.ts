@@ -1,4 +1,5 @@
 import type { Judge, JudgeOptimizationRun } from "@assay/client";
+import { type FakeModelServer, startFakeModelServer } from "@assay/test-kit/fake-model-server.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createModel, type Tenant, tenantOf } from "../../server/test/evaluations/support.ts";
 import {
@@ -7,10 +8,6 @@ import {
   optimizationBehavior,
   VAGUE_GOAL,
 } from "../../server/test/judge-optimizations/support.ts";
-import {
-  type FakeModelServer,
-  startFakeModelServer,
-} from "../../server/test/support/fake-model-server.ts";
 import { createJudge } from "../../server/test/trace-evaluations/support.ts";
 import { runApiCli, useTestService } from "./support/api-cli.ts";
 import type { CliResult } from "./support/cli.ts";

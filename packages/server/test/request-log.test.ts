@@ -1,3 +1,4 @@
+import { startTestService, type TestService } from "@assay/test-kit/test-service.ts";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -7,7 +8,6 @@ import {
   type Tenant,
   tenantOf,
 } from "./evaluations/support.ts";
-import { startTestService, type TestService } from "./support/test-service.ts";
 
 /**
  * The request log at the default level: one line per request, but a client polling a run's

@@ -6,12 +6,12 @@ import {
   type Route,
   routes,
 } from "@assay/protocol";
+import { type FakeModelServer, startFakeModelServer } from "@assay/test-kit/fake-model-server.ts";
+import { startTestService, type TestService } from "@assay/test-kit/test-service.ts";
+import { uploadFile } from "@assay/test-kit/upload-file.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { waitForEvaluation } from "./evaluations/support.ts";
 import { insertFinishedRun, labelTraces } from "./judge-optimizations/support.ts";
-import { type FakeModelServer, startFakeModelServer } from "./support/fake-model-server.ts";
-import { startTestService, type TestService } from "./support/test-service.ts";
-import { uploadFile } from "./support/upload-file.ts";
 import {
   createJudge,
   createTraceEvaluation,

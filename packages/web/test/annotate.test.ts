@@ -4,6 +4,8 @@ import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import type { Client } from "@assay/client";
 import type { Judge } from "@assay/protocol";
+import { type FakeModelServer, startFakeModelServer } from "@assay/test-kit/fake-model-server.ts";
+import type { TestService } from "@assay/test-kit/test-service.ts";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { agreementOfTable } from "../../server/src/engine/stats/index.ts";
@@ -13,11 +15,6 @@ import {
   optimizationBehavior,
   VAGUE_GOAL,
 } from "../../server/test/judge-optimizations/support.ts";
-import {
-  type FakeModelServer,
-  startFakeModelServer,
-} from "../../server/test/support/fake-model-server.ts";
-import type { TestService } from "../../server/test/support/test-service.ts";
 import { percent } from "../src/shared/format.ts";
 import { collectPageErrors, launchChromium, screenshot, signIn } from "./support/browser.ts";
 import { addFakeModel, startDashboardService } from "./support/dashboard-service.ts";

@@ -1,6 +1,9 @@
 import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { Client } from "@assay/client";
+import { type FakeModelServer, startFakeModelServer } from "@assay/test-kit/fake-model-server.ts";
+import { fixtureDefinition } from "@assay/test-kit/fixture-definition.ts";
+import type { TestService } from "@assay/test-kit/test-service.ts";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -13,12 +16,6 @@ import {
   runEvaluation,
   tenantOf,
 } from "../../server/test/evaluations/support.ts";
-import {
-  type FakeModelServer,
-  startFakeModelServer,
-} from "../../server/test/support/fake-model-server.ts";
-import { fixtureDefinition } from "../../server/test/support/fixture-definition.ts";
-import type { TestService } from "../../server/test/support/test-service.ts";
 import { collectPageErrors, launchChromium, screenshot, signIn } from "./support/browser.ts";
 import { addFakeModel, startDashboardService } from "./support/dashboard-service.ts";
 

@@ -1,4 +1,11 @@
 import type { Evaluation } from "@assay/client";
+import {
+  type FakeBehavior,
+  type FakeModelServer,
+  makeArithmeticItem,
+  startFakeModelServer,
+} from "@assay/test-kit/fake-model-server.ts";
+import type { TestService } from "@assay/test-kit/test-service.ts";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -6,13 +13,6 @@ import {
   mcnemarScorePValue,
   wilsonInterval,
 } from "../../server/src/engine/stats/index.ts";
-import {
-  type FakeBehavior,
-  type FakeModelServer,
-  makeArithmeticItem,
-  startFakeModelServer,
-} from "../../server/test/support/fake-model-server.ts";
-import type { TestService } from "../../server/test/support/test-service.ts";
 import { collectPageErrors, launchChromium, screenshot, signIn } from "./support/browser.ts";
 import {
   addFakeModel,

@@ -1,4 +1,7 @@
 import type { ComparisonResponse, Evaluation, ListResultsResponse, Result } from "@assay/protocol";
+import { type FakeModelServer, startFakeModelServer } from "@assay/test-kit/fake-model-server.ts";
+import { startTestService, type TestService } from "@assay/test-kit/test-service.ts";
+import { uploadFile } from "@assay/test-kit/upload-file.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mcnemarScorePValue } from "../../src/engine/stats/index.ts";
 import {
@@ -10,9 +13,6 @@ import {
   type Tenant,
   tenantOf,
 } from "../evaluations/support.ts";
-import { type FakeModelServer, startFakeModelServer } from "../support/fake-model-server.ts";
-import { startTestService, type TestService } from "../support/test-service.ts";
-import { uploadFile } from "../support/upload-file.ts";
 
 let service: TestService;
 const fakes: FakeModelServer[] = [];

@@ -4,6 +4,9 @@ import type {
   EvaluationSpaceEvaluationsResponse,
   ListEvaluationSpacesResponse,
 } from "@assay/protocol";
+import { DIALECTS } from "@assay/test-kit/databases.ts";
+import { type FakeModelServer, startFakeModelServer } from "@assay/test-kit/fake-model-server.ts";
+import { startTestService, type TestService } from "@assay/test-kit/test-service.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   createModel,
@@ -13,9 +16,6 @@ import {
   type Tenant,
   tenantOf,
 } from "../evaluations/support.ts";
-import { DIALECTS } from "../support/databases.ts";
-import { type FakeModelServer, startFakeModelServer } from "../support/fake-model-server.ts";
-import { startTestService, type TestService } from "../support/test-service.ts";
 
 const CATALOG_KEY = "openai/gpt-4o-mini";
 

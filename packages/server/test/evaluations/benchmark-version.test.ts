@@ -1,10 +1,10 @@
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import type { Evaluation } from "@assay/protocol";
+import { GSM8K_TEST_FILE } from "@assay/test-kit/shared-datasets.ts";
+import { startTestService, type TestService } from "@assay/test-kit/test-service.ts";
+import { uploadFile } from "@assay/test-kit/upload-file.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { GSM8K_TEST_FILE } from "../support/shared-datasets.ts";
-import { startTestService, type TestService } from "../support/test-service.ts";
-import { uploadFile } from "../support/upload-file.ts";
 import {
   createEvaluation,
   createModel,

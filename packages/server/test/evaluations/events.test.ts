@@ -1,9 +1,9 @@
 import type { Evaluation, EvaluationProgressEvent } from "@assay/protocol";
+import { DIALECTS } from "@assay/test-kit/databases.ts";
+import { type OpenedStream, openEventStream } from "@assay/test-kit/event-stream.ts";
+import { type FakeModelServer, startFakeModelServer } from "@assay/test-kit/fake-model-server.ts";
+import { startTestService, type TestService } from "@assay/test-kit/test-service.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DIALECTS } from "../support/databases.ts";
-import { type OpenedStream, openEventStream } from "../support/event-stream.ts";
-import { type FakeModelServer, startFakeModelServer } from "../support/fake-model-server.ts";
-import { startTestService, type TestService } from "../support/test-service.ts";
 import {
   createEvaluation,
   createModel,

@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   arithmeticBehavior,
   type FakeModelServer,
   startFakeModelServer,
-} from "../support/fake-model-server.ts";
-import { gate } from "../support/queue-test-kit.ts";
-import { startTestService, type TestService } from "../support/test-service.ts";
+} from "@assay/test-kit/fake-model-server.ts";
+import { gate } from "@assay/test-kit/queue-test-kit.ts";
+import { startTestService, type TestService } from "@assay/test-kit/test-service.ts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   createEvaluation,
   createModel,

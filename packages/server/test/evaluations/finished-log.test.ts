@@ -1,11 +1,11 @@
-import { pino } from "pino";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   arithmeticBehavior,
   type FakeModelServer,
   startFakeModelServer,
-} from "../support/fake-model-server.ts";
-import { startTestService, type TestService } from "../support/test-service.ts";
+} from "@assay/test-kit/fake-model-server.ts";
+import { startTestService, type TestService } from "@assay/test-kit/test-service.ts";
+import { pino } from "pino";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   createEvaluation,
   createModel,

@@ -1,12 +1,12 @@
 import type { ListResultsResponse } from "@assay/protocol";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   type ProviderDouble,
   startLlamaCppDouble,
   startOllamaDouble,
   startVllmDouble,
-} from "../support/provider-doubles/index.ts";
-import { startTestService, type TestService } from "../support/test-service.ts";
+} from "@assay/test-kit/provider-doubles/index.ts";
+import { startTestService, type TestService } from "@assay/test-kit/test-service.ts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   answerSums,
   createEvaluation,

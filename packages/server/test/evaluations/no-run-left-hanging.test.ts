@@ -1,4 +1,7 @@
 import type { JudgeOptimizationRun, TraceEvaluation } from "@assay/protocol";
+import { type FakeModelServer, startFakeModelServer } from "@assay/test-kit/fake-model-server.ts";
+import { startTestService, type TestService } from "@assay/test-kit/test-service.ts";
+import { uploadFile } from "@assay/test-kit/upload-file.ts";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -12,9 +15,6 @@ import { PAST_DEADLINE } from "../../src/jobs/run-enders.ts";
 import { createSweepRunsJob, JOBS_GONE } from "../../src/jobs/sweep-runs.ts";
 import { DEFAULT_MAX_ATTEMPTS, WORKER_STOPPED } from "../../src/platform/queue/job-queue.ts";
 import { createOptimization, labelTraces } from "../judge-optimizations/support.ts";
-import { type FakeModelServer, startFakeModelServer } from "../support/fake-model-server.ts";
-import { startTestService, type TestService } from "../support/test-service.ts";
-import { uploadFile } from "../support/upload-file.ts";
 import {
   createJudge,
   createTraceEvaluation,

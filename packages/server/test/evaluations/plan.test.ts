@@ -1,14 +1,14 @@
 import type { EvaluationPlan, ListEvaluationsResponse } from "@assay/protocol";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { toMessages } from "../../src/engine/runners/evaluation/to-messages.ts";
-import { countMessageTokens } from "../../src/engine/runners/trace-judging/index.ts";
-import { plannedInterval, wilsonHalfWidth } from "../../src/engine/stats/index.ts";
 import {
   type FakeModelServer,
   makeArithmeticItem,
   startFakeModelServer,
-} from "../support/fake-model-server.ts";
-import { startTestService, type TestService } from "../support/test-service.ts";
+} from "@assay/test-kit/fake-model-server.ts";
+import { startTestService, type TestService } from "@assay/test-kit/test-service.ts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { toMessages } from "../../src/engine/runners/evaluation/to-messages.ts";
+import { countMessageTokens } from "../../src/engine/runners/trace-judging/index.ts";
+import { plannedInterval, wilsonHalfWidth } from "../../src/engine/stats/index.ts";
 import {
   createModel,
   createSumsBenchmark,

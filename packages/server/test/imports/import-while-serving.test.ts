@@ -1,8 +1,12 @@
 import type { ErrorBody } from "@assay/protocol";
+import { holdWriteLock } from "@assay/test-kit/hold-write-lock.ts";
+import {
+  startTestService,
+  type TestResponse,
+  type TestService,
+} from "@assay/test-kit/test-service.ts";
+import { uploadFile } from "@assay/test-kit/upload-file.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { holdWriteLock } from "../support/hold-write-lock.ts";
-import { startTestService, type TestResponse, type TestService } from "../support/test-service.ts";
-import { uploadFile } from "../support/upload-file.ts";
 import {
   type CreateTracesAnswer,
   jsonl,

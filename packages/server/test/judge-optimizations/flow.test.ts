@@ -1,9 +1,9 @@
 import { type ErrorBody, type Judge, type JudgeOptimizationRun, Z_95 } from "@assay/protocol";
+import { DIALECTS } from "@assay/test-kit/databases.ts";
+import { type FakeModelServer, startFakeModelServer } from "@assay/test-kit/fake-model-server.ts";
+import type { TestService } from "@assay/test-kit/test-service.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createModel, type Tenant, tenantOf } from "../evaluations/support.ts";
-import { DIALECTS } from "../support/databases.ts";
-import { type FakeModelServer, startFakeModelServer } from "../support/fake-model-server.ts";
-import type { TestService } from "../support/test-service.ts";
 import { createJudge, projectPath, startJudgingService } from "../trace-evaluations/support.ts";
 import {
   CITING_GOAL,

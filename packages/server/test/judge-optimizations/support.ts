@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import type { JudgeOptimizationRun, OptimizationStats } from "@assay/protocol";
+import type { FakeBehavior, FakeReply } from "@assay/test-kit/fake-model-server.ts";
+import type { TestService } from "@assay/test-kit/test-service.ts";
 import type { Tenant } from "../evaluations/support.ts";
-import type { FakeBehavior, FakeReply } from "../support/fake-model-server.ts";
-import type { TestService } from "../support/test-service.ts";
 import { delimitedTrace, insertTraces, projectPath } from "../trace-evaluations/support.ts";
 
 /**

@@ -1,11 +1,11 @@
 import type { CostEstimate, ErrorBody, TraceEvaluation } from "@assay/protocol";
+import { DIALECTS } from "@assay/test-kit/databases.ts";
+import { type FakeModelServer, startFakeModelServer } from "@assay/test-kit/fake-model-server.ts";
+import type { TestService } from "@assay/test-kit/test-service.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ESTIMATE_NONCE } from "../../src/engine/runners/trace-judging/index.ts";
 import { countMessageTokens } from "../../src/engine/runners/trace-judging/tokens.ts";
 import { createModel, type Tenant } from "../evaluations/support.ts";
-import { DIALECTS } from "../support/databases.ts";
-import { type FakeModelServer, startFakeModelServer } from "../support/fake-model-server.ts";
-import type { TestService } from "../support/test-service.ts";
 import {
   createJudge,
   insertTraces,

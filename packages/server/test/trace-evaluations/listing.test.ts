@@ -1,9 +1,9 @@
 import type { ErrorBody, ListTraceEvaluationsResponse } from "@assay/protocol";
+import { DIALECTS } from "@assay/test-kit/databases.ts";
+import { type FakeModelServer, startFakeModelServer } from "@assay/test-kit/fake-model-server.ts";
+import type { TestService } from "@assay/test-kit/test-service.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createModel, type Tenant } from "../evaluations/support.ts";
-import { DIALECTS } from "../support/databases.ts";
-import { type FakeModelServer, startFakeModelServer } from "../support/fake-model-server.ts";
-import type { TestService } from "../support/test-service.ts";
 import {
   createJudge,
   createTraceEvaluation,

@@ -1,11 +1,11 @@
 import type { ErrorBody, Judge, TraceEvaluation, TraceEvaluationResult } from "@assay/protocol";
+import { DIALECTS } from "@assay/test-kit/databases.ts";
+import { type FakeModelServer, startFakeModelServer } from "@assay/test-kit/fake-model-server.ts";
+import type { TestService } from "@assay/test-kit/test-service.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createGateway } from "../../src/engine/gateway/gateway.ts";
 import { createRunTraceEvaluationJob } from "../../src/jobs/run-trace-evaluation.ts";
 import { createModel, type Tenant, tenantOf } from "../evaluations/support.ts";
-import { DIALECTS } from "../support/databases.ts";
-import { type FakeModelServer, startFakeModelServer } from "../support/fake-model-server.ts";
-import type { TestService } from "../support/test-service.ts";
 import {
   createJudge,
   createTraceEvaluation,

@@ -1,7 +1,7 @@
 import type { ErrorBody } from "@assay/protocol";
+import { startTestService, type TestService } from "@assay/test-kit/test-service.ts";
+import { uploadFile } from "@assay/test-kit/upload-file.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestService, type TestService } from "../support/test-service.ts";
-import { uploadFile } from "../support/upload-file.ts";
 import { plainRecord, textExchange } from "./samples.ts";
 import {
   createJudgeRow,

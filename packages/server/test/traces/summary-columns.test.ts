@@ -1,8 +1,8 @@
 import type { ErrorBody } from "@assay/protocol";
+import { startTestService, type TestService } from "@assay/test-kit/test-service.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { backfillTraceSummaries } from "../../src/resources/traces/backfill-trace-summaries.ts";
 import { createModel } from "../evaluations/support.ts";
-import { startTestService, type TestService } from "../support/test-service.ts";
 import { openAiLog, otlpExport } from "./samples.ts";
 import {
   createJudgeRow,

@@ -9,10 +9,10 @@ import type {
   ListTracesResponseSchema,
   TraceSourcesResponseSchema,
 } from "@assay/protocol";
+import type { TestResponse, TestService } from "@assay/test-kit/test-service.ts";
+import { uploadFile } from "@assay/test-kit/upload-file.ts";
 import type { z } from "zod";
 import type { Tenant } from "../evaluations/support.ts";
-import type { TestResponse, TestService } from "../support/test-service.ts";
-import { uploadFile } from "../support/upload-file.ts";
 
 export type { Tenant } from "../evaluations/support.ts";
 export { tenantOf } from "../evaluations/support.ts";

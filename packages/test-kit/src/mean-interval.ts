@@ -1,4 +1,4 @@
-import type { Interval } from "../../src/engine/stats/index.ts";
+import type { Interval } from "@assay/server/src/engine/stats/index.ts";
 
 /**
  * Student's t quantile t(0.975, df), from scipy 1.17.1 — `scipy.stats.t.ppf(0.975, df)` — for the

@@ -4,11 +4,11 @@ import type {
   EvaluationPlan,
   EvaluationStore,
   StoredSample,
-} from "../../src/engine/runners/evaluation/evaluation-store.ts";
+} from "@assay/server/src/engine/runners/evaluation/evaluation-store.ts";
 import type {
   CachedAnswer,
   SampleOutcome,
-} from "../../src/engine/runners/evaluation/run-samples.ts";
+} from "@assay/server/src/engine/runners/evaluation/run-samples.ts";
 
 const ACTIVE: readonly EvaluationStatus[] = ["pending", "in-progress"];
 

@@ -2,8 +2,8 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { DatabaseConfig } from "@assay/server/src/platform/db/database.ts";
 import pg from "pg";
-import type { DatabaseConfig } from "../../src/platform/db/database.ts";
 
 export type Dialect = "sqlite" | "postgres";
 

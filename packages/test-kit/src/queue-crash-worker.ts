@@ -9,11 +9,11 @@
  *   QUEUE_CRASH_JOB_NAME    the job name to work
  *   QUEUE_CRASH_LEASE_SECONDS
  */
-import { systemClock } from "../../src/platform/clock.ts";
-import { openDatabase } from "../../src/platform/db/database.ts";
-import { createEmbeddedQueue } from "../../src/platform/queue/embedded/embedded-queue.ts";
-import type { JobQueue } from "../../src/platform/queue/job-queue.ts";
-import { createPgBossQueue } from "../../src/platform/queue/pg-boss/pg-boss-queue.ts";
+import { systemClock } from "@assay/server/src/platform/clock.ts";
+import { openDatabase } from "@assay/server/src/platform/db/database.ts";
+import { createEmbeddedQueue } from "@assay/server/src/platform/queue/embedded/embedded-queue.ts";
+import type { JobQueue } from "@assay/server/src/platform/queue/job-queue.ts";
+import { createPgBossQueue } from "@assay/server/src/platform/queue/pg-boss/pg-boss-queue.ts";
 import { silentLogger } from "./queue-test-kit.ts";
 
 const env = (name: string): string => {

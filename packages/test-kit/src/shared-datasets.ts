@@ -8,7 +8,7 @@ import { fileURLToPath } from "node:url";
 function sharedDatasetsDir(): string {
   const candidates = [
     process.env.ASSAY_SHARED_DATASETS,
-    fileURLToPath(new URL("../../../../../shared/datasets", import.meta.url)),
+    fileURLToPath(new URL("../../../../shared/datasets", import.meta.url)),
     "/work/shared/datasets",
   ].filter((c): c is string => c !== undefined);
   const found = candidates.find((c) => existsSync(`${c}/gsm8k/test.jsonl`));

@@ -1,5 +1,5 @@
 import type { ErrorBody } from "@assay/protocol";
-import { TENANCY_CACHE_MS } from "../../src/tenancy.ts";
+import { TENANCY_CACHE_MS } from "@assay/server/src/tenancy.ts";
 import type { TestResponse, TestService } from "./test-service.ts";
 
 /** What the service promises: a key revoked anywhere is refused everywhere within a second. */

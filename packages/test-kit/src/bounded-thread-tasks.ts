@@ -1,6 +1,6 @@
 // The thread for bounded-thread.test.ts: does what its workerData names, then posts a TaskReply.
 import { parentPort, workerData } from "node:worker_threads";
-import type { TaskReply } from "../../src/platform/threads/thread-pool.ts";
+import type { TaskReply } from "@assay/server/src/platform/threads/thread-pool.ts";
 
 const held: ArrayBuffer[] = [];
 const tasks: Record<string, () => Promise<unknown>> = {

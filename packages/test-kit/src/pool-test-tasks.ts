@@ -1,6 +1,6 @@
 // Tasks for thread-pool.test.ts, run on the pool's threads.
 import { threadId } from "node:worker_threads";
-import { serveTasks } from "../../src/platform/threads/serve-tasks.ts";
+import { serveTasks } from "@assay/server/src/platform/threads/serve-tasks.ts";
 
 serveTasks({
   echo: async (input: unknown) => input,

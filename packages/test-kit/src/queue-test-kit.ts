@@ -1,13 +1,13 @@
 import { setTimeout as sleep } from "node:timers/promises";
-import { sql } from "kysely";
-import { pino } from "pino";
 import {
   type Database,
   type DatabaseHandle,
   migrateToLatest,
   openDatabase,
-} from "../../src/platform/db/database.ts";
-import type { JobRow } from "../../src/platform/db/schema.ts";
+} from "@assay/server/src/platform/db/database.ts";
+import type { JobRow } from "@assay/server/src/platform/db/schema.ts";
+import { sql } from "kysely";
+import { pino } from "pino";
 import { createTestDatabase, type Dialect, type TestDatabase } from "./databases.ts";
 
 export { sleep };

@@ -1,4 +1,4 @@
-import type { BenchmarkDefinition } from "../../src/catalog/benchmarks/index.ts";
+import type { BenchmarkDefinition } from "@assay/server/src/catalog/benchmarks/index.ts";
 
 /**
  * A built-in's definition fitted to a small copy of its canonical file: the copy's prompt count

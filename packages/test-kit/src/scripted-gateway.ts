@@ -1,6 +1,6 @@
-import type { ChatMessage, ModelEndpoint } from "../../src/engine/gateway/endpoint.ts";
-import type { Completion, Gateway } from "../../src/engine/gateway/gateway.ts";
-import { cancelledError } from "../../src/engine/gateway/model-call-error.ts";
+import type { ChatMessage, ModelEndpoint } from "@assay/server/src/engine/gateway/endpoint.ts";
+import type { Completion, Gateway } from "@assay/server/src/engine/gateway/gateway.ts";
+import { cancelledError } from "@assay/server/src/engine/gateway/model-call-error.ts";
 
 /** One call as the scripted gateway saw it. */
 export interface ScriptedCall {

@@ -1,4 +1,4 @@
-import type { Clock } from "../../src/platform/clock.ts";
+import type { Clock } from "@assay/server/src/platform/clock.ts";
 
 /** A clock tests move by hand (URL expiry, leases, rate-limit refill) instead of waiting. */
 export class TestClock implements Clock {

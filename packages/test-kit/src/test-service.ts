@@ -1,9 +1,9 @@
+import { createKeyAdmin, type KeyAdmin } from "@assay/server/src/admin/keys.ts";
+import { catalogEntries } from "@assay/server/src/catalog/catalog-entries.ts";
+import { type Env, loadConfig } from "@assay/server/src/config.ts";
+import { type RunningService, startService } from "@assay/server/src/main.ts";
+import { generateApiKey } from "@assay/server/src/platform/crypto/api-key-material.ts";
 import type { Logger } from "pino";
-import { createKeyAdmin, type KeyAdmin } from "../../src/admin/keys.ts";
-import { catalogEntries } from "../../src/catalog/catalog-entries.ts";
-import { type Env, loadConfig } from "../../src/config.ts";
-import { type RunningService, startService } from "../../src/main.ts";
-import { generateApiKey } from "../../src/platform/crypto/api-key-material.ts";
 import { APP_DIALECT, createTestDatabase, type Dialect, type TestDatabase } from "./databases.ts";
 import { freePort } from "./free-port.ts";
 import { TestClock } from "./test-clock.ts";

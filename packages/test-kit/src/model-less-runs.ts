@@ -1,5 +1,5 @@
 import type { Client } from "@assay/client";
-import type { EvaluationResultsTable } from "../../src/platform/db/schema.ts";
+import type { EvaluationResultsTable } from "@assay/server/src/platform/db/schema.ts";
 
 /**
  * For tests that write a run's results themselves, as a worker would, on a service without

@@ -2,7 +2,7 @@
 // (a JSON DatabaseConfig) and exits 0, or prints the error and exits 1. All children start
 // migrating at TEST_START_AT (epoch ms), so they really contend instead of taking turns.
 import { setTimeout as sleep } from "node:timers/promises";
-import { migrateToLatest, openDatabase } from "../../src/platform/db/database.ts";
+import { migrateToLatest, openDatabase } from "@assay/server/src/platform/db/database.ts";
 
 await sleep(Math.max(0, Number(process.env.TEST_START_AT ?? 0) - Date.now()));
 const handle = openDatabase(JSON.parse(process.env.TEST_DATABASE_CONFIG ?? "{}"));

@@ -3,7 +3,7 @@
 // 0.05 ms of CPU per request, so in a benchmark the tool under test, not the fake, is measured.
 //
 // Run standalone (bench: its CPU is measured apart from the tool's):
-//   PORT=8787 LATENCY_MS=50 JITTER_MS=0 node packages/server/test/support/fake-model-server.ts
+//   PORT=8787 LATENCY_MS=50 JITTER_MS=0 node packages/test-kit/src/fake-model-server.ts
 // It prints one JSON line {"url", "chatUrl"}; GET /stats and POST /reset serve the counters.
 import {
   createServer,

@@ -1,8 +1,13 @@
 import { readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { gunzipSync } from "node:zlib";
-import { type BenchmarkPromptRecord, humaneval } from "../../src/catalog/benchmarks/index.ts";
-import { AGREEMENT_DIR } from "../agreement/reference.ts";
+import {
+  type BenchmarkPromptRecord,
+  humaneval,
+} from "@assay/server/src/catalog/benchmarks/index.ts";
+
+/** The repository's agreement/ folder: the reference virtualenvs and their fixtures. */
+const AGREEMENT_DIR = resolve(import.meta.dirname, "../../../agreement");
 
 /** A HumanEval problem as the authors' HumanEval.jsonl.gz has it (openai/human-eval). */
 export interface HumanevalProblem {
