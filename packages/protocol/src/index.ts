@@ -21,6 +21,7 @@ export * from "./prompt-openings.ts";
 export * from "./route.ts";
 export * from "./routes.ts";
 export * from "./run-matrix.ts";
+export * from "./sample-size.ts";
 export * from "./sampling.ts";
 export * from "./scorers.ts";
 export * from "./statistics.ts";

@@ -7,11 +7,11 @@ import { createApp } from "./app.ts";
 import { catalogEntries } from "./catalog/catalog-entries.ts";
 import type { Config } from "./config.ts";
 import { createDeps, type ServiceDeps } from "./deps.ts";
-import { createConcurrencyLimits } from "./engine/gateway/concurrency/concurrency-limits.ts";
+import { createConcurrencyLimits } from "./engine/gateway/endpoint-limiter/concurrency-limits.ts";
 import { createGateway } from "./engine/gateway/gateway.ts";
 import { createExhaustedHandlers, createJobHandlers, JOB_SCHEDULES } from "./jobs/index.ts";
 import type { Clock } from "./platform/clock.ts";
-import { createDatabaseCoordinator } from "./platform/concurrency/database-coordinator.ts";
+import { createDatabaseCoordinator } from "./platform/concurrency-coordinator/database-coordinator.ts";
 import { boundRegExpBacktracking } from "./platform/regexp-backtracking.ts";
 
 export interface RunningService {

@@ -5,9 +5,9 @@ import {
 } from "@assay/test-kit/fake-model-server.ts";
 import { TestClock } from "@assay/test-kit/test-clock.ts";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createConcurrencyLimits } from "../../src/engine/gateway/concurrency/concurrency-limits.ts";
-import { createInMemoryCoordinator } from "../../src/engine/gateway/concurrency/in-memory-coordinator.ts";
 import type { ModelEndpoint } from "../../src/engine/gateway/endpoint.ts";
+import { createConcurrencyLimits } from "../../src/engine/gateway/endpoint-limiter/concurrency-limits.ts";
+import { createInMemoryCoordinator } from "../../src/engine/gateway/endpoint-limiter/in-memory-coordinator.ts";
 import { createFailFast } from "../../src/engine/gateway/fail-fast.ts";
 import {
   abortableSleep,

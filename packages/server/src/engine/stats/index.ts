@@ -26,6 +26,7 @@ export {
   pairedDifferenceInterval,
   pairedFigures,
 } from "./paired.ts";
+export { pairedCountsOf, sumPairedCounts } from "./paired-counts.ts";
 export { type PairedMeansFigures, type PromptMeans, pairedMeansFigures } from "./paired-means.ts";
 export {
   type EarlierOutcome,

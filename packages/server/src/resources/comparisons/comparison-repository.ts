@@ -3,9 +3,9 @@ import { type RawBuilder, type SqlBool, sql } from "kysely";
 import type { PairedCounts } from "../../engine/stats/index.ts";
 import { containsText } from "../../platform/db/contains-text.ts";
 import type { Database } from "../../platform/db/database.ts";
-import { nearerEnd } from "./nearer-end.ts";
-import { resultsWithPrompts } from "./results-with-prompts-repository.ts";
-import type { SearchMatches } from "./text-index.ts";
+import { nearerEnd } from "../results/nearer-end.ts";
+import { resultsWithPrompts } from "../results/results-with-prompts-repository.ts";
+import type { SearchMatches } from "../results/text-index.ts";
 
 /**
  * Whether a side's prompt counts as right: its answer, or, for a run asking each prompt `repeats`

@@ -1,5 +1,5 @@
 import type { MatrixOutcome, RunMatrixPair } from "@assay/protocol";
-import { holmAdjust, type PairedCounts, wilsonInterval } from "../../engine/stats/index.ts";
+import { holmAdjust, pairedCountsOf, wilsonInterval } from "../../engine/stats/index.ts";
 import { toPairedStats } from "./paired-stats.ts";
 import type { PromptOutcomes } from "./run-matrix-repository.ts";
 
@@ -21,17 +21,10 @@ export function runTally(prompts: readonly PromptOutcomes[], run: number) {
 }
 
 /** The paired 2×2 of runs a and b (an error is a wrong answer, as in the runs' accuracy). */
-function pairedCounts(prompts: readonly PromptOutcomes[], a: number, b: number): PairedCounts {
-  const counts: PairedCounts = { bothCorrect: 0, onlyACorrect: 0, onlyBCorrect: 0, bothWrong: 0 };
-  for (const { outcomes } of prompts) {
-    const right1 = outcomes[a] === "pass";
-    const right2 = outcomes[b] === "pass";
-    if (right1 && right2) counts.bothCorrect += 1;
-    else if (right1) counts.onlyACorrect += 1;
-    else if (right2) counts.onlyBCorrect += 1;
-    else counts.bothWrong += 1;
-  }
-  return counts;
+function pairedCounts(prompts: readonly PromptOutcomes[], a: number, b: number) {
+  return pairedCountsOf(
+    prompts.map(({ outcomes }) => [outcomes[a] === "pass", outcomes[b] === "pass"] as const),
+  );
 }
 
 /**

@@ -4,10 +4,10 @@ import type { Database } from "../../platform/db/database.ts";
 import type { AuthContext } from "../../tenancy.ts";
 import { createEvaluationRepository } from "../evaluations/repository.ts";
 import { runRepeats } from "../evaluations/to-evaluation.ts";
+import type { IndexedEvaluation, ResultTextIndex } from "../results/text-index.ts";
 import { type ComparisonFilter, createComparisonRepository } from "./comparison-repository.ts";
 import { toComparisonStats } from "./paired-stats.ts";
 import { toRepeatComparisonStats } from "./repeat-paired-stats.ts";
-import type { IndexedEvaluation, ResultTextIndex } from "./text-index.ts";
 
 /**
  * `GET /results/comparison` (protocol §12.4): two evaluations the caller may read (its own or

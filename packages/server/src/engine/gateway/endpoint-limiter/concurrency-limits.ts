@@ -1,7 +1,7 @@
 import type {
   ConcurrencyCoordinator,
   EndpointReport,
-} from "../../../platform/concurrency/coordinator.ts";
+} from "../../../platform/concurrency-coordinator/coordinator.ts";
 import { EndpointLimiter } from "./endpoint-limiter.ts";
 
 export interface ConcurrencyLimitsOptions {

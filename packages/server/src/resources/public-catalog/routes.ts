@@ -5,7 +5,7 @@ import type { BenchmarkService } from "../benchmarks/service.ts";
 import type { PublicCatalog } from "./catalog-listing.ts";
 
 /** The public catalog (protocol §12): bare answers, except prompts (status+data required). */
-export function registerPublicRoutes(
+export function registerPublicCatalogRoutes(
   api: FastifyInstance,
   deps: RouteDeps & { publicCatalog: PublicCatalog; benchmarks: BenchmarkService },
 ) {

@@ -3,7 +3,7 @@ import type {
   ConcurrencyCoordinator,
   EndpointGrant,
   EndpointReport,
-} from "../../../platform/concurrency/coordinator.ts";
+} from "../../../platform/concurrency-coordinator/coordinator.ts";
 import { createConcurrencyLimits } from "./concurrency-limits.ts";
 
 /** A coordinator that grants a fixed cap and records what it was told. */

@@ -3,7 +3,7 @@ import type {
   ConcurrencyCoordinator,
   EndpointGrant,
   EndpointReport,
-} from "../../../platform/concurrency/coordinator.ts";
+} from "../../../platform/concurrency-coordinator/coordinator.ts";
 
 export interface InMemoryCoordinatorOptions {
   clock?: Clock;

@@ -1,5 +1,10 @@
 import { type ComparisonStats, formatPValue, type PairedStats } from "@assay/protocol";
-import { holmAdjust, type PairedCounts, pairedFigures } from "../../engine/stats/index.ts";
+import {
+  holmAdjust,
+  type PairedCounts,
+  pairedFigures,
+  sumPairedCounts,
+} from "../../engine/stats/index.ts";
 import type { SubsetCounts } from "./comparison-repository.ts";
 
 /**
@@ -33,18 +38,6 @@ export function toPairedStats(counts: PairedCounts): PairedStats {
   };
 }
 
-/** The sum of the subsets' 2×2s: the whole comparison's. */
-function sumCounts(subsets: readonly SubsetCounts[]): PairedCounts {
-  const total: PairedCounts = { bothCorrect: 0, onlyACorrect: 0, onlyBCorrect: 0, bothWrong: 0 };
-  for (const { counts } of subsets) {
-    total.bothCorrect += counts.bothCorrect;
-    total.onlyACorrect += counts.onlyACorrect;
-    total.onlyBCorrect += counts.onlyBCorrect;
-    total.bothWrong += counts.bothWrong;
-  }
-  return total;
-}
-
 /**
  * The whole comparison's statistics and each subset's, with the subsets' McNemar p-values
  * Holm-adjusted together: looking at every subset for a difference is that many tests.
@@ -53,7 +46,7 @@ export function toComparisonStats(subsets: readonly SubsetCounts[]): ComparisonS
   const figures = subsets.map(({ counts }) => pairedFigures(counts));
   const adjusted = holmAdjust(figures.map((f) => f.pValue));
   return {
-    ...toPairedStats(sumCounts(subsets)),
+    ...toPairedStats(sumPairedCounts(subsets.map((s) => s.counts))),
     subsets: subsets.map(({ subset, counts }, i) => {
       const f = figures[i]!;
       return {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { EndpointReport } from "../../../platform/concurrency/coordinator.ts";
+import type { EndpointReport } from "../../../platform/concurrency-coordinator/coordinator.ts";
 import { createInMemoryCoordinator } from "./in-memory-coordinator.ts";
 
 /** A clock that moves only when told to: real time passing under load must not grow limits. */

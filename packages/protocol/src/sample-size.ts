@@ -1,4 +1,4 @@
-import { Z_95 } from "@assay/protocol";
+import { Z_95 } from "./statistics.ts";
 
 /**
  * About how many prompts a paired comparison needs for its 95% interval on the accuracy

@@ -1,7 +1,7 @@
 /**
  * The shared half of the per-endpoint concurrency limit: it decides, across every worker
  * process, how many calls each process may have in flight to an endpoint. Implementations: an
- * in-memory one for a single process (engine/gateway/concurrency/in-memory-coordinator.ts) and a
+ * in-memory one for a single process (engine/gateway/endpoint-limiter/in-memory-coordinator.ts) and a
  * database-backed one for several processes (database-coordinator.ts, beside this port, since
  * platform/ imports nothing from engine/). The engine only sees this interface.
  */
