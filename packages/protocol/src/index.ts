@@ -12,6 +12,7 @@ export * from "./files.ts";
 export * from "./health.ts";
 export * from "./judge-optimizations.ts";
 export * from "./judges.ts";
+export * from "./mean-of-estimates.ts";
 export * from "./models.ts";
 export * from "./openapi.ts";
 export * from "./organizations.ts";
