@@ -1,5 +1,10 @@
 import type { Client, Evaluation } from "@assay/client";
 import {
+  mcnemarScorePValue,
+  pairedDifferenceInterval,
+} from "@assay/server/src/engine/stats/index.ts";
+import { importGsm8k, writeCorrectedGsm8k } from "@assay/test-kit/evaluation-fixtures.ts";
+import {
   type FakeBehavior,
   type FakeModelServer,
   makeArithmeticItem,
@@ -8,11 +13,6 @@ import {
 import type { TestService } from "@assay/test-kit/test-service.ts";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  mcnemarScorePValue,
-  pairedDifferenceInterval,
-} from "../../server/src/engine/stats/index.ts";
-import { importGsm8k, writeCorrectedGsm8k } from "../../server/test/evaluations/support.ts";
 import { collectPageErrors, launchChromium, screenshot, signIn } from "./support/browser.ts";
 import {
   addFakeModel,

@@ -1,5 +1,10 @@
 import type { Evaluation } from "@assay/client";
 import {
+  holmAdjust,
+  mcnemarScorePValue,
+  wilsonInterval,
+} from "@assay/server/src/engine/stats/index.ts";
+import {
   type FakeBehavior,
   type FakeModelServer,
   makeArithmeticItem,
@@ -8,11 +13,6 @@ import {
 import type { TestService } from "@assay/test-kit/test-service.ts";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  holmAdjust,
-  mcnemarScorePValue,
-  wilsonInterval,
-} from "../../server/src/engine/stats/index.ts";
 import { collectPageErrors, launchChromium, screenshot, signIn } from "./support/browser.ts";
 import {
   addFakeModel,

@@ -1,15 +1,15 @@
 import type { Client } from "@assay/client";
 import { type FakeModelServer, startFakeModelServer } from "@assay/test-kit/fake-model-server.ts";
 import type { TestService } from "@assay/test-kit/test-service.ts";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { judgeBehavior } from "../../server/test/trace-evaluations/support.ts";
+import { judgeBehavior } from "@assay/test-kit/trace-evaluation-fixtures.ts";
 import {
   agentRun,
   openAiLog,
   otlpExport,
   otlpExportContinued,
-} from "../../server/test/traces/samples.ts";
+} from "@assay/test-kit/trace-samples.ts";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { collectPageErrors, launchChromium, screenshot, signIn } from "./support/browser.ts";
 import { addFakeModel, startDashboardService } from "./support/dashboard-service.ts";
 

@@ -1,6 +1,13 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { Evaluation, ListResultsResponse } from "@assay/protocol";
+import {
+  createModel,
+  importBuiltinFixture,
+  runEvaluation,
+  type Tenant,
+  tenantOf,
+} from "@assay/test-kit/evaluation-fixtures.ts";
 import { type FakeModelServer, startFakeModelServer } from "@assay/test-kit/fake-model-server.ts";
 import { fixtureDefinition } from "@assay/test-kit/fixture-definition.ts";
 import { startTestService, type TestService } from "@assay/test-kit/test-service.ts";
@@ -10,13 +17,6 @@ import {
   findBuiltinBenchmark,
   readBenchmarkFile,
 } from "../../src/catalog/benchmarks/index.ts";
-import {
-  createModel,
-  importBuiltinFixture,
-  runEvaluation,
-  type Tenant,
-  tenantOf,
-} from "../evaluations/support.ts";
 
 /**
  * Every built-in benchmark, end to end from a small copy of its canonical file: imported as

@@ -1,13 +1,5 @@
 import type { Evaluation, ListResultsResponse } from "@assay/protocol";
 import {
-  closeDoubles,
-  type ProviderDouble,
-  startProviderDoubles,
-} from "@assay/test-kit/provider-doubles/index.ts";
-import { startTestService, type TestService } from "@assay/test-kit/test-service.ts";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type CatalogModel, loadModelCatalog } from "../../src/catalog/models/model-catalog.ts";
-import {
   answerSums,
   createEvaluation,
   createSumsBenchmark,
@@ -15,7 +7,15 @@ import {
   type Tenant,
   tenantOf,
   waitForEvaluation,
-} from "../evaluations/support.ts";
+} from "@assay/test-kit/evaluation-fixtures.ts";
+import {
+  closeDoubles,
+  type ProviderDouble,
+  startProviderDoubles,
+} from "@assay/test-kit/provider-doubles/index.ts";
+import { startTestService, type TestService } from "@assay/test-kit/test-service.ts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type CatalogModel, loadModelCatalog } from "../../src/catalog/models/model-catalog.ts";
 
 // Every model of the catalog, evaluated by the real service (API, queue, workers, gateway) on a
 // one-prompt benchmark against its provider's strict double (@assay/test-kit/provider-doubles):

@@ -5,9 +5,6 @@ import type {
   ListEvaluationSpacesResponse,
 } from "@assay/protocol";
 import { DIALECTS } from "@assay/test-kit/databases.ts";
-import { type FakeModelServer, startFakeModelServer } from "@assay/test-kit/fake-model-server.ts";
-import { startTestService, type TestService } from "@assay/test-kit/test-service.ts";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   createModel,
   gsm8kBehavior,
@@ -15,7 +12,10 @@ import {
   runEvaluation,
   type Tenant,
   tenantOf,
-} from "../evaluations/support.ts";
+} from "@assay/test-kit/evaluation-fixtures.ts";
+import { type FakeModelServer, startFakeModelServer } from "@assay/test-kit/fake-model-server.ts";
+import { startTestService, type TestService } from "@assay/test-kit/test-service.ts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 const CATALOG_KEY = "openai/gpt-4o-mini";
 

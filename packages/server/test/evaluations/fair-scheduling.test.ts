@@ -1,4 +1,12 @@
 import {
+  createEvaluation,
+  createModel,
+  createSumsBenchmark,
+  type Tenant,
+  tenantOf,
+  waitForEvaluation,
+} from "@assay/test-kit/evaluation-fixtures.ts";
+import {
   arithmeticBehavior,
   type FakeModelServer,
   startFakeModelServer,
@@ -6,14 +14,6 @@ import {
 import { gate } from "@assay/test-kit/queue-test-kit.ts";
 import { startTestService, type TestService } from "@assay/test-kit/test-service.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  createEvaluation,
-  createModel,
-  createSumsBenchmark,
-  type Tenant,
-  tenantOf,
-  waitForEvaluation,
-} from "./support.ts";
 
 /**
  * Issue 19, fair scheduling: chunks of different runs interleave (platform/queue/README.md), so a

@@ -1,4 +1,12 @@
 import {
+  createEvaluation,
+  createModel,
+  createSumsBenchmark,
+  type Tenant,
+  tenantOf,
+  waitForEvaluation,
+} from "@assay/test-kit/evaluation-fixtures.ts";
+import {
   arithmeticBehavior,
   type FakeModelServer,
   startFakeModelServer,
@@ -6,14 +14,6 @@ import {
 import { startTestService, type TestService } from "@assay/test-kit/test-service.ts";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  createEvaluation,
-  createModel,
-  createSumsBenchmark,
-  type Tenant,
-  tenantOf,
-  waitForEvaluation,
-} from "./support.ts";
 
 /**
  * Whoever runs `assay serve` sees each run end in its log, with its counts: one info line per

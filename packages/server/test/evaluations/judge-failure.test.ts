@@ -1,5 +1,12 @@
 import type { Evaluation, ListResultsResponse } from "@assay/protocol";
 import {
+  createEvaluation,
+  createModel,
+  type Tenant,
+  tenantOf,
+  waitForEvaluation,
+} from "@assay/test-kit/evaluation-fixtures.ts";
+import {
   type FakeModelServer,
   makeArithmeticItem,
   startFakeModelServer,
@@ -7,13 +14,6 @@ import {
 import { startTestService, type TestService } from "@assay/test-kit/test-service.ts";
 import { uploadFile } from "@assay/test-kit/upload-file.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  createEvaluation,
-  createModel,
-  type Tenant,
-  tenantOf,
-  waitForEvaluation,
-} from "./support.ts";
 
 /**
  * A benchmark scored by `llm_judge` whose judge cannot be called: the model answers every prompt

@@ -1,13 +1,5 @@
 import type { ListResultsResponse } from "@assay/protocol";
 import {
-  type ProviderDouble,
-  startLlamaCppDouble,
-  startOllamaDouble,
-  startVllmDouble,
-} from "@assay/test-kit/provider-doubles/index.ts";
-import { startTestService, type TestService } from "@assay/test-kit/test-service.ts";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
   answerSums,
   createEvaluation,
   createSumsBenchmark,
@@ -15,7 +7,15 @@ import {
   type Tenant,
   tenantOf,
   waitForEvaluation,
-} from "./support.ts";
+} from "@assay/test-kit/evaluation-fixtures.ts";
+import {
+  type ProviderDouble,
+  startLlamaCppDouble,
+  startOllamaDouble,
+  startVllmDouble,
+} from "@assay/test-kit/provider-doubles/index.ts";
+import { startTestService, type TestService } from "@assay/test-kit/test-service.ts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 // Custom models on the local servers people run themselves — Ollama, vLLM, llama.cpp's
 // llama-server — each through its strict double, the way a user registers one: an api_url on

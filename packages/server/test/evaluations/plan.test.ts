@@ -1,5 +1,12 @@
 import type { EvaluationPlan, ListEvaluationsResponse } from "@assay/protocol";
 import {
+  createModel,
+  createSumsBenchmark,
+  runEvaluation,
+  type Tenant,
+  tenantOf,
+} from "@assay/test-kit/evaluation-fixtures.ts";
+import {
   type FakeModelServer,
   makeArithmeticItem,
   startFakeModelServer,
@@ -9,13 +16,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { toMessages } from "../../src/engine/runners/evaluation/to-messages.ts";
 import { countMessageTokens } from "../../src/engine/runners/trace-judging/index.ts";
 import { plannedInterval, wilsonHalfWidth } from "../../src/engine/stats/index.ts";
-import {
-  createModel,
-  createSumsBenchmark,
-  runEvaluation,
-  type Tenant,
-  tenantOf,
-} from "./support.ts";
 
 // The planner (`POST P/evaluations/plan`) answers what a create body would cost and tell without
 // creating anything, refused where the create would be. The fake endpoint reports 30 prompt and

@@ -1,5 +1,6 @@
 import { Client } from "@assay/client";
 import { DIALECTS } from "@assay/test-kit/databases.ts";
+import { tenantOf } from "@assay/test-kit/evaluation-fixtures.ts";
 import { openEventStream } from "@assay/test-kit/event-stream.ts";
 import { manualTimers } from "@assay/test-kit/manual-timers.ts";
 import { modelAndBenchmark } from "@assay/test-kit/model-less-runs.ts";
@@ -9,7 +10,6 @@ import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createProgressPoller } from "../../src/resources/evaluations/progress-poller.ts";
 import type { EvaluationProgressRow } from "../../src/resources/evaluations/repository.ts";
-import { tenantOf } from "./support.ts";
 
 /**
  * What live progress costs the database: every query made through the progress poller is

@@ -5,8 +5,6 @@ import {
   type TestResponse,
   type TestService,
 } from "@assay/test-kit/test-service.ts";
-import { uploadFile } from "@assay/test-kit/upload-file.ts";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   type CreateTracesAnswer,
   jsonl,
@@ -14,7 +12,9 @@ import {
   projectPath,
   type Tenant,
   tenantOf,
-} from "../traces/support.ts";
+} from "@assay/test-kit/trace-fixtures.ts";
+import { uploadFile } from "@assay/test-kit/upload-file.ts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 // Issue 17, defect 2: an import (a trace file, a benchmark dataset) parsed and wrote on the
 // service's own thread (and on SQLite held its one connection), so while it ran nothing else was

@@ -7,6 +7,12 @@ import type {
 } from "@assay/protocol";
 import { DIALECTS } from "@assay/test-kit/databases.ts";
 import {
+  createModel,
+  runEvaluation,
+  type Tenant,
+  tenantOf,
+} from "@assay/test-kit/evaluation-fixtures.ts";
+import {
   type FakeBehavior,
   type FakeModelServer,
   startFakeModelServer,
@@ -16,7 +22,6 @@ import { startTestService, type TestService } from "@assay/test-kit/test-service
 import { uploadFile } from "@assay/test-kit/upload-file.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { wilsonInterval } from "../../src/engine/stats/index.ts";
-import { createModel, runEvaluation, type Tenant, tenantOf } from "../evaluations/support.ts";
 
 /** The benchmark: "Say <word>", answered right except `delta` (wrong) and `hotel` (call fails). */
 const WORDS = ["alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", "hotel"];

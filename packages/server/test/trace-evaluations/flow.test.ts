@@ -5,13 +5,17 @@ import type {
   TraceEvaluationResult,
 } from "@assay/protocol";
 import { DIALECTS } from "@assay/test-kit/databases.ts";
+import { createModel, type Tenant, tenantOf } from "@assay/test-kit/evaluation-fixtures.ts";
 import { type FakeModelServer, startFakeModelServer } from "@assay/test-kit/fake-model-server.ts";
 import type { TestService } from "@assay/test-kit/test-service.ts";
+import {
+  judgeBehavior,
+  projectPath,
+  startJudgingService,
+} from "@assay/test-kit/trace-evaluation-fixtures.ts";
 import { uploadFile } from "@assay/test-kit/upload-file.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { z } from "zod";
-import { createModel, type Tenant, tenantOf } from "../evaluations/support.ts";
-import { judgeBehavior, projectPath, startJudgingService } from "./support.ts";
 
 const JSONL = [
   {

@@ -4,7 +4,6 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { ErrorBody } from "@assay/protocol";
 import { startTestService, type TestService } from "@assay/test-kit/test-service.ts";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   type CreateTracesAnswer,
   type ListTracesResponse,
@@ -13,7 +12,8 @@ import {
   type Tenant,
   tenantOf,
   traceUploadUrl,
-} from "./support.ts";
+} from "@assay/test-kit/trace-fixtures.ts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 const LIMIT = 52_428_800;
 const LINE_BYTES = 1024;

@@ -1,5 +1,4 @@
 import type { JsonObject } from "@assay/protocol/trace-shapes";
-import { describe, expect, it } from "vitest";
 import {
   AGENT_TRACE_ID,
   agentRun,
@@ -8,7 +7,8 @@ import {
   otlpExport,
   otlpExportContinued,
   plainRecord,
-} from "../../../../server/test/traces/samples.ts";
+} from "@assay/test-kit/trace-samples.ts";
+import { describe, expect, it } from "vitest";
 import { toChatTurns } from "./chat-turns.ts";
 import { readTrace } from "./read-trace.ts";
 

@@ -1,11 +1,11 @@
 import type { JsonObject } from "@assay/protocol/trace-shapes";
-import { describe, expect, it } from "vitest";
 import {
   AGENT_TRACE_ID,
   LEGACY_TRACE_ID,
   otlpExport,
   otlpExportContinued,
-} from "../../../../test/traces/samples.ts";
+} from "@assay/test-kit/trace-samples.ts";
+import { describe, expect, it } from "vitest";
 import { renderTraceForJudge } from "../render.ts";
 import { otelTraceInput } from "./otel-genai.ts";
 import { createSpanGroups, spansOfRecord } from "./spans.ts";

@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import type { Judge, TraceEvaluation } from "@assay/protocol";
-import type { Dialect } from "@assay/test-kit/databases.ts";
-import type { FakeBehavior, FakeReply, FakeRequest } from "@assay/test-kit/fake-model-server.ts";
-import { startTestService, type TestService } from "@assay/test-kit/test-service.ts";
-import { recognizeTrace } from "../../src/engine/traces/index.ts";
-import type { Tenant } from "../evaluations/support.ts";
+import { recognizeTrace } from "@assay/server/src/engine/traces/index.ts";
+import type { Dialect } from "./databases.ts";
+import type { Tenant } from "./evaluation-fixtures.ts";
+import type { FakeBehavior, FakeReply, FakeRequest } from "./fake-model-server.ts";
+import { startTestService, type TestService } from "./test-service.ts";
 
 /**
  * A service whose workers judge traces with a fake judge on this machine: model calls to

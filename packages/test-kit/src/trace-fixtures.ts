@@ -9,13 +9,13 @@ import type {
   ListTracesResponseSchema,
   TraceSourcesResponseSchema,
 } from "@assay/protocol";
-import type { TestResponse, TestService } from "@assay/test-kit/test-service.ts";
-import { uploadFile } from "@assay/test-kit/upload-file.ts";
 import type { z } from "zod";
-import type { Tenant } from "../evaluations/support.ts";
+import type { Tenant } from "./evaluation-fixtures.ts";
+import type { TestResponse, TestService } from "./test-service.ts";
+import { uploadFile } from "./upload-file.ts";
 
-export type { Tenant } from "../evaluations/support.ts";
-export { tenantOf } from "../evaluations/support.ts";
+export type { Tenant } from "./evaluation-fixtures.ts";
+export { tenantOf } from "./evaluation-fixtures.ts";
 
 export type GetTraceResponse = z.infer<typeof GetTraceResponseSchema>;
 export type ListTracesResponse = z.infer<typeof ListTracesResponseSchema>;

@@ -2,13 +2,13 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Evaluation, GetOrganizationResponse } from "@assay/protocol";
-import { type FakeBehavior, makeArithmeticItem } from "@assay/test-kit/fake-model-server.ts";
-import { fixtureDefinition } from "@assay/test-kit/fixture-definition.ts";
-import type { AnswerBehavior } from "@assay/test-kit/provider-doubles/index.ts";
-import { GSM8K_TEST_FILE } from "@assay/test-kit/shared-datasets.ts";
-import type { TestService } from "@assay/test-kit/test-service.ts";
-import { uploadFile } from "@assay/test-kit/upload-file.ts";
-import { createCatalogAdmin } from "../../src/admin/catalog.ts";
+import { createCatalogAdmin } from "@assay/server/src/admin/catalog.ts";
+import { type FakeBehavior, makeArithmeticItem } from "./fake-model-server.ts";
+import { fixtureDefinition } from "./fixture-definition.ts";
+import type { AnswerBehavior } from "./provider-doubles/index.ts";
+import { GSM8K_TEST_FILE } from "./shared-datasets.ts";
+import type { TestService } from "./test-service.ts";
+import { uploadFile } from "./upload-file.ts";
 
 export interface Tenant {
   key: string;

@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import type { JudgeOptimizationRun, OptimizationStats } from "@assay/protocol";
-import type { FakeBehavior, FakeReply } from "@assay/test-kit/fake-model-server.ts";
-import type { TestService } from "@assay/test-kit/test-service.ts";
-import type { Tenant } from "../evaluations/support.ts";
-import { delimitedTrace, insertTraces, projectPath } from "../trace-evaluations/support.ts";
+import type { Tenant } from "./evaluation-fixtures.ts";
+import type { FakeBehavior, FakeReply } from "./fake-model-server.ts";
+import type { TestService } from "./test-service.ts";
+import { delimitedTrace, insertTraces, projectPath } from "./trace-evaluation-fixtures.ts";
 
 /**
  * The world of these tests: people pass an answer exactly when it cites a source ("Source:").
