@@ -1,8 +1,5 @@
 import { defineConfig } from "vitest/config";
-import {
-  SOURCE_CONDITION,
-  WORKSPACE_NODE_FLAGS,
-} from "./packages/server/test/support/workspace-node.ts";
+import { SOURCE_CONDITION, WORKSPACE_NODE_FLAGS } from "./packages/test-kit/src/workspace-node.ts";
 
 export default defineConfig({
   // Workspace packages resolve to their sources, never to a dist/ a build may have left.

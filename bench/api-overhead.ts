@@ -8,9 +8,10 @@
 //   npm run bench                     SQLite
 //   DATABASE_URL=postgres://… npm run bench       SQLite, then PostgreSQL, in the same run
 //   BENCH_SECONDS=20 BENCH_CONNECTIONS=100 npm run bench
+
+import { createTestDatabase } from "@assay/test-kit/databases.ts";
+import { freePort } from "@assay/test-kit/free-port.ts";
 import autocannon from "autocannon";
-import { createTestDatabase } from "../packages/server/test/support/databases.ts";
-import { freePort } from "../packages/server/test/support/free-port.ts";
 import {
   ASSAY_BIN,
   assayNodeEnv,

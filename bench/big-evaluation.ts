@@ -14,6 +14,8 @@
 //   BENCH_PROMPTS=20000 BENCH_VIEWERS=50 npm run bench:big
 //   BENCH_DIALECTS=postgres DATABASE_URL=postgres://… npm run bench:big   one of them
 import { Client } from "@assay/client";
+import { createTestDatabase, type Dialect } from "@assay/test-kit/databases.ts";
+import { freePort } from "@assay/test-kit/free-port.ts";
 import { type KyselyPlugin, sql } from "kysely";
 import { bootstrapTenancy } from "../packages/server/src/admin/bootstrap.ts";
 import { createApp } from "../packages/server/src/app.ts";
@@ -23,8 +25,6 @@ import { createDeps } from "../packages/server/src/deps.ts";
 import { generateApiKey } from "../packages/server/src/platform/crypto/api-key-material.ts";
 import { createProgressPoller } from "../packages/server/src/resources/evaluations/progress-poller.ts";
 import { createEvaluationRepository } from "../packages/server/src/resources/evaluations/repository.ts";
-import { createTestDatabase, type Dialect } from "../packages/server/test/support/databases.ts";
-import { freePort } from "../packages/server/test/support/free-port.ts";
 
 const PROMPTS = Number(process.env.BENCH_PROMPTS ?? 100_000);
 const VIEWERS = Number(process.env.BENCH_VIEWERS ?? 200);

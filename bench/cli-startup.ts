@@ -13,8 +13,8 @@
 import { spawnSync } from "node:child_process";
 import { resolve } from "node:path";
 import { performance } from "node:perf_hooks";
-import { createTestDatabase } from "../packages/server/test/support/databases.ts";
-import { freePort } from "../packages/server/test/support/free-port.ts";
+import { createTestDatabase } from "@assay/test-kit/databases.ts";
+import { freePort } from "@assay/test-kit/free-port.ts";
 import {
   ASSAY_BIN,
   assayNodeEnv,

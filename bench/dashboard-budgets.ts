@@ -26,9 +26,9 @@
 //   BENCH_MATRIX_RUNS=10 BENCH_MATRIX_PROMPTS=1319 (the defaults) size the N-run view
 import { loadavg } from "node:os";
 import { Client } from "@assay/client";
+import { createTestDatabase } from "@assay/test-kit/databases.ts";
+import { freePort } from "@assay/test-kit/free-port.ts";
 import type { BrowserContext } from "playwright-core";
-import { createTestDatabase } from "../packages/server/test/support/databases.ts";
-import { freePort } from "../packages/server/test/support/free-port.ts";
 import { launchChromium, signIn } from "../packages/web/test/support/browser.ts";
 import { ensureDashboardBuilt } from "../packages/web/test/support/built-dashboard.ts";
 import { measureFirstLoad, sum } from "./dashboard/first-load.ts";

@@ -11,8 +11,8 @@
 //   BENCH_ROWS=100000 npm run bench:import
 import { Readable } from "node:stream";
 import { Client } from "@assay/client";
+import { startTestService } from "@assay/test-kit/test-service.ts";
 import { parseDatasetFile } from "../packages/server/src/resources/benchmarks/dataset-file/index.ts";
-import { startTestService } from "../packages/server/test/support/test-service.ts";
 
 const rows = Number(process.env.BENCH_ROWS ?? 50_000);
 const lines = Array.from({ length: rows }, (_, i) =>

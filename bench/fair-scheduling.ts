@@ -16,16 +16,9 @@
 //   BENCH_LATENCY_MS=50 BENCH_BIG=20000 BENCH_SMALL=100 npm run bench:fair
 
 import { execFileSync } from "node:child_process";
-import {
-  createTestDatabase,
-  type Dialect,
-  type TestDatabase,
-} from "../packages/server/test/support/databases.ts";
-import {
-  arithmeticBehavior,
-  startFakeModelServer,
-} from "../packages/server/test/support/fake-model-server.ts";
-import { freePort } from "../packages/server/test/support/free-port.ts";
+import { createTestDatabase, type Dialect, type TestDatabase } from "@assay/test-kit/databases.ts";
+import { arithmeticBehavior, startFakeModelServer } from "@assay/test-kit/fake-model-server.ts";
+import { freePort } from "@assay/test-kit/free-port.ts";
 import { createFixtureBenchmark, makeItems } from "./eval/fixture.ts";
 import { apiClient } from "./support/api-client.ts";
 import {

@@ -20,8 +20,8 @@
 //   BENCH_SHAPE=small npm run bench:import-load        the record shape (large, the default | small)
 //   BENCH_IMPORTS=10 npm run bench:import-load         imports at once
 import type { ChildProcess } from "node:child_process";
-import { createTestDatabase } from "../packages/server/test/support/databases.ts";
-import { freePort } from "../packages/server/test/support/free-port.ts";
+import { createTestDatabase } from "@assay/test-kit/databases.ts";
+import { freePort } from "@assay/test-kit/free-port.ts";
 import {
   cpuSeconds,
   peakRssMb,

@@ -16,10 +16,10 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
+import { freePort } from "@assay/test-kit/free-port.ts";
+import { humanevalCases } from "@assay/test-kit/humaneval-problems.ts";
 import { openSandbox } from "../packages/server/src/engine/sandbox/sandbox.ts";
 import { pythonTestsProgram } from "../packages/server/src/engine/scorers/code/python-tests.ts";
-import { freePort } from "../packages/server/test/support/free-port.ts";
-import { humanevalCases } from "../packages/server/test/support/humaneval-problems.ts";
 import { type ProbeStats, startProber } from "./support/latency-prober.ts";
 import { startAssayServe, stopProcess } from "./support/processes.ts";
 

@@ -13,17 +13,18 @@
 // shown. Exits 1 when a budget is missed.
 //
 //   npm run bench:timings
+
+import {
+  type FakeBehavior,
+  type FakeModelServer,
+  startFakeModelServer,
+} from "@assay/test-kit/fake-model-server.ts";
 import { createGateway } from "../packages/server/src/engine/gateway/gateway.ts";
 import { buildRequestBody } from "../packages/server/src/engine/gateway/request-body.ts";
 import {
   countTokens,
   fitsInTokens,
 } from "../packages/server/src/engine/runners/trace-judging/tokens.ts";
-import {
-  type FakeBehavior,
-  type FakeModelServer,
-  startFakeModelServer,
-} from "../packages/server/test/support/fake-model-server.ts";
 
 const runs = Number(process.env.BENCH_RUNS ?? 3);
 

@@ -20,9 +20,9 @@
 // Then small uploads (traces/small-uploads.ts): 10 kB files one after another, p50 ≤ 80 ms.
 
 import { Readable } from "node:stream";
+import { createTestDatabase } from "@assay/test-kit/databases.ts";
+import { freePort } from "@assay/test-kit/free-port.ts";
 import { readTraceFile } from "../packages/server/src/engine/traces/index.ts";
-import { createTestDatabase } from "../packages/server/test/support/databases.ts";
-import { freePort } from "../packages/server/test/support/free-port.ts";
 import {
   cpuSeconds,
   peakRssMb,

@@ -2,7 +2,7 @@
 // 1,319-prompt benchmark (GSM8K's test split is that long), run to completion by the service's
 // workers like every other run of the bench. Nothing is written behind the API's back.
 import type { Client } from "@assay/client";
-import { startFakeModelServer } from "../../packages/server/test/support/fake-model-server.ts";
+import { startFakeModelServer } from "@assay/test-kit/fake-model-server.ts";
 import {
   addFakeModel,
   addNumericBenchmark,

@@ -7,7 +7,7 @@ import {
   type FakeModelServer,
   makeArithmeticItem,
   startFakeModelServer,
-} from "../../packages/server/test/support/fake-model-server.ts";
+} from "@assay/test-kit/fake-model-server.ts";
 import {
   addFakeModel,
   addNumericBenchmark,

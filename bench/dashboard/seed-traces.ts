@@ -3,11 +3,8 @@
 // case), and annotation queues: small chats judged by a fake judge endpoint registered as a
 // custom model, through the service's own trace-evaluation workers.
 import type { Client } from "@assay/client";
-import {
-  type FakeModelServer,
-  startFakeModelServer,
-} from "../../packages/server/test/support/fake-model-server.ts";
-import { judgeBehavior } from "../../packages/server/test/trace-evaluations/support.ts";
+import { type FakeModelServer, startFakeModelServer } from "@assay/test-kit/fake-model-server.ts";
+import { judgeBehavior } from "@assay/test-kit/trace-evaluation-fixtures.ts";
 import { addFakeModel } from "../../packages/web/test/support/dashboard-service.ts";
 
 /** The text the viewer must show first: the first message of the big chat begins with it. */

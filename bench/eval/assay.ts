@@ -6,11 +6,8 @@ import type { ChildProcess } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import {
-  createTestDatabase,
-  type TestDatabase,
-} from "../../packages/server/test/support/databases.ts";
-import { freePort } from "../../packages/server/test/support/free-port.ts";
+import { createTestDatabase, type TestDatabase } from "@assay/test-kit/databases.ts";
+import { freePort } from "@assay/test-kit/free-port.ts";
 import { apiClient } from "../support/api-client.ts";
 import {
   ASSAY_BIN,

@@ -1,8 +1,8 @@
 // The fake OpenAI-compatible endpoint in a child process of its own, so its CPU is not charged to
 // the tool under test: fake-model-server.ts run standalone (its GET /stats and POST /reset).
 import type { ChildProcess } from "node:child_process";
-import type { FakeModelServerStats } from "../../packages/server/test/support/fake-model-server.ts";
-import { freePort } from "../../packages/server/test/support/free-port.ts";
+import type { FakeModelServerStats } from "@assay/test-kit/fake-model-server.ts";
+import { freePort } from "@assay/test-kit/free-port.ts";
 import { startProcess, stopProcess } from "../support/processes.ts";
 import { cpuSeconds } from "./proc.ts";
 
@@ -20,7 +20,7 @@ export interface FakeEndpoint {
 export async function startFakeEndpoint(latencyMs: number): Promise<FakeEndpoint> {
   const port = await freePort();
   const child: ChildProcess = await startProcess(
-    ["packages/server/test/support/fake-model-server.ts"],
+    ["packages/test-kit/src/fake-model-server.ts"],
     { ...process.env, PORT: String(port), LATENCY_MS: String(latencyMs), JITTER_MS: "0" },
     "chatUrl",
   );

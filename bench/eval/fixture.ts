@@ -1,11 +1,8 @@
 // The prompts every tool runs: the seeded arithmetic items of the fake endpoint, written in each
 // tool's own input format from the same generator (performance.md §6.1).
 
+import { type ArithmeticItem, makeArithmeticItem } from "@assay/test-kit/fake-model-server.ts";
 import { MAX_ROWS } from "../../packages/server/src/resources/benchmarks/dataset-file/limits.ts";
-import {
-  type ArithmeticItem,
-  makeArithmeticItem,
-} from "../../packages/server/test/support/fake-model-server.ts";
 import { type ApiCall, presignedUpload } from "../support/api-client.ts";
 
 /** Seed of the bench's items; ids start at 0, so any multiple of four items is exactly 75 % right. */

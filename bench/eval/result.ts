@@ -1,5 +1,5 @@
 // One measured run of one tool on one cell, what follows from it, and whether it counts.
-import type { FakeModelServerStats } from "../../packages/server/test/support/fake-model-server.ts";
+import type { FakeModelServerStats } from "@assay/test-kit/fake-model-server.ts";
 import { idealSeconds } from "./fixture.ts";
 
 /** The tools a user would pick instead of Assay, in the order the bench runs them. */

@@ -3,8 +3,8 @@
 // `POST …/traces`, one file after another on an otherwise idle service. Reported: p50 and p90 of
 // the three calls together, and of the POST alone. The target, p50 ≤ 80 ms, is the time this took
 // before imports moved to threads (a thread loaded per upload made it ~260 ms).
-import { createTestDatabase } from "../../packages/server/test/support/databases.ts";
-import { freePort } from "../../packages/server/test/support/free-port.ts";
+import { createTestDatabase } from "@assay/test-kit/databases.ts";
+import { freePort } from "@assay/test-kit/free-port.ts";
 import { apiClient } from "../support/api-client.ts";
 import { startAssayServe, stopProcess } from "../support/processes.ts";
 import { generateTraceFile } from "../support/trace-file.ts";

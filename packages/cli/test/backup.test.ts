@@ -1,8 +1,8 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
+import { APP_DIALECT } from "@assay/test-kit/databases.ts";
 import { describe, expect, it } from "vitest";
-import { APP_DIALECT } from "../../server/test/support/databases.ts";
 import { runCli, serviceEnv, useFreshDatabase } from "./support/cli.ts";
 
 /**

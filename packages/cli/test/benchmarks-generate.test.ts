@@ -1,10 +1,7 @@
 import { fileURLToPath } from "node:url";
 import { Client, type CustomBenchmark } from "@assay/client";
+import { type FakeModelServer, startFakeModelServer } from "@assay/test-kit/fake-model-server.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  type FakeModelServer,
-  startFakeModelServer,
-} from "../../server/test/support/fake-model-server.ts";
 import { runApiCli, useTestService } from "./support/api-cli.ts";
 
 /**

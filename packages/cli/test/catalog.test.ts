@@ -1,8 +1,8 @@
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { GSM8K_TEST_FILE } from "@assay/test-kit/shared-datasets.ts";
 import { describe, expect, it } from "vitest";
-import { GSM8K_TEST_FILE } from "../../server/test/support/shared-datasets.ts";
 import { runCli, serviceEnv, startServer, useFreshDatabase } from "./support/cli.ts";
 
 /**

@@ -1,9 +1,6 @@
 import type { Evaluation } from "@assay/client";
+import { type FakeModelServer, startFakeModelServer } from "@assay/test-kit/fake-model-server.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  type FakeModelServer,
-  startFakeModelServer,
-} from "../../server/test/support/fake-model-server.ts";
 import { runApiCli, useTestService } from "./support/api-cli.ts";
 import type { CliResult } from "./support/cli.ts";
 import { finishedEvaluation, useEvaluationFixture, WRONG } from "./support/evaluation-setup.ts";
@@ -64,9 +61,10 @@ describe("assay compare", () => {
       "paired prompts: 11 (both right 8, only A right 0, only B right 3, both wrong 0)",
     );
     // Tango's interval and McNemar's score test, z = 3/√3 (statsmodels mcnemar(exact=False,
-    // correction=False): p = 0.08326); the interval holds 0 as the verdict says.
+    // correction=False): p = 0.08326, worded as everywhere: p = 0.083; the --json document below
+    // keeps every digit); the interval holds 0 as the verdict says.
     expect(stdout).toContain("B − A +27.3 points (95% CI −5.7 to +56.6, Tango score interval)");
-    expect(stdout).toContain("McNemar score test (no continuity correction): p = 0.08326");
+    expect(stdout).toContain("McNemar score test (no continuity correction): p = 0.083");
     expect(stdout).toContain("verdict: no significant difference (p = 0.083)");
     for (const position of WRONG) expect(stdout).toMatch(new RegExp(`│ ${position}\\s+│ B\\s+│ Q`));
     expect(stdout).toMatch(/^3 of 3 disagreeing prompts$/m);

@@ -2,13 +2,9 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Evaluation, GateReport } from "@assay/client";
+import { GATE_BENCHMARK_KEY, GATE_PROMPTS, useGateFixture } from "@assay/test-kit/gate-models.ts";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { beforeAll, describe, expect, it } from "vitest";
-import {
-  GATE_BENCHMARK_KEY,
-  GATE_PROMPTS,
-  useGateFixture,
-} from "../../server/test/support/gate-models.ts";
 import { runApiCli, useTestService } from "./support/api-cli.ts";
 import type { CliResult } from "./support/cli.ts";
 

@@ -1,10 +1,10 @@
 import type { CustomModel, EvaluationPlan } from "@assay/client";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   arithmeticBehavior,
   type FakeModelServer,
   startFakeModelServer,
-} from "../../server/test/support/fake-model-server.ts";
+} from "@assay/test-kit/fake-model-server.ts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runApiCli, useTestService } from "./support/api-cli.ts";
 import type { CliResult } from "./support/cli.ts";
 import { useEvaluationFixture } from "./support/evaluation-setup.ts";

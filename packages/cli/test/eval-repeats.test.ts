@@ -1,10 +1,10 @@
 import type { Evaluation, Result } from "@assay/client";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   type FakeModelServer,
   seededArithmeticBehavior,
   startFakeModelServer,
-} from "../../server/test/support/fake-model-server.ts";
+} from "@assay/test-kit/fake-model-server.ts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runApiCli, useTestService } from "./support/api-cli.ts";
 import type { CliResult } from "./support/cli.ts";
 import { finishedEvaluation, useEvaluationFixture } from "./support/evaluation-setup.ts";

@@ -1,10 +1,7 @@
 import { connect } from "node:net";
 import { Client } from "@assay/client";
+import { makeArithmeticItem, startFakeModelServer } from "@assay/test-kit/fake-model-server.ts";
 import { describe, expect, it } from "vitest";
-import {
-  makeArithmeticItem,
-  startFakeModelServer,
-} from "../../server/test/support/fake-model-server.ts";
 import { serviceEnv, startServer, useFreshDatabase } from "./support/cli.ts";
 
 /**

@@ -1,6 +1,6 @@
 import { Client } from "@assay/client";
+import { startFakeModelServer } from "@assay/test-kit/fake-model-server.ts";
 import { describe, expect, it } from "vitest";
-import { startFakeModelServer } from "../../server/test/support/fake-model-server.ts";
 import { serviceEnv, startServer, useFreshDatabase } from "./support/cli.ts";
 
 /**

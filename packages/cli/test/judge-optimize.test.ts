@@ -1,23 +1,20 @@
 import type { Judge, JudgeOptimizationRun } from "@assay/client";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createModel, type Tenant, tenantOf } from "../../server/test/evaluations/support.ts";
+import { createModel, type Tenant, tenantOf } from "@assay/test-kit/evaluation-fixtures.ts";
+import { type FakeModelServer, startFakeModelServer } from "@assay/test-kit/fake-model-server.ts";
 import {
   CITING_GOAL,
   labelTraces,
   optimizationBehavior,
   VAGUE_GOAL,
-} from "../../server/test/judge-optimizations/support.ts";
-import {
-  type FakeModelServer,
-  startFakeModelServer,
-} from "../../server/test/support/fake-model-server.ts";
-import { createJudge } from "../../server/test/trace-evaluations/support.ts";
+} from "@assay/test-kit/judge-optimization-fixtures.ts";
+import { createJudge } from "@assay/test-kit/trace-evaluation-fixtures.ts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runApiCli, useTestService } from "./support/api-cli.ts";
 import type { CliResult } from "./support/cli.ts";
 
 /**
  * `assay judge optimize` against a real service with workers, a fake judge whose verdicts follow
- * its goal, and a fake optimizer (server/test/judge-optimizations/support.ts).
+ * its goal, and a fake optimizer (@assay/test-kit/judge-optimization-fixtures.ts).
  */
 
 const service = useTestService({ workers: true });

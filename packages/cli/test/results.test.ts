@@ -1,13 +1,10 @@
 import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import type { Evaluation, Result } from "@assay/client";
+import { gsm8kAnswers, gsm8kBehavior, importGsm8k } from "@assay/test-kit/evaluation-fixtures.ts";
+import { type FakeModelServer, startFakeModelServer } from "@assay/test-kit/fake-model-server.ts";
+import { WORKSPACE_NODE_FLAGS } from "@assay/test-kit/workspace-node.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { gsm8kAnswers, gsm8kBehavior, importGsm8k } from "../../server/test/evaluations/support.ts";
-import {
-  type FakeModelServer,
-  startFakeModelServer,
-} from "../../server/test/support/fake-model-server.ts";
-import { WORKSPACE_NODE_FLAGS } from "../../server/test/support/workspace-node.ts";
 import { apiEnv, runApiCli, useTestService } from "./support/api-cli.ts";
 import type { CliResult } from "./support/cli.ts";
 import {

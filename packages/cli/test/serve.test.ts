@@ -2,8 +2,8 @@ import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { SERVICE_VERSION } from "@assay/server";
+import { APP_DIALECT } from "@assay/test-kit/databases.ts";
 import { describe, expect, it } from "vitest";
-import { APP_DIALECT } from "../../server/test/support/databases.ts";
 import {
   getOrganization,
   serviceEnv,

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
+import { GSM8K_TEST_FILE } from "@assay/test-kit/shared-datasets.ts";
 import { describe, expect, it } from "vitest";
-import { GSM8K_TEST_FILE } from "../../server/test/support/shared-datasets.ts";
 import { withoutSharedOpening } from "./prompt-openings.ts";
 
 /** The GSM8K prompt as the built-in benchmark renders it (server: catalog/benchmarks/gsm8k.ts). */

@@ -16,7 +16,10 @@ import { UploadFilenameSchema } from "./uploads.ts";
  * judged later. One trace is one JSON object (`data`); `input` is its input flattened to text.
  */
 
-/** Trace shapes Assay recognizes in an upload; anything else is kept as-is (`json`). */
+/**
+ * Trace shapes Assay recognizes in an upload; anything else is kept as-is (`json`). What each
+ * means in a trace's `data` is read by `@assay/protocol/trace-shapes` (src/trace-shapes/).
+ */
 export const TRACE_FORMATS = [
   "input_output",
   "openai_chat",

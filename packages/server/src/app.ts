@@ -39,6 +39,9 @@ import { createBuiltinData } from "./resources/benchmarks/builtin-data.ts";
 import { registerBenchmarkRoutes } from "./resources/benchmarks/routes.ts";
 import { createBenchmarkService } from "./resources/benchmarks/service.ts";
 import { registerBlobRoutes } from "./resources/blobs/routes.ts";
+import { createComparisonService } from "./resources/comparisons/comparison-service.ts";
+import { registerComparisonRoutes } from "./resources/comparisons/routes.ts";
+import { createRunMatrixService } from "./resources/comparisons/run-matrix-service.ts";
 import { registerEvaluationSpaceRoutes } from "./resources/evaluation-spaces/routes.ts";
 import { createEvaluationSpaceService } from "./resources/evaluation-spaces/service.ts";
 import { createProgressPoller } from "./resources/evaluations/progress-poller.ts";
@@ -61,8 +64,8 @@ import { registerOrganizationRoutes } from "./resources/organizations/routes.ts"
 import { createOrganizationService } from "./resources/organizations/service.ts";
 import { registerProjectRoutes } from "./resources/projects/routes.ts";
 import { createProjectService } from "./resources/projects/service.ts";
-import { createPublicCatalog } from "./resources/public/catalog-listing.ts";
-import { registerPublicRoutes } from "./resources/public/routes.ts";
+import { createPublicCatalog } from "./resources/public-catalog/catalog-listing.ts";
+import { registerPublicCatalogRoutes } from "./resources/public-catalog/routes.ts";
 import { registerResultRoutes } from "./resources/results/routes.ts";
 import { createResultService } from "./resources/results/service.ts";
 import { registerScorerRoutes } from "./resources/scorers/routes.ts";
@@ -330,12 +333,17 @@ export function createApp(deps: AppDeps): FastifyInstance {
       const results = createResultService(deps);
       api.addHook("onClose", results.close);
       registerResultRoutes(api, { ...routeDeps, results });
+      registerComparisonRoutes(api, {
+        ...routeDeps,
+        comparisons: createComparisonService({ ...deps, textIndex: results.textIndex }),
+        matrices: createRunMatrixService(deps),
+      });
       registerTraceRoutes(api, {
         ...routeDeps,
         traces: createTraceService({ ...deps, uploads, importer }),
       });
       registerProjectRoutes(api, { ...routeDeps, projects: createProjectService(deps) });
-      registerPublicRoutes(api, {
+      registerPublicCatalogRoutes(api, {
         ...routeDeps,
         benchmarks,
         publicCatalog: createPublicCatalog(deps),

@@ -1,8 +1,8 @@
 import type { GetOrganizationResponse } from "@assay/protocol";
+import { startTestService, type TestService } from "@assay/test-kit/test-service.ts";
+import { uploadFile } from "@assay/test-kit/upload-file.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BUILTIN_BENCHMARKS } from "../src/catalog/benchmarks/index.ts";
-import { startTestService, type TestService } from "./support/test-service.ts";
-import { uploadFile } from "./support/upload-file.ts";
 
 /**
  * Server-side rules a client cannot see directly: what a new project starts with, replace

@@ -1,7 +1,7 @@
 import type { ErrorBody, GetOrganizationResponse } from "@assay/protocol";
+import { refusedWithin } from "@assay/test-kit/refused-within.ts";
+import { startTestService, type TestService } from "@assay/test-kit/test-service.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { refusedWithin } from "./support/refused-within.ts";
-import { startTestService, type TestService } from "./support/test-service.ts";
 
 let service: TestService;
 beforeAll(async () => {

@@ -1,18 +1,18 @@
 import { copyFileSync, existsSync } from "node:fs";
 import { join } from "node:path";
 import type { Evaluation, ListResultsResponse } from "@assay/protocol";
-import { describe, expect, it } from "vitest";
-import { BackupError, backupDatabase } from "../src/admin/backup.ts";
+import { APP_DIALECT, createTestDatabase } from "@assay/test-kit/databases.ts";
 import {
   createModel,
   createSumsBenchmark,
   runEvaluation,
   tenantOf,
   waitForEvaluation,
-} from "./evaluations/support.ts";
-import { APP_DIALECT, createTestDatabase } from "./support/databases.ts";
-import { startFakeModelServer } from "./support/fake-model-server.ts";
-import { startTestService } from "./support/test-service.ts";
+} from "@assay/test-kit/evaluation-fixtures.ts";
+import { startFakeModelServer } from "@assay/test-kit/fake-model-server.ts";
+import { startTestService } from "@assay/test-kit/test-service.ts";
+import { describe, expect, it } from "vitest";
+import { BackupError, backupDatabase } from "../src/admin/backup.ts";
 
 /**
  * `assay backup`: a consistent copy of the SQLite database taken while the service runs and writes,

@@ -1,9 +1,10 @@
+import { BOUNDED_THREAD_TASKS } from "@assay/test-kit/entry-points.ts";
 import { describe, expect, it } from "vitest";
 import { runBoundedThread, ThreadLimitError } from "../src/platform/threads/bounded-thread.ts";
 
 const run = (task: string, bounds = { maxMemoryBytes: 64 * 1024 * 1024, timeoutMs: 10_000 }) =>
   runBoundedThread({
-    entry: new URL("./support/bounded-thread-tasks.ts", import.meta.url),
+    entry: BOUNDED_THREAD_TASKS,
     data: task,
     ...bounds,
   });

@@ -1,6 +1,6 @@
 import { connect, type Socket } from "node:net";
+import { startTestService, type TestService } from "@assay/test-kit/test-service.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestService, type TestService } from "./support/test-service.ts";
 
 /**
  * A client cannot hold a connection for as long as it likes: headers sent a byte at a time, a

@@ -2,8 +2,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { ErrorBody, GetOrganizationResponse } from "@assay/protocol";
+import { startTestService, type TestService } from "@assay/test-kit/test-service.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestService, type TestService } from "./support/test-service.ts";
 
 // A stand-in for Vite's output: the server only serves files, whatever built them.
 const uiDir = mkdtempSync(join(tmpdir(), "assay-ui-"));

@@ -1,7 +1,7 @@
 import type { ErrorBody, GetOrganizationResponse } from "@assay/protocol";
+import { startTestService, type TestService } from "@assay/test-kit/test-service.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { findUnstorableText } from "../src/platform/unstorable-text.ts";
-import { startTestService, type TestService } from "./support/test-service.ts";
 
 /**
  * A JSON body nested thousands of levels deep (16 KB of brackets, far under the body limit) is a

@@ -1,13 +1,13 @@
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import type { CreateUploadResponse, ErrorBody } from "@assay/protocol";
+import { APP_DIALECT, createTestDatabase, type TestDatabase } from "@assay/test-kit/databases.ts";
+import { type Tenant, tenantOf } from "@assay/test-kit/evaluation-fixtures.ts";
+import { startTestService, type TestService } from "@assay/test-kit/test-service.ts";
+import { mountTinyDisk, type TinyDisk } from "@assay/test-kit/tiny-disk.ts";
+import { uploadFile } from "@assay/test-kit/upload-file.ts";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Tenant, tenantOf } from "./evaluations/support.ts";
-import { APP_DIALECT, createTestDatabase, type TestDatabase } from "./support/databases.ts";
-import { startTestService, type TestService } from "./support/test-service.ts";
-import { mountTinyDisk, type TinyDisk } from "./support/tiny-disk.ts";
-import { uploadFile } from "./support/upload-file.ts";
 
 /**
  * Out of space for real: the data dir (SQLite file, blobs) on a tmpfs that is then filled. A write

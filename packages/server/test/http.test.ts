@@ -1,8 +1,8 @@
 import type { ErrorBody, GetOrganizationResponse } from "@assay/protocol";
+import { startTestService, type TestService } from "@assay/test-kit/test-service.ts";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { renderOpenApiJson } from "../../protocol/scripts/openapi-file.ts";
-import { startTestService, type TestService } from "./support/test-service.ts";
 
 let service: TestService;
 let projectPath: string;

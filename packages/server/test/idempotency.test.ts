@@ -1,11 +1,16 @@
 import type { Evaluation } from "@assay/protocol";
+import { DIALECTS } from "@assay/test-kit/databases.ts";
+import {
+  createModel,
+  createSumsBenchmark,
+  type Tenant,
+  tenantOf,
+} from "@assay/test-kit/evaluation-fixtures.ts";
+import { type FakeModelServer, startFakeModelServer } from "@assay/test-kit/fake-model-server.ts";
+import { startTestService, type TestService } from "@assay/test-kit/test-service.ts";
+import { uploadFile } from "@assay/test-kit/upload-file.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createIdempotencyService } from "../src/resources/idempotency/service.ts";
-import { createModel, createSumsBenchmark, type Tenant, tenantOf } from "./evaluations/support.ts";
-import { DIALECTS } from "./support/databases.ts";
-import { type FakeModelServer, startFakeModelServer } from "./support/fake-model-server.ts";
-import { startTestService, type TestService } from "./support/test-service.ts";
-import { uploadFile } from "./support/upload-file.ts";
 
 // Exactly-once creates: a POST repeated with its Idempotency-Key (a client retrying after a lost
 // answer) gets the first answer and makes nothing new, even when the first request's process

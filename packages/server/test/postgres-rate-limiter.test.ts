@@ -1,10 +1,10 @@
+import { createTestDatabase, DIALECTS, type TestDatabase } from "@assay/test-kit/databases.ts";
+import { TestClock } from "@assay/test-kit/test-clock.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DatabaseHandle, migrateToLatest, openDatabase } from "../src/platform/db/database.ts";
 import { createMemoryRateLimiter } from "../src/platform/rate-limit/memory-rate-limiter.ts";
 import { createPostgresRateLimiter } from "../src/platform/rate-limit/postgres-rate-limiter.ts";
 import type { RateLimitDecision } from "../src/platform/rate-limit/rate-limiter.ts";
-import { createTestDatabase, DIALECTS, type TestDatabase } from "./support/databases.ts";
-import { TestClock } from "./support/test-clock.ts";
 
 // A trickle so slow that no token comes back while a test runs: the burst is the whole budget.
 const POLICY = { burst: 5, perSecond: 0.001 };

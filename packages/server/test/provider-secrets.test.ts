@@ -2,10 +2,10 @@ import { randomUUID } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { GetOrganizationResponse } from "@assay/protocol";
+import { startTestService, type TestService } from "@assay/test-kit/test-service.ts";
 import { sql } from "kysely";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestService, type TestService } from "./support/test-service.ts";
 
 /**
  * A provider API key given to a custom model never comes back out: not in any answer (also error

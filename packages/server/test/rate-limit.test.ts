@@ -1,7 +1,7 @@
 import type { ErrorBody } from "@assay/protocol";
+import { APP_DIALECT, createTestDatabase } from "@assay/test-kit/databases.ts";
+import { startTestService, type TestService } from "@assay/test-kit/test-service.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { APP_DIALECT, createTestDatabase } from "./support/databases.ts";
-import { startTestService, type TestService } from "./support/test-service.ts";
 
 const LIMIT = 10;
 // A trickle so slow that no token comes back while a test runs: the burst is the whole budget.

@@ -1,13 +1,13 @@
-import { pino } from "pino";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   createEvaluation,
   createModel,
   importGsm8k,
   type Tenant,
   tenantOf,
-} from "./evaluations/support.ts";
-import { startTestService, type TestService } from "./support/test-service.ts";
+} from "@assay/test-kit/evaluation-fixtures.ts";
+import { startTestService, type TestService } from "@assay/test-kit/test-service.ts";
+import { pino } from "pino";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 /**
  * The request log at the default level: one line per request, but a client polling a run's

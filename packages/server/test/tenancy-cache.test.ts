@@ -1,7 +1,7 @@
 import type { GetOrganizationResponse } from "@assay/protocol";
+import { refusedWithin } from "@assay/test-kit/refused-within.ts";
+import { startTestService, type TestService } from "@assay/test-kit/test-service.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { refusedWithin } from "./support/refused-within.ts";
-import { startTestService, type TestService } from "./support/test-service.ts";
 
 // Serving processes cache keys and organizations for a moment (TENANCY_CACHE_MS). Two API
 // processes on one database (on PostgreSQL when DATABASE_URL is set): what one of them, or an

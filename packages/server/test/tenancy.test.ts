@@ -6,18 +6,18 @@ import {
   type Route,
   routes,
 } from "@assay/protocol";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { waitForEvaluation } from "./evaluations/support.ts";
-import { insertFinishedRun, labelTraces } from "./judge-optimizations/support.ts";
-import { type FakeModelServer, startFakeModelServer } from "./support/fake-model-server.ts";
-import { startTestService, type TestService } from "./support/test-service.ts";
-import { uploadFile } from "./support/upload-file.ts";
+import { waitForEvaluation } from "@assay/test-kit/evaluation-fixtures.ts";
+import { type FakeModelServer, startFakeModelServer } from "@assay/test-kit/fake-model-server.ts";
+import { insertFinishedRun, labelTraces } from "@assay/test-kit/judge-optimization-fixtures.ts";
+import { startTestService, type TestService } from "@assay/test-kit/test-service.ts";
 import {
   createJudge,
   createTraceEvaluation,
   judgeBehavior,
   waitForTraceEvaluation,
-} from "./trace-evaluations/support.ts";
+} from "@assay/test-kit/trace-evaluation-fixtures.ts";
+import { uploadFile } from "@assay/test-kit/upload-file.ts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 /** Tenant A's resources, made before the probes: the ids the probes name. */
 interface Fixture {

@@ -1,3 +1,4 @@
+import { POOL_TEST_TASKS } from "@assay/test-kit/entry-points.ts";
 import { afterEach, describe, expect, it } from "vitest";
 import {
   createThreadPool,
@@ -5,7 +6,7 @@ import {
   ThreadPoolFullError,
 } from "../src/platform/threads/thread-pool.ts";
 
-const entry = new URL("./support/pool-test-tasks.ts", import.meta.url);
+const entry = POOL_TEST_TASKS;
 let pool: ThreadPool;
 
 afterEach(async () => {

@@ -1,10 +1,15 @@
 import type { ErrorBody, ListResultsResponse } from "@assay/protocol";
+import {
+  createModel,
+  runEvaluation,
+  type Tenant,
+  tenantOf,
+} from "@assay/test-kit/evaluation-fixtures.ts";
+import { type FakeModelServer, startFakeModelServer } from "@assay/test-kit/fake-model-server.ts";
+import { startTestService, type TestService } from "@assay/test-kit/test-service.ts";
+import { importTraces, jsonl } from "@assay/test-kit/trace-fixtures.ts";
+import { uploadFile } from "@assay/test-kit/upload-file.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createModel, runEvaluation, type Tenant, tenantOf } from "./evaluations/support.ts";
-import { type FakeModelServer, startFakeModelServer } from "./support/fake-model-server.ts";
-import { startTestService, type TestService } from "./support/test-service.ts";
-import { uploadFile } from "./support/upload-file.ts";
-import { importTraces, jsonl } from "./traces/support.ts";
 
 /**
  * Text no database can store as sent — a NUL character (PostgreSQL refuses it: it was a 500 there

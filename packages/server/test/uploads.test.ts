@@ -1,9 +1,9 @@
 import { readdir } from "node:fs/promises";
 import { join } from "node:path";
 import type { CreateUploadResponse, ErrorBody, GetOrganizationResponse } from "@assay/protocol";
+import { startTestService, type TestService } from "@assay/test-kit/test-service.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUploadService } from "../src/resources/uploads/service.ts";
-import { startTestService, type TestService } from "./support/test-service.ts";
 
 let service: TestService;
 let projectPath: string;

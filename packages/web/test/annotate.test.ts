@@ -4,20 +4,17 @@ import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import type { Client } from "@assay/client";
 import type { Judge } from "@assay/protocol";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { agreementOfTable } from "../../server/src/engine/stats/index.ts";
+import { agreementOfTable } from "@assay/server/src/engine/stats/index.ts";
+import { type FakeModelServer, startFakeModelServer } from "@assay/test-kit/fake-model-server.ts";
 import {
   CITING_GOAL,
   labeledRecord,
   optimizationBehavior,
   VAGUE_GOAL,
-} from "../../server/test/judge-optimizations/support.ts";
-import {
-  type FakeModelServer,
-  startFakeModelServer,
-} from "../../server/test/support/fake-model-server.ts";
-import type { TestService } from "../../server/test/support/test-service.ts";
+} from "@assay/test-kit/judge-optimization-fixtures.ts";
+import type { TestService } from "@assay/test-kit/test-service.ts";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { percent } from "../src/shared/format.ts";
 import { launchChromium, screenshot, signedInPage } from "./support/browser.ts";
 import { addFakeModel, startDashboardService } from "./support/dashboard-service.ts";

@@ -1,24 +1,21 @@
 import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { Client } from "@assay/client";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   findBuiltinBenchmark,
   readBenchmarkFile,
-} from "../../server/src/catalog/benchmarks/index.ts";
+} from "@assay/server/src/catalog/benchmarks/index.ts";
 import {
   createModel,
   importBuiltinFixture,
   runEvaluation,
   tenantOf,
-} from "../../server/test/evaluations/support.ts";
-import {
-  type FakeModelServer,
-  startFakeModelServer,
-} from "../../server/test/support/fake-model-server.ts";
-import { fixtureDefinition } from "../../server/test/support/fixture-definition.ts";
-import type { TestService } from "../../server/test/support/test-service.ts";
+} from "@assay/test-kit/evaluation-fixtures.ts";
+import { type FakeModelServer, startFakeModelServer } from "@assay/test-kit/fake-model-server.ts";
+import { fixtureDefinition } from "@assay/test-kit/fixture-definition.ts";
+import type { TestService } from "@assay/test-kit/test-service.ts";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchChromium, screenshot, signedInPage } from "./support/browser.ts";
 import { addFakeModel, startDashboardService } from "./support/dashboard-service.ts";
 

@@ -1,18 +1,18 @@
 import type { Client, Evaluation } from "@assay/client";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   mcnemarScorePValue,
   pairedDifferenceInterval,
-} from "../../server/src/engine/stats/index.ts";
-import { importGsm8k, writeCorrectedGsm8k } from "../../server/test/evaluations/support.ts";
+} from "@assay/server/src/engine/stats/index.ts";
+import { importGsm8k, writeCorrectedGsm8k } from "@assay/test-kit/evaluation-fixtures.ts";
 import {
   type FakeBehavior,
   type FakeModelServer,
   makeArithmeticItem,
   startFakeModelServer,
-} from "../../server/test/support/fake-model-server.ts";
-import type { TestService } from "../../server/test/support/test-service.ts";
+} from "@assay/test-kit/fake-model-server.ts";
+import type { TestService } from "@assay/test-kit/test-service.ts";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchChromium, screenshot, signedInPage } from "./support/browser.ts";
 import {
   addFakeModel,

@@ -1,9 +1,9 @@
 import { createHmac } from "node:crypto";
 import type { Client } from "@assay/client";
+import type { TestService } from "@assay/test-kit/test-service.ts";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Receiver, startReceiver } from "../../server/test/integrations/receiver.ts";
-import type { TestService } from "../../server/test/support/test-service.ts";
 import { collectPageErrors, launchChromium, screenshot, signIn } from "./support/browser.ts";
 import { startDashboardService } from "./support/dashboard-service.ts";
 

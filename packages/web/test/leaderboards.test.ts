@@ -1,12 +1,12 @@
 import type { Evaluation, Model } from "@assay/client";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   type FakeModelServer,
   makeArithmeticItem,
   startFakeModelServer,
-} from "../../server/test/support/fake-model-server.ts";
-import type { TestService } from "../../server/test/support/test-service.ts";
+} from "@assay/test-kit/fake-model-server.ts";
+import type { TestService } from "@assay/test-kit/test-service.ts";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { percent } from "../src/shared/format.ts";
 import { launchChromium, screenshot, signedInPage } from "./support/browser.ts";
 import {

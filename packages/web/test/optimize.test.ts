@@ -1,20 +1,17 @@
 import type { Client } from "@assay/client";
 import type { Judge } from "@assay/protocol";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Tenant, tenantOf } from "../../server/test/evaluations/support.ts";
+import { type Tenant, tenantOf } from "@assay/test-kit/evaluation-fixtures.ts";
+import { type FakeModelServer, startFakeModelServer } from "@assay/test-kit/fake-model-server.ts";
 import {
   CITING_GOAL,
   insertFinishedRun,
   labelTraces,
   optimizationBehavior,
   VAGUE_GOAL,
-} from "../../server/test/judge-optimizations/support.ts";
-import {
-  type FakeModelServer,
-  startFakeModelServer,
-} from "../../server/test/support/fake-model-server.ts";
-import type { TestService } from "../../server/test/support/test-service.ts";
+} from "@assay/test-kit/judge-optimization-fixtures.ts";
+import type { TestService } from "@assay/test-kit/test-service.ts";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchChromium, screenshot, signedInPage } from "./support/browser.ts";
 import { addFakeModel, startDashboardService } from "./support/dashboard-service.ts";
 

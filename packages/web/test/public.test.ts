@@ -1,13 +1,13 @@
 import { Client, type Evaluation } from "@assay/client";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   arithmeticBehavior,
   type FakeModelServer,
   makeArithmeticItem,
   startFakeModelServer,
-} from "../../server/test/support/fake-model-server.ts";
-import type { TestService } from "../../server/test/support/test-service.ts";
+} from "@assay/test-kit/fake-model-server.ts";
+import type { TestService } from "@assay/test-kit/test-service.ts";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { collectPageErrors, launchChromium, screenshot, signIn } from "./support/browser.ts";
 import {
   addFakeModel,

@@ -1,14 +1,11 @@
 import type { Client } from "@assay/client";
+import { type FakeModelServer, startFakeModelServer } from "@assay/test-kit/fake-model-server.ts";
+import type { TestService } from "@assay/test-kit/test-service.ts";
+import { judgeBehavior } from "@assay/test-kit/trace-evaluation-fixtures.ts";
+import { recordEvaluation } from "@assay/test-kit/trace-fixtures.ts";
+import { otlpExport } from "@assay/test-kit/trace-samples.ts";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  type FakeModelServer,
-  startFakeModelServer,
-} from "../../server/test/support/fake-model-server.ts";
-import type { TestService } from "../../server/test/support/test-service.ts";
-import { judgeBehavior } from "../../server/test/trace-evaluations/support.ts";
-import { otlpExport } from "../../server/test/traces/samples.ts";
-import { recordEvaluation } from "../../server/test/traces/support.ts";
 import { launchChromium, screenshot, signedInPage } from "./support/browser.ts";
 import { addFakeModel, addParisJudge, startDashboardService } from "./support/dashboard-service.ts";
 

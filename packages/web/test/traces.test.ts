@@ -1,18 +1,15 @@
 import type { Client } from "@assay/client";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  type FakeModelServer,
-  startFakeModelServer,
-} from "../../server/test/support/fake-model-server.ts";
-import type { TestService } from "../../server/test/support/test-service.ts";
-import { judgeBehavior } from "../../server/test/trace-evaluations/support.ts";
+import { type FakeModelServer, startFakeModelServer } from "@assay/test-kit/fake-model-server.ts";
+import type { TestService } from "@assay/test-kit/test-service.ts";
+import { judgeBehavior } from "@assay/test-kit/trace-evaluation-fixtures.ts";
 import {
   agentRun,
   openAiLog,
   otlpExport,
   otlpExportContinued,
-} from "../../server/test/traces/samples.ts";
+} from "@assay/test-kit/trace-samples.ts";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchChromium, screenshot, signedInPage } from "./support/browser.ts";
 import { addParisJudge, startDashboardService } from "./support/dashboard-service.ts";
 

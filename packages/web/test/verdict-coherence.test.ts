@@ -1,7 +1,7 @@
 import type { PairedStats } from "@assay/protocol";
+import type { PairedCounts } from "@assay/server/src/engine/stats/index.ts";
+import { toPairedStats } from "@assay/server/src/resources/comparisons/paired-stats.ts";
 import { describe, expect, it } from "vitest";
-import type { PairedCounts } from "../../server/src/engine/stats/index.ts";
-import { toPairedStats } from "../../server/src/resources/results/paired-stats.ts";
 import { headlineTone, verdictSentence } from "../src/compare/format-comparison.ts";
 
 /**

@@ -22,7 +22,7 @@ from urllib.parse import urlsplit, urlunsplit
 REPO_ROOT = Path(__file__).resolve().parents[4]
 CLI = REPO_ROOT / "packages" / "cli" / "bin" / "assay.js"
 #: The repository runs its TypeScript sources: workspace packages resolve to ``src/`` under this
-#: condition (``packages/server/test/support/workspace-node.ts``); node ignores the shebang that sets it.
+#: condition (``packages/test-kit/src/workspace-node.ts``); node ignores the shebang that sets it.
 NODE_FLAGS = ["--conditions=@assay/source"]
 PG_ADMIN = Path(__file__).with_name("pg_admin.cjs")
 

@@ -1,5 +1,5 @@
 import type { ComparisonPage, ComparisonResult, Evaluation } from "@assay/client";
-import { withoutSharedOpening } from "@assay/protocol";
+import { formatPValue, withoutSharedOpening } from "@assay/protocol";
 import { outputWidth, printFittedTable } from "./fit-table.ts";
 import { percent } from "./format.ts";
 import { sharedOpeningLine } from "./shared-opening-line.ts";
@@ -75,7 +75,7 @@ export function printComparisonSummary(
     console.log(
       `accuracy on them: A ${percent(s.accuracy_1)}, B ${percent(s.accuracy_2)}; B − A ${signedPoints(s.difference)} points (95% CI ${signedPoints(low)} to ${signedPoints(high)}, ${names.interval})`,
     );
-    console.log(`${names.test}: p = ${formatP(s.p_value)}`);
+    console.log(`${names.test}: ${formatPValue(s.p_value)}`);
   }
   console.log(`verdict: ${s.verdict}`);
 }
@@ -113,9 +113,4 @@ export function printComparedPrompts(rows: readonly ComparisonResult[]): void {
 
 function label(evaluation: Evaluation): string {
   return evaluation.model_key || evaluation.model_name || evaluation.model_id;
-}
-
-/** Four significant digits, or scientific notation for the very small. */
-function formatP(p: number): string {
-  return p !== 0 && p < 1e-4 ? p.toExponential(2) : String(Number(p.toPrecision(4)));
 }

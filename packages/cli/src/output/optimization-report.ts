@@ -1,4 +1,5 @@
 import type { JudgeOptimizationRun } from "@assay/client";
+import { formatPValue } from "@assay/protocol";
 import { percent } from "./format.ts";
 import { printFields } from "./table.ts";
 
@@ -72,7 +73,7 @@ function improvedText(stats: NonNullable<JudgeOptimizationRun["assay"]>): string
       : `${signed((best - stats.baseline.held_out.accuracy) * 100)} held-out points`;
   const test = stats.held_out_test;
   const evidence = test
-    ? `${test.only_best_agrees} gained, ${test.only_baseline_agrees} lost; McNemar exact ${pText(test.p_value)}`
+    ? `${test.only_best_agrees} gained, ${test.only_baseline_agrees} lost; McNemar exact ${formatPValue(test.p_value)}`
     : "";
   const detail = [points, evidence].filter(Boolean).join("; ");
   const inParentheses = detail === "" ? "" : ` (${detail})`;
@@ -80,12 +81,6 @@ function improvedText(stats: NonNullable<JudgeOptimizationRun["assay"]>): string
   if (test && test.only_best_agrees > test.only_baseline_agrees)
     return `no, not measurably better${inParentheses}`;
   return `no${inParentheses}`;
-}
-
-/** "p = 0.016", "p = 0.25", "p < 0.001": three decimals near 0.05, none that pretend below 0.001. */
-function pText(p: number): string {
-  if (p < 0.001) return "p < 0.001";
-  return `p = ${p < 0.1 ? p.toFixed(3) : p.toFixed(2)}`;
 }
 
 function signed(n: number): string {

@@ -1,8 +1,8 @@
 import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
+import { startTestService, type TestService } from "@assay/test-kit/test-service.ts";
+import { WORKSPACE_NODE_FLAGS } from "@assay/test-kit/workspace-node.ts";
 import { afterAll, beforeAll } from "vitest";
-import { startTestService, type TestService } from "../../../server/test/support/test-service.ts";
-import { WORKSPACE_NODE_FLAGS } from "../../../server/test/support/workspace-node.ts";
 import { type CliEnv, type CliResult, runCli } from "./cli.ts";
 
 /**

@@ -1,13 +1,9 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
+import { APP_DIALECT, createTestDatabase, type TestDatabase } from "@assay/test-kit/databases.ts";
+import { freePort } from "@assay/test-kit/free-port.ts";
+import { WORKSPACE_NODE_FLAGS } from "@assay/test-kit/workspace-node.ts";
 import { afterEach, beforeEach } from "vitest";
-import {
-  APP_DIALECT,
-  createTestDatabase,
-  type TestDatabase,
-} from "../../../server/test/support/databases.ts";
-import { freePort } from "../../../server/test/support/free-port.ts";
-import { WORKSPACE_NODE_FLAGS } from "../../../server/test/support/workspace-node.ts";
 
 /** The real entry point, as `npm install -g` would run it. */
 const ASSAY_BIN = fileURLToPath(new URL("../../bin/assay.js", import.meta.url));

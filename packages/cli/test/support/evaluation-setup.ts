@@ -1,12 +1,12 @@
 import { Client, type Evaluation } from "@assay/client";
-import { afterAll, beforeAll } from "vitest";
 import {
   arithmeticBehavior,
   type FakeModelServer,
   makeArithmeticItem,
   startFakeModelServer,
-} from "../../../server/test/support/fake-model-server.ts";
-import type { TestService } from "../../../server/test/support/test-service.ts";
+} from "@assay/test-kit/fake-model-server.ts";
+import type { TestService } from "@assay/test-kit/test-service.ts";
+import { afterAll, beforeAll } from "vitest";
 
 /**
  * What `assay eval …` and `assay results` tests evaluate: custom models served by the fake

@@ -1,11 +1,11 @@
 import { Client } from "@assay/client";
-import { afterAll, beforeAll } from "vitest";
 import {
   type FakeBehavior,
   type FakeModelServer,
   startFakeModelServer,
-} from "../../../server/test/support/fake-model-server.ts";
-import type { TestService } from "../../../server/test/support/test-service.ts";
+} from "@assay/test-kit/fake-model-server.ts";
+import type { TestService } from "@assay/test-kit/test-service.ts";
+import { afterAll, beforeAll } from "vitest";
 
 /**
  * A fake judge model: an OpenAI-compatible endpoint that answers every judge prompt with a JSON

@@ -11,8 +11,8 @@ import {
 } from "@assay/client";
 import { ConflictError, UnprocessableEntityError, WaitTimeoutError } from "@assay/client/errors";
 import { MAX_UPLOAD_BYTES } from "@assay/protocol";
+import { startTestService, type TestService } from "@assay/test-kit/test-service.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestService, type TestService } from "../../../server/test/support/test-service.ts";
 import { newTenantClient, requestLog, serviceClient } from "../support/service-clients.ts";
 
 /**

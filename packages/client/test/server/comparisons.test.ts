@@ -1,12 +1,12 @@
 import { type Client, type Evaluation, NotFoundError, PublicClient } from "@assay/client";
 import { ServiceError } from "@assay/client/errors";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   arithmeticBehavior,
   makeArithmeticItem,
   startFakeModelServer,
-} from "../../../server/test/support/fake-model-server.ts";
-import { startTestService, type TestService } from "../../../server/test/support/test-service.ts";
+} from "@assay/test-kit/fake-model-server.ts";
+import { startTestService, type TestService } from "@assay/test-kit/test-service.ts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newTenantClient, serviceClient } from "../support/service-clients.ts";
 
 /**

@@ -1,8 +1,8 @@
 import { AuthenticationError, Client, type FetchLike } from "@assay/client";
 import { APITimeoutError } from "@assay/client/errors";
 import { routes } from "@assay/protocol";
+import { startTestService, type TestService } from "@assay/test-kit/test-service.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestService, type TestService } from "../../../server/test/support/test-service.ts";
 import { isolatedEnv } from "../support/env.ts";
 import { recordingFetch } from "./real-server.ts";
 

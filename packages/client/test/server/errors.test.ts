@@ -1,8 +1,8 @@
 import { AuthenticationError, BadRequestError, Client, NotFoundError } from "@assay/client";
 import { PermissionDeniedError } from "@assay/client/errors";
 import { type CreateTraceUploadBody, routes } from "@assay/protocol";
+import { startTestService, type TestService } from "@assay/test-kit/test-service.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestService, type TestService } from "../../../server/test/support/test-service.ts";
 import { REQUEST_ID, recordingFetch } from "./real-server.ts";
 
 /**

@@ -1,12 +1,12 @@
 import { type Client, type EvaluationEvent, NotFoundError } from "@assay/client";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   arithmeticBehavior,
   type FakeModelServer,
   makeArithmeticItem,
   startFakeModelServer,
-} from "../../../server/test/support/fake-model-server.ts";
-import { startTestService, type TestService } from "../../../server/test/support/test-service.ts";
+} from "@assay/test-kit/fake-model-server.ts";
+import { startTestService, type TestService } from "@assay/test-kit/test-service.ts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newTenantClient } from "../support/service-clients.ts";
 
 /** `client.evaluations.events()` against a real server following a run of a slow fake model. */

@@ -1,7 +1,7 @@
 import { type Evaluation, GateError } from "@assay/client";
+import { GATE_PROMPTS, useGateFixture } from "@assay/test-kit/gate-models.ts";
+import { startTestService, type TestService } from "@assay/test-kit/test-service.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { GATE_PROMPTS, useGateFixture } from "../../../server/test/support/gate-models.ts";
-import { startTestService, type TestService } from "../../../server/test/support/test-service.ts";
 
 /** `client.evaluations.gate()` against a real server with workers and three fake models. */
 

@@ -1,15 +1,15 @@
 import { createHmac } from "node:crypto";
 import { type Client, type IntegrationEvent, NotFoundError } from "@assay/client";
 import { BadRequestError, ConflictError } from "@assay/client/errors";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Receiver, startReceiver } from "../../../server/test/integrations/receiver.ts";
 import {
   arithmeticBehavior,
   type FakeModelServer,
   makeArithmeticItem,
   startFakeModelServer,
-} from "../../../server/test/support/fake-model-server.ts";
-import { startTestService, type TestService } from "../../../server/test/support/test-service.ts";
+} from "@assay/test-kit/fake-model-server.ts";
+import { startTestService, type TestService } from "@assay/test-kit/test-service.ts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Receiver, startReceiver } from "../../../server/test/integrations/receiver.ts";
 import { newTenantClient, requestLog } from "../support/service-clients.ts";
 
 /**

@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   type FakeBehavior,
   type FakeModelServer,
   startFakeModelServer,
-} from "../../../server/test/support/fake-model-server.ts";
-import { startTestService, type TestService } from "../../../server/test/support/test-service.ts";
+} from "@assay/test-kit/fake-model-server.ts";
+import { startTestService, type TestService } from "@assay/test-kit/test-service.ts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newTenantClient } from "../support/service-clients.ts";
 
 /**

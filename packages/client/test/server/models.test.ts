@@ -9,8 +9,8 @@ import {
   NotFoundError,
 } from "@assay/client";
 import { ConflictError } from "@assay/client/errors";
+import { startTestService, type TestService } from "@assay/test-kit/test-service.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestService, type TestService } from "../../../server/test/support/test-service.ts";
 import { newTenantClient, requestLog, serviceClient } from "../support/service-clients.ts";
 
 /** `client.models` against a real Assay server (catalog from the server's models.json). */

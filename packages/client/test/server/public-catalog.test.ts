@@ -4,9 +4,9 @@ import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { type Benchmark, Client, type Model, NotFoundError, PublicClient } from "@assay/client";
 import { ConflictError } from "@assay/client/errors";
+import { GSM8K_TEST_FILE } from "@assay/test-kit/shared-datasets.ts";
+import { startTestService, type TestService } from "@assay/test-kit/test-service.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { GSM8K_TEST_FILE } from "../../../server/test/support/shared-datasets.ts";
-import { startTestService, type TestService } from "../../../server/test/support/test-service.ts";
 import { requestLog } from "../support/service-clients.ts";
 
 /**

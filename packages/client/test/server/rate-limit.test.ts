@@ -1,8 +1,8 @@
 import { Client } from "@assay/client";
 import { RateLimitError } from "@assay/client/errors";
 import { routes } from "@assay/protocol";
+import { startTestService, type TestService } from "@assay/test-kit/test-service.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestService, type TestService } from "../../../server/test/support/test-service.ts";
 import { sleepRecorder } from "../support/fixtures.ts";
 import { REQUEST_ID, recordingFetch } from "./real-server.ts";
 

@@ -1,14 +1,14 @@
 import { BadRequestError, type Client, NotFoundError } from "@assay/client";
 import { ConflictError } from "@assay/client/errors";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   arithmeticBehavior,
   type FakeBehavior,
   type FakeModelServer,
   makeArithmeticItem,
   startFakeModelServer,
-} from "../../../server/test/support/fake-model-server.ts";
-import { startTestService, type TestService } from "../../../server/test/support/test-service.ts";
+} from "@assay/test-kit/fake-model-server.ts";
+import { startTestService, type TestService } from "@assay/test-kit/test-service.ts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newTenantClient } from "../support/service-clients.ts";
 
 /**

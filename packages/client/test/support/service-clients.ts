@@ -1,5 +1,5 @@
 import { Client, type ClientOptions, type FetchLike } from "@assay/client";
-import type { TestService } from "../../../server/test/support/test-service.ts";
+import type { TestService } from "@assay/test-kit/test-service.ts";
 
 /** A request as it left the client: method, full URL, and the JSON body when there was one. */
 export interface LoggedRequest {

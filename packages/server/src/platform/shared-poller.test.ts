@@ -1,5 +1,5 @@
+import { manualTimers } from "@assay/test-kit/manual-timers.ts";
 import { describe, expect, it } from "vitest";
-import { manualTimers } from "../../test/support/manual-timers.ts";
 import { createSharedPoller } from "./shared-poller.ts";
 
 const settle = () => new Promise((resolve) => setImmediate(resolve));

@@ -1,10 +1,10 @@
 import type { Agreement, Confusion, JudgeAnnotation, VersionAgreement } from "@assay/protocol";
+import { DIALECTS } from "@assay/test-kit/databases.ts";
+import { type Tenant, tenantOf } from "@assay/test-kit/evaluation-fixtures.ts";
+import { startTestService, type TestService } from "@assay/test-kit/test-service.ts";
+import { createJudge, insertTraces } from "@assay/test-kit/trace-evaluation-fixtures.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { agreement } from "../../src/engine/stats/index.ts";
-import { type Tenant, tenantOf } from "../evaluations/support.ts";
-import { DIALECTS } from "../support/databases.ts";
-import { startTestService, type TestService } from "../support/test-service.ts";
-import { createJudge, insertTraces } from "../trace-evaluations/support.ts";
 import { insertVerdict, minuteAt, projectCaller, putLabel } from "./support.ts";
 
 /**

@@ -1,11 +1,8 @@
 import type { Annotation, ErrorBody, Judge, JudgeAnnotation } from "@assay/protocol";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { agreement } from "../../src/engine/stats/index.ts";
-import { displayApiKey } from "../../src/platform/crypto/api-key-material.ts";
-import { createModel, type Tenant, tenantOf } from "../evaluations/support.ts";
-import { DIALECTS } from "../support/databases.ts";
-import { type FakeModelServer, startFakeModelServer } from "../support/fake-model-server.ts";
-import type { TestService } from "../support/test-service.ts";
+import { DIALECTS } from "@assay/test-kit/databases.ts";
+import { createModel, type Tenant, tenantOf } from "@assay/test-kit/evaluation-fixtures.ts";
+import { type FakeModelServer, startFakeModelServer } from "@assay/test-kit/fake-model-server.ts";
+import type { TestService } from "@assay/test-kit/test-service.ts";
 import {
   createJudge,
   createTraceEvaluation,
@@ -14,7 +11,10 @@ import {
   projectPath,
   startJudgingService,
   waitForTraceEvaluation,
-} from "../trace-evaluations/support.ts";
+} from "@assay/test-kit/trace-evaluation-fixtures.ts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { agreement } from "../../src/engine/stats/index.ts";
+import { displayApiKey } from "../../src/platform/crypto/api-key-material.ts";
 import { getJudge, insertVerdict, minuteAt, projectCaller, putLabel } from "./support.ts";
 
 /** Labels through trace evaluations, a judge's labels, and its agreement with them. */

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import type { Annotation, ErrorBody, Judge } from "@assay/protocol";
-import type { Tenant } from "../evaluations/support.ts";
-import type { TestService } from "../support/test-service.ts";
-import { projectPath } from "../trace-evaluations/support.ts";
+import type { Tenant } from "@assay/test-kit/evaluation-fixtures.ts";
+import type { TestService } from "@assay/test-kit/test-service.ts";
+import { projectPath } from "@assay/test-kit/trace-evaluation-fixtures.ts";
 
 /** A fixed timestamp `minute` minutes into 2026: evaluations placed in a chosen order. */
 export const minuteAt = (minute: number) =>

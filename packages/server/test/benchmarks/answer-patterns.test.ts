@@ -1,16 +1,16 @@
 import type { ErrorBody } from "@assay/protocol";
-import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   createEvaluation,
   createModel,
   type Tenant,
   tenantOf,
   waitForEvaluation,
-} from "../evaluations/support.ts";
-import { type FakeModelServer, startFakeModelServer } from "../support/fake-model-server.ts";
-import { startTestService, type TestService } from "../support/test-service.ts";
-import { uploadFile } from "../support/upload-file.ts";
+} from "@assay/test-kit/evaluation-fixtures.ts";
+import { type FakeModelServer, startFakeModelServer } from "@assay/test-kit/fake-model-server.ts";
+import { startTestService, type TestService } from "@assay/test-kit/test-service.ts";
+import { uploadFile } from "@assay/test-kit/upload-file.ts";
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 /**
  * A benchmark's answer pattern runs on the service's own thread, over every response and over the

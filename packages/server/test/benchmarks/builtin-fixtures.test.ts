@@ -1,22 +1,22 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { Evaluation, ListResultsResponse } from "@assay/protocol";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  type BenchmarkDefinition,
-  findBuiltinBenchmark,
-  readBenchmarkFile,
-} from "../../src/catalog/benchmarks/index.ts";
 import {
   createModel,
   importBuiltinFixture,
   runEvaluation,
   type Tenant,
   tenantOf,
-} from "../evaluations/support.ts";
-import { type FakeModelServer, startFakeModelServer } from "../support/fake-model-server.ts";
-import { fixtureDefinition } from "../support/fixture-definition.ts";
-import { startTestService, type TestService } from "../support/test-service.ts";
+} from "@assay/test-kit/evaluation-fixtures.ts";
+import { type FakeModelServer, startFakeModelServer } from "@assay/test-kit/fake-model-server.ts";
+import { fixtureDefinition } from "@assay/test-kit/fixture-definition.ts";
+import { startTestService, type TestService } from "@assay/test-kit/test-service.ts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  type BenchmarkDefinition,
+  findBuiltinBenchmark,
+  readBenchmarkFile,
+} from "../../src/catalog/benchmarks/index.ts";
 
 /**
  * Every built-in benchmark, end to end from a small copy of its canonical file: imported as

@@ -1,6 +1,4 @@
 import type { Evaluation, ListResultsResponse } from "@assay/protocol";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type CatalogModel, loadModelCatalog } from "../../src/catalog/models/model-catalog.ts";
 import {
   answerSums,
   createEvaluation,
@@ -9,16 +7,18 @@ import {
   type Tenant,
   tenantOf,
   waitForEvaluation,
-} from "../evaluations/support.ts";
+} from "@assay/test-kit/evaluation-fixtures.ts";
 import {
   closeDoubles,
   type ProviderDouble,
   startProviderDoubles,
-} from "../support/provider-doubles/index.ts";
-import { startTestService, type TestService } from "../support/test-service.ts";
+} from "@assay/test-kit/provider-doubles/index.ts";
+import { startTestService, type TestService } from "@assay/test-kit/test-service.ts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type CatalogModel, loadModelCatalog } from "../../src/catalog/models/model-catalog.ts";
 
 // Every model of the catalog, evaluated by the real service (API, queue, workers, gateway) on a
-// one-prompt benchmark against its provider's strict double (test/support/provider-doubles):
+// one-prompt benchmark against its provider's strict double (@assay/test-kit/provider-doubles):
 // the request Assay builds for each model must be one its provider accepts, and the answer must
 // come back whole. Failing models name what the provider would have refused.
 

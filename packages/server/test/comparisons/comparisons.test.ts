@@ -1,6 +1,4 @@
 import type { ComparisonResponse, Evaluation, ListResultsResponse, Result } from "@assay/protocol";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mcnemarScorePValue } from "../../src/engine/stats/index.ts";
 import {
   createEvaluation,
   createModel,
@@ -9,10 +7,12 @@ import {
   runEvaluation,
   type Tenant,
   tenantOf,
-} from "../evaluations/support.ts";
-import { type FakeModelServer, startFakeModelServer } from "../support/fake-model-server.ts";
-import { startTestService, type TestService } from "../support/test-service.ts";
-import { uploadFile } from "../support/upload-file.ts";
+} from "@assay/test-kit/evaluation-fixtures.ts";
+import { type FakeModelServer, startFakeModelServer } from "@assay/test-kit/fake-model-server.ts";
+import { startTestService, type TestService } from "@assay/test-kit/test-service.ts";
+import { uploadFile } from "@assay/test-kit/upload-file.ts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { mcnemarScorePValue } from "../../src/engine/stats/index.ts";
 
 let service: TestService;
 const fakes: FakeModelServer[] = [];

@@ -1,10 +1,10 @@
 import { Client } from "@assay/client";
 import type { ComparisonResponse, ListResultsResponse } from "@assay/protocol";
+import { DIALECTS } from "@assay/test-kit/databases.ts";
+import { modelAndBenchmark, resultRow } from "@assay/test-kit/model-less-runs.ts";
+import { startTestService, type TestService } from "@assay/test-kit/test-service.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createEvaluationRepository } from "../../src/resources/evaluations/repository.ts";
-import { DIALECTS } from "../support/databases.ts";
-import { modelAndBenchmark, resultRow } from "../support/model-less-runs.ts";
-import { startTestService, type TestService } from "../support/test-service.ts";
 
 /**
  * Every page of `GET /results` and `GET /results/comparison`, under every filter, against the

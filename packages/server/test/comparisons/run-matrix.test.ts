@@ -5,8 +5,6 @@ import type {
   Result,
   RunMatrixResponse,
 } from "@assay/protocol";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { holmAdjust, mcnemarScorePValue, wilsonInterval } from "../../src/engine/stats/index.ts";
 import {
   createEvaluation,
   createModel,
@@ -15,10 +13,12 @@ import {
   runEvaluation,
   type Tenant,
   tenantOf,
-} from "../evaluations/support.ts";
-import { type FakeModelServer, startFakeModelServer } from "../support/fake-model-server.ts";
-import { startTestService, type TestService } from "../support/test-service.ts";
-import { uploadFile } from "../support/upload-file.ts";
+} from "@assay/test-kit/evaluation-fixtures.ts";
+import { type FakeModelServer, startFakeModelServer } from "@assay/test-kit/fake-model-server.ts";
+import { startTestService, type TestService } from "@assay/test-kit/test-service.ts";
+import { uploadFile } from "@assay/test-kit/upload-file.ts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { holmAdjust, mcnemarScorePValue, wilsonInterval } from "../../src/engine/stats/index.ts";
 
 /**
  * `GET /results/matrix`: three runs of GSM8K's first 60 prompts side by side, every figure

@@ -1,3 +1,5 @@
+import { createTestDatabase, DIALECTS, type TestDatabase } from "@assay/test-kit/databases.ts";
+import { TestClock } from "@assay/test-kit/test-clock.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { containsText } from "../../src/platform/db/contains-text.ts";
 import {
@@ -6,8 +8,6 @@ import {
   openDatabase,
 } from "../../src/platform/db/database.ts";
 import { createOrganizationService } from "../../src/resources/organizations/service.ts";
-import { createTestDatabase, DIALECTS, type TestDatabase } from "../support/databases.ts";
-import { TestClock } from "../support/test-clock.ts";
 
 /** The `search` filters' match: a substring, any case, of all of Unicode, wildcards literal. */
 describe.each(DIALECTS)("containsText on %s", (dialect) => {

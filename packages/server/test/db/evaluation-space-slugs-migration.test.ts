@@ -1,9 +1,9 @@
+import { createTestDatabase, DIALECTS, type TestDatabase } from "@assay/test-kit/databases.ts";
 import { sql } from "kysely";
 import { Migrator } from "kysely/migration";
 import { afterEach, describe, expect, it } from "vitest";
 import { migrateToLatest, openDatabase } from "../../src/platform/db/database.ts";
 import { migrationProvider } from "../../src/platform/db/migrations/index.ts";
-import { createTestDatabase, DIALECTS, type TestDatabase } from "../support/databases.ts";
 
 /** Migration 0022 gives the spaces that exist a slug each, unique per project, from their names. */
 

@@ -1,13 +1,14 @@
 import { execFile } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
+import { createTestDatabase, DIALECTS, type TestDatabase } from "@assay/test-kit/databases.ts";
+import { MIGRATE_ONCE } from "@assay/test-kit/entry-points.ts";
+import { WORKSPACE_NODE_FLAGS } from "@assay/test-kit/workspace-node.ts";
 import { sql } from "kysely";
 import { Migrator, NO_MIGRATIONS } from "kysely/migration";
 import { afterEach, describe, expect, it } from "vitest";
 import { migrateToLatest, openDatabase } from "../../src/platform/db/database.ts";
 import { migrationProvider } from "../../src/platform/db/migrations/index.ts";
-import { createTestDatabase, DIALECTS, type TestDatabase } from "../support/databases.ts";
-import { WORKSPACE_NODE_FLAGS } from "../support/workspace-node.ts";
 
 const execFileAsync = promisify(execFile);
 
@@ -123,7 +124,7 @@ describe.each(DIALECTS)("migrations on %s", (dialect) => {
 
   it("run safely from several processes at once", async () => {
     database = await createTestDatabase(dialect);
-    const script = fileURLToPath(new URL("../support/migrate-once.ts", import.meta.url));
+    const script = fileURLToPath(MIGRATE_ONCE);
     const env = {
       ...process.env,
       TEST_DATABASE_CONFIG: JSON.stringify(database.config),

@@ -12,11 +12,11 @@ import { createOrganizationService } from "../../src/resources/organizations/ser
 /** These tests are about tenancy and keys; new projects get no catalog attached. */
 const NO_CATALOG = { models: [], benchmarks: [] };
 
+import { createTestDatabase, DIALECTS, type TestDatabase } from "@assay/test-kit/databases.ts";
+import { TestClock } from "@assay/test-kit/test-clock.ts";
 import { isForeignKeyViolation } from "../../src/platform/db/foreign-key-violation.ts";
 import { isUniqueViolation } from "../../src/platform/db/unique-violation.ts";
 import { createUploadRepository } from "../../src/resources/uploads/repository.ts";
-import { createTestDatabase, DIALECTS, type TestDatabase } from "../support/databases.ts";
-import { TestClock } from "../support/test-clock.ts";
 
 describe.each(DIALECTS)("repositories on %s", (dialect) => {
   let database: TestDatabase;

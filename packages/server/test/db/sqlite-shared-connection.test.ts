@@ -1,8 +1,8 @@
 import { DatabaseSync } from "node:sqlite";
+import { createTestDatabase, type TestDatabase } from "@assay/test-kit/databases.ts";
 import { sql } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type DatabaseHandle, openDatabase } from "../../src/platform/db/database.ts";
-import { createTestDatabase, type TestDatabase } from "../support/databases.ts";
 
 // The service's SQLite connection while another connection (an import thread, another process)
 // holds the write lock: the service's thread must go on serving, reads must not queue behind a

@@ -4,7 +4,7 @@ import type {
   EvaluationSpaceEvaluationsResponse,
   ListEvaluationSpacesResponse,
 } from "@assay/protocol";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DIALECTS } from "@assay/test-kit/databases.ts";
 import {
   createModel,
   gsm8kBehavior,
@@ -12,10 +12,10 @@ import {
   runEvaluation,
   type Tenant,
   tenantOf,
-} from "../evaluations/support.ts";
-import { DIALECTS } from "../support/databases.ts";
-import { type FakeModelServer, startFakeModelServer } from "../support/fake-model-server.ts";
-import { startTestService, type TestService } from "../support/test-service.ts";
+} from "@assay/test-kit/evaluation-fixtures.ts";
+import { type FakeModelServer, startFakeModelServer } from "@assay/test-kit/fake-model-server.ts";
+import { startTestService, type TestService } from "@assay/test-kit/test-service.ts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 const CATALOG_KEY = "openai/gpt-4o-mini";
 

@@ -1,8 +1,8 @@
 import type { ErrorBody, EvaluationSpace } from "@assay/protocol";
+import { DIALECTS } from "@assay/test-kit/databases.ts";
+import { type Tenant, tenantOf } from "@assay/test-kit/evaluation-fixtures.ts";
+import { startTestService, type TestService } from "@assay/test-kit/test-service.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Tenant, tenantOf } from "../evaluations/support.ts";
-import { DIALECTS } from "../support/databases.ts";
-import { startTestService, type TestService } from "../support/test-service.ts";
 
 /** Evaluation spaces' slugs: derived, unique per project, editable, and accepted for the id. */
 

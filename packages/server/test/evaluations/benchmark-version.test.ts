@@ -1,10 +1,6 @@
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import type { Evaluation } from "@assay/protocol";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { GSM8K_TEST_FILE } from "../support/shared-datasets.ts";
-import { startTestService, type TestService } from "../support/test-service.ts";
-import { uploadFile } from "../support/upload-file.ts";
 import {
   createEvaluation,
   createModel,
@@ -12,7 +8,11 @@ import {
   type Tenant,
   tenantOf,
   writeCorrectedGsm8k,
-} from "./support.ts";
+} from "@assay/test-kit/evaluation-fixtures.ts";
+import { GSM8K_TEST_FILE } from "@assay/test-kit/shared-datasets.ts";
+import { startTestService, type TestService } from "@assay/test-kit/test-service.ts";
+import { uploadFile } from "@assay/test-kit/upload-file.ts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 /**
  * An evaluation records the version of the benchmark data it copied, so a comparison can tell

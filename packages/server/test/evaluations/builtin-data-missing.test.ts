@@ -1,10 +1,10 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { ErrorBody, Evaluation } from "@assay/protocol";
+import { importGsm8k, type Tenant, tenantOf } from "@assay/test-kit/evaluation-fixtures.ts";
+import { freePort } from "@assay/test-kit/free-port.ts";
+import { startTestService, type TestService } from "@assay/test-kit/test-service.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freePort } from "../support/free-port.ts";
-import { startTestService, type TestService } from "../support/test-service.ts";
-import { importGsm8k, type Tenant, tenantOf } from "./support.ts";
 
 /**
  * A built-in benchmark whose data is not loaded and cannot be downloaded (offline, the source

@@ -1,18 +1,18 @@
 import type { Evaluation, ListResultsResponse } from "@assay/protocol";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  arithmeticBehavior,
-  type FakeModelServer,
-  startFakeModelServer,
-} from "../support/fake-model-server.ts";
-import { startTestService, type TestService } from "../support/test-service.ts";
 import {
   createEvaluation,
   createModel,
   createSumsBenchmark,
   type Tenant,
   tenantOf,
-} from "./support.ts";
+} from "@assay/test-kit/evaluation-fixtures.ts";
+import {
+  arithmeticBehavior,
+  type FakeModelServer,
+  startFakeModelServer,
+} from "@assay/test-kit/fake-model-server.ts";
+import { startTestService, type TestService } from "@assay/test-kit/test-service.ts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 // A cancelled run keeps the results and counters it had when it was cancelled: the answers of
 // model calls still in flight then are not stored (they were, and the counters moved on after

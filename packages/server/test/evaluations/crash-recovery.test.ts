@@ -1,11 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import type { Evaluation } from "@assay/protocol";
-import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type FakeModelServer, startFakeModelServer } from "../support/fake-model-server.ts";
-import { startTestService, type TestService } from "../support/test-service.ts";
-import { WORKSPACE_NODE_FLAGS } from "../support/workspace-node.ts";
 import {
   createEvaluation,
   createModel,
@@ -14,7 +9,12 @@ import {
   importGsm8k,
   tenantOf,
   waitForEvaluation,
-} from "./support.ts";
+} from "@assay/test-kit/evaluation-fixtures.ts";
+import { type FakeModelServer, startFakeModelServer } from "@assay/test-kit/fake-model-server.ts";
+import { startTestService, type TestService } from "@assay/test-kit/test-service.ts";
+import { WORKSPACE_NODE_FLAGS } from "@assay/test-kit/workspace-node.ts";
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 const CLI = fileURLToPath(new URL("../../../cli/src/main.ts", import.meta.url));
 const LEASE_SECONDS = 2;

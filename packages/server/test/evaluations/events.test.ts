@@ -1,9 +1,5 @@
 import type { Evaluation, EvaluationProgressEvent } from "@assay/protocol";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DIALECTS } from "../support/databases.ts";
-import { type OpenedStream, openEventStream } from "../support/event-stream.ts";
-import { type FakeModelServer, startFakeModelServer } from "../support/fake-model-server.ts";
-import { startTestService, type TestService } from "../support/test-service.ts";
+import { DIALECTS } from "@assay/test-kit/databases.ts";
 import {
   createEvaluation,
   createModel,
@@ -12,7 +8,11 @@ import {
   type Tenant,
   tenantOf,
   waitForEvaluation,
-} from "./support.ts";
+} from "@assay/test-kit/evaluation-fixtures.ts";
+import { type OpenedStream, openEventStream } from "@assay/test-kit/event-stream.ts";
+import { type FakeModelServer, startFakeModelServer } from "@assay/test-kit/fake-model-server.ts";
+import { startTestService, type TestService } from "@assay/test-kit/test-service.ts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 /**
  * `GET P/evaluations/{id}/events` with the API and the workers in two services sharing one

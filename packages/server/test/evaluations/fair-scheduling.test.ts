@@ -1,11 +1,3 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  arithmeticBehavior,
-  type FakeModelServer,
-  startFakeModelServer,
-} from "../support/fake-model-server.ts";
-import { gate } from "../support/queue-test-kit.ts";
-import { startTestService, type TestService } from "../support/test-service.ts";
 import {
   createEvaluation,
   createModel,
@@ -13,7 +5,15 @@ import {
   type Tenant,
   tenantOf,
   waitForEvaluation,
-} from "./support.ts";
+} from "@assay/test-kit/evaluation-fixtures.ts";
+import {
+  arithmeticBehavior,
+  type FakeModelServer,
+  startFakeModelServer,
+} from "@assay/test-kit/fake-model-server.ts";
+import { gate } from "@assay/test-kit/queue-test-kit.ts";
+import { startTestService, type TestService } from "@assay/test-kit/test-service.ts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 /**
  * Issue 19, fair scheduling: chunks of different runs interleave (platform/queue/README.md), so a

@@ -1,11 +1,3 @@
-import { pino } from "pino";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  arithmeticBehavior,
-  type FakeModelServer,
-  startFakeModelServer,
-} from "../support/fake-model-server.ts";
-import { startTestService, type TestService } from "../support/test-service.ts";
 import {
   createEvaluation,
   createModel,
@@ -13,7 +5,15 @@ import {
   type Tenant,
   tenantOf,
   waitForEvaluation,
-} from "./support.ts";
+} from "@assay/test-kit/evaluation-fixtures.ts";
+import {
+  arithmeticBehavior,
+  type FakeModelServer,
+  startFakeModelServer,
+} from "@assay/test-kit/fake-model-server.ts";
+import { startTestService, type TestService } from "@assay/test-kit/test-service.ts";
+import { pino } from "pino";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 /**
  * Whoever runs `assay serve` sees each run end in its log, with its counts: one info line per

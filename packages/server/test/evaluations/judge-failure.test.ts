@@ -1,19 +1,19 @@
 import type { Evaluation, ListResultsResponse } from "@assay/protocol";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  type FakeModelServer,
-  makeArithmeticItem,
-  startFakeModelServer,
-} from "../support/fake-model-server.ts";
-import { startTestService, type TestService } from "../support/test-service.ts";
-import { uploadFile } from "../support/upload-file.ts";
 import {
   createEvaluation,
   createModel,
   type Tenant,
   tenantOf,
   waitForEvaluation,
-} from "./support.ts";
+} from "@assay/test-kit/evaluation-fixtures.ts";
+import {
+  type FakeModelServer,
+  makeArithmeticItem,
+  startFakeModelServer,
+} from "@assay/test-kit/fake-model-server.ts";
+import { startTestService, type TestService } from "@assay/test-kit/test-service.ts";
+import { uploadFile } from "@assay/test-kit/upload-file.ts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 /**
  * A benchmark scored by `llm_judge` whose judge cannot be called: the model answers every prompt

@@ -1,12 +1,4 @@
 import type { ListResultsResponse } from "@assay/protocol";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  type ProviderDouble,
-  startLlamaCppDouble,
-  startOllamaDouble,
-  startVllmDouble,
-} from "../support/provider-doubles/index.ts";
-import { startTestService, type TestService } from "../support/test-service.ts";
 import {
   answerSums,
   createEvaluation,
@@ -15,7 +7,15 @@ import {
   type Tenant,
   tenantOf,
   waitForEvaluation,
-} from "./support.ts";
+} from "@assay/test-kit/evaluation-fixtures.ts";
+import {
+  type ProviderDouble,
+  startLlamaCppDouble,
+  startOllamaDouble,
+  startVllmDouble,
+} from "@assay/test-kit/provider-doubles/index.ts";
+import { startTestService, type TestService } from "@assay/test-kit/test-service.ts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 // Custom models on the local servers people run themselves — Ollama, vLLM, llama.cpp's
 // llama-server — each through its strict double, the way a user registers one: an api_url on

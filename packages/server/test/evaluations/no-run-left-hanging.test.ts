@@ -1,4 +1,25 @@
 import type { JudgeOptimizationRun, TraceEvaluation } from "@assay/protocol";
+import {
+  createEvaluation,
+  createModel,
+  gsm8kBehavior,
+  importGsm8k,
+  type Tenant,
+  tenantOf,
+  waitForEvaluation,
+} from "@assay/test-kit/evaluation-fixtures.ts";
+import { type FakeModelServer, startFakeModelServer } from "@assay/test-kit/fake-model-server.ts";
+import { createOptimization, labelTraces } from "@assay/test-kit/judge-optimization-fixtures.ts";
+import { startTestService, type TestService } from "@assay/test-kit/test-service.ts";
+import {
+  createJudge,
+  createTraceEvaluation,
+  insertTraces,
+  judgeBehavior,
+  projectPath,
+  waitForTraceEvaluation,
+} from "@assay/test-kit/trace-evaluation-fixtures.ts";
+import { uploadFile } from "@assay/test-kit/upload-file.ts";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -11,27 +32,6 @@ import {
 import { PAST_DEADLINE } from "../../src/jobs/run-enders.ts";
 import { createSweepRunsJob, JOBS_GONE } from "../../src/jobs/sweep-runs.ts";
 import { DEFAULT_MAX_ATTEMPTS, WORKER_STOPPED } from "../../src/platform/queue/job-queue.ts";
-import { createOptimization, labelTraces } from "../judge-optimizations/support.ts";
-import { type FakeModelServer, startFakeModelServer } from "../support/fake-model-server.ts";
-import { startTestService, type TestService } from "../support/test-service.ts";
-import { uploadFile } from "../support/upload-file.ts";
-import {
-  createJudge,
-  createTraceEvaluation,
-  insertTraces,
-  judgeBehavior,
-  projectPath,
-  waitForTraceEvaluation,
-} from "../trace-evaluations/support.ts";
-import {
-  createEvaluation,
-  createModel,
-  gsm8kBehavior,
-  importGsm8k,
-  type Tenant,
-  tenantOf,
-  waitForEvaluation,
-} from "./support.ts";
 
 /**
  * Issue 17, defect 1: a run must not stay `in-progress` forever. A job that runs out of attempts

@@ -1,21 +1,21 @@
 import type { EvaluationPlan, ListEvaluationsResponse } from "@assay/protocol";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { toMessages } from "../../src/engine/runners/evaluation/to-messages.ts";
-import { countMessageTokens } from "../../src/engine/runners/trace-judging/index.ts";
-import { plannedInterval, wilsonHalfWidth } from "../../src/engine/stats/index.ts";
-import {
-  type FakeModelServer,
-  makeArithmeticItem,
-  startFakeModelServer,
-} from "../support/fake-model-server.ts";
-import { startTestService, type TestService } from "../support/test-service.ts";
 import {
   createModel,
   createSumsBenchmark,
   runEvaluation,
   type Tenant,
   tenantOf,
-} from "./support.ts";
+} from "@assay/test-kit/evaluation-fixtures.ts";
+import {
+  type FakeModelServer,
+  makeArithmeticItem,
+  startFakeModelServer,
+} from "@assay/test-kit/fake-model-server.ts";
+import { startTestService, type TestService } from "@assay/test-kit/test-service.ts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { toMessages } from "../../src/engine/runners/evaluation/to-messages.ts";
+import { countMessageTokens } from "../../src/engine/runners/trace-judging/index.ts";
+import { plannedInterval, wilsonHalfWidth } from "../../src/engine/stats/index.ts";
 
 // The planner (`POST P/evaluations/plan`) answers what a create body would cost and tell without
 // creating anything, refused where the create would be. The fake endpoint reports 30 prompt and

@@ -1,9 +1,9 @@
 import { Client } from "@assay/client";
+import { APP_DIALECT } from "@assay/test-kit/databases.ts";
+import { type FakeModelServer, startFakeModelServer } from "@assay/test-kit/fake-model-server.ts";
+import { startTestService, type TestService } from "@assay/test-kit/test-service.ts";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { APP_DIALECT } from "../support/databases.ts";
-import { type FakeModelServer, startFakeModelServer } from "../support/fake-model-server.ts";
-import { startTestService, type TestService } from "../support/test-service.ts";
 
 /**
  * On PostgreSQL a finished run refreshes the planner's statistics of results and prompts when it

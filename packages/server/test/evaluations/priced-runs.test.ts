@@ -1,7 +1,4 @@
 import type { Evaluation, ListResultsResponse } from "@assay/protocol";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type FakeModelServer, startFakeModelServer } from "../support/fake-model-server.ts";
-import { startTestService, type TestService } from "../support/test-service.ts";
 import {
   createEvaluation,
   createModel,
@@ -9,7 +6,10 @@ import {
   type Tenant,
   tenantOf,
   waitForEvaluation,
-} from "./support.ts";
+} from "@assay/test-kit/evaluation-fixtures.ts";
+import { type FakeModelServer, startFakeModelServer } from "@assay/test-kit/fake-model-server.ts";
+import { startTestService, type TestService } from "@assay/test-kit/test-service.ts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 // A custom model's own prices: kept, shown, changed in pairs, and used for its runs' cost; and a
 // run's budget (`max_cost_usd`), which stops it as a failure that keeps what it stored. The fake

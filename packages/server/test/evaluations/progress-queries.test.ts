@@ -1,15 +1,15 @@
 import { Client } from "@assay/client";
+import { DIALECTS } from "@assay/test-kit/databases.ts";
+import { tenantOf } from "@assay/test-kit/evaluation-fixtures.ts";
+import { openEventStream } from "@assay/test-kit/event-stream.ts";
+import { manualTimers } from "@assay/test-kit/manual-timers.ts";
+import { modelAndBenchmark } from "@assay/test-kit/model-less-runs.ts";
+import { startTestService, type TestService } from "@assay/test-kit/test-service.ts";
 import type { KyselyPlugin } from "kysely";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createProgressPoller } from "../../src/resources/evaluations/progress-poller.ts";
 import type { EvaluationProgressRow } from "../../src/resources/evaluations/repository.ts";
-import { DIALECTS } from "../support/databases.ts";
-import { openEventStream } from "../support/event-stream.ts";
-import { manualTimers } from "../support/manual-timers.ts";
-import { modelAndBenchmark } from "../support/model-less-runs.ts";
-import { startTestService, type TestService } from "../support/test-service.ts";
-import { tenantOf } from "./support.ts";
 
 /**
  * What live progress costs the database: every query made through the progress poller is

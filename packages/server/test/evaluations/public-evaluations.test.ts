@@ -1,7 +1,4 @@
 import type { Evaluation, ListEvaluationsResponse, ListResultsResponse } from "@assay/protocol";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type FakeModelServer, startFakeModelServer } from "../support/fake-model-server.ts";
-import { startTestService, type TestService } from "../support/test-service.ts";
 import {
   createModel,
   gsm8kBehavior,
@@ -9,7 +6,10 @@ import {
   runEvaluation,
   type Tenant,
   tenantOf,
-} from "./support.ts";
+} from "@assay/test-kit/evaluation-fixtures.ts";
+import { type FakeModelServer, startFakeModelServer } from "@assay/test-kit/fake-model-server.ts";
+import { startTestService, type TestService } from "@assay/test-kit/test-service.ts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 let service: TestService;
 let fake: FakeModelServer;

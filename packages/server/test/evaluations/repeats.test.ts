@@ -1,14 +1,14 @@
 import type { ComparisonResponse, Evaluation, ListResultsResponse } from "@assay/protocol";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type FakeModelServer, startFakeModelServer } from "../support/fake-model-server.ts";
-import { startTestService, type TestService } from "../support/test-service.ts";
 import {
   createModel,
   createSumsBenchmark,
   runEvaluation,
   type Tenant,
   tenantOf,
-} from "./support.ts";
+} from "@assay/test-kit/evaluation-fixtures.ts";
+import { type FakeModelServer, startFakeModelServer } from "@assay/test-kit/fake-model-server.ts";
+import { startTestService, type TestService } from "@assay/test-kit/test-service.ts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 // Repeats end to end: each prompt asked N times with seed + i, one result per (prompt, repeat),
 // the accuracy clustered by prompt, the reducers, and the results read one row per prompt. The

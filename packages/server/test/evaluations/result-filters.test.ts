@@ -1,8 +1,8 @@
 import { Client, type Evaluation } from "@assay/client";
 import type { ListResultsResponse } from "@assay/protocol";
+import { type FakeModelServer, startFakeModelServer } from "@assay/test-kit/fake-model-server.ts";
+import { startTestService, type TestService } from "@assay/test-kit/test-service.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type FakeModelServer, startFakeModelServer } from "../support/fake-model-server.ts";
-import { startTestService, type TestService } from "../support/test-service.ts";
 
 /**
  * `GET /results`' `search` and `subset` extensions (what the dashboard's results table filters

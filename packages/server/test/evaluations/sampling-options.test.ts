@@ -1,12 +1,4 @@
 import type { CatalogModel, Evaluation, ListResultsResponse } from "@assay/protocol";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  arithmeticBehavior,
-  type FakeModelServer,
-  type FakeRequestBody,
-  startFakeModelServer,
-} from "../support/fake-model-server.ts";
-import { startTestService, type TestService } from "../support/test-service.ts";
 import {
   createEvaluation,
   createModel,
@@ -15,7 +7,15 @@ import {
   type Tenant,
   tenantOf,
   waitForEvaluation,
-} from "./support.ts";
+} from "@assay/test-kit/evaluation-fixtures.ts";
+import {
+  arithmeticBehavior,
+  type FakeModelServer,
+  type FakeRequestBody,
+  startFakeModelServer,
+} from "@assay/test-kit/fake-model-server.ts";
+import { startTestService, type TestService } from "@assay/test-kit/test-service.ts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 // A run's sampling options and request profile, end to end: checked against the model's profile
 // when the run is created, recorded with it, and sent exactly as recorded. The fake accepts

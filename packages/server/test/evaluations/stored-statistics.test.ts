@@ -1,10 +1,15 @@
 import type { Evaluation, ListEvaluationsResponse } from "@assay/protocol";
+import { DIALECTS } from "@assay/test-kit/databases.ts";
+import {
+  createModel,
+  runEvaluation,
+  type Tenant,
+  tenantOf,
+} from "@assay/test-kit/evaluation-fixtures.ts";
+import { type FakeModelServer, startFakeModelServer } from "@assay/test-kit/fake-model-server.ts";
+import { startTestService, type TestService } from "@assay/test-kit/test-service.ts";
+import { uploadFile } from "@assay/test-kit/upload-file.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DIALECTS } from "../support/databases.ts";
-import { type FakeModelServer, startFakeModelServer } from "../support/fake-model-server.ts";
-import { startTestService, type TestService } from "../support/test-service.ts";
-import { uploadFile } from "../support/upload-file.ts";
-import { createModel, runEvaluation, type Tenant, tenantOf } from "./support.ts";
 
 /**
  * A finished evaluation's figures are computed once, when it ends, and every read serves what was

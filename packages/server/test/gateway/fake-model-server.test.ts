@@ -1,13 +1,13 @@
 import { readFile } from "node:fs/promises";
-import { request } from "undici";
-import { describe, expect, it } from "vitest";
 import {
   answerFromMap,
   makeArithmeticItem,
   makeArithmeticPrompt,
   startFakeModelServer,
-} from "../support/fake-model-server.ts";
-import { GSM8K_TEST_FILE } from "../support/shared-datasets.ts";
+} from "@assay/test-kit/fake-model-server.ts";
+import { GSM8K_TEST_FILE } from "@assay/test-kit/shared-datasets.ts";
+import { request } from "undici";
+import { describe, expect, it } from "vitest";
 
 interface ChatJson {
   choices: { message: { content: string } }[];

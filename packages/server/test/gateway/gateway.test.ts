@@ -1,7 +1,13 @@
+import {
+  type FakeModelServer,
+  makeArithmeticItem,
+  startFakeModelServer,
+} from "@assay/test-kit/fake-model-server.ts";
+import { TestClock } from "@assay/test-kit/test-clock.ts";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createConcurrencyLimits } from "../../src/engine/gateway/concurrency/concurrency-limits.ts";
-import { createInMemoryCoordinator } from "../../src/engine/gateway/concurrency/in-memory-coordinator.ts";
 import type { ModelEndpoint } from "../../src/engine/gateway/endpoint.ts";
+import { createConcurrencyLimits } from "../../src/engine/gateway/endpoint-limiter/concurrency-limits.ts";
+import { createInMemoryCoordinator } from "../../src/engine/gateway/endpoint-limiter/in-memory-coordinator.ts";
 import { createFailFast } from "../../src/engine/gateway/fail-fast.ts";
 import {
   abortableSleep,
@@ -12,12 +18,6 @@ import {
 import { cancelledError, ModelCallError } from "../../src/engine/gateway/model-call-error.ts";
 import { buildRequestBody } from "../../src/engine/gateway/request-body.ts";
 import { parseHostRule } from "../../src/platform/ssrf/host-rules.ts";
-import {
-  type FakeModelServer,
-  makeArithmeticItem,
-  startFakeModelServer,
-} from "../support/fake-model-server.ts";
-import { TestClock } from "../support/test-clock.ts";
 
 const API_KEY = "sk-test-0123456789abcdef";
 

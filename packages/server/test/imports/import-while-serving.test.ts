@@ -1,8 +1,10 @@
 import type { ErrorBody } from "@assay/protocol";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { holdWriteLock } from "../support/hold-write-lock.ts";
-import { startTestService, type TestResponse, type TestService } from "../support/test-service.ts";
-import { uploadFile } from "../support/upload-file.ts";
+import { holdWriteLock } from "@assay/test-kit/hold-write-lock.ts";
+import {
+  startTestService,
+  type TestResponse,
+  type TestService,
+} from "@assay/test-kit/test-service.ts";
 import {
   type CreateTracesAnswer,
   jsonl,
@@ -10,7 +12,9 @@ import {
   projectPath,
   type Tenant,
   tenantOf,
-} from "../traces/support.ts";
+} from "@assay/test-kit/trace-fixtures.ts";
+import { uploadFile } from "@assay/test-kit/upload-file.ts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 // Issue 17, defect 2: an import (a trace file, a benchmark dataset) parsed and wrote on the
 // service's own thread (and on SQLite held its one connection), so while it ran nothing else was

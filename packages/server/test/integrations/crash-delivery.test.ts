@@ -1,9 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import type { IntegrationEvent } from "@assay/protocol";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { LOST_ATTEMPT } from "../../src/resources/integrations/delivery-worker.ts";
-import { verifySignature } from "../../src/resources/integrations/signature.ts";
+import { DIALECTS } from "@assay/test-kit/databases.ts";
 import {
   createEvaluation,
   createModel,
@@ -11,11 +9,13 @@ import {
   importGsm8k,
   type Tenant,
   waitForEvaluation,
-} from "../evaluations/support.ts";
-import { DIALECTS } from "../support/databases.ts";
-import { type FakeModelServer, startFakeModelServer } from "../support/fake-model-server.ts";
-import { startTestService, type TestService } from "../support/test-service.ts";
-import { WORKSPACE_NODE_FLAGS } from "../support/workspace-node.ts";
+} from "@assay/test-kit/evaluation-fixtures.ts";
+import { type FakeModelServer, startFakeModelServer } from "@assay/test-kit/fake-model-server.ts";
+import { startTestService, type TestService } from "@assay/test-kit/test-service.ts";
+import { WORKSPACE_NODE_FLAGS } from "@assay/test-kit/workspace-node.ts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { LOST_ATTEMPT } from "../../src/resources/integrations/delivery-worker.ts";
+import { verifySignature } from "../../src/resources/integrations/signature.ts";
 import { type Receiver, startReceiver } from "./receiver.ts";
 import { createIntegration, deliveryLog, newTenant, waitForLog } from "./support.ts";
 

@@ -1,28 +1,28 @@
 import { randomUUID } from "node:crypto";
 import type { ErrorBody, Integration, IntegrationEvent } from "@assay/protocol";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { RUN_JUDGE_OPTIMIZATION_JOB } from "../../src/jobs/job-names.ts";
-import { createExhaustedHandlers } from "../../src/jobs/run-enders.ts";
-import { INACTIVE } from "../../src/resources/integrations/delivery-worker.ts";
-import { verifySignature } from "../../src/resources/integrations/signature.ts";
+import { DIALECTS } from "@assay/test-kit/databases.ts";
 import {
   createModel,
   gsm8kBehavior,
   importGsm8k,
   runEvaluation,
   type Tenant,
-} from "../evaluations/support.ts";
-import { DIALECTS } from "../support/databases.ts";
-import { type FakeModelServer, startFakeModelServer } from "../support/fake-model-server.ts";
-import { startTestService, type TestService } from "../support/test-service.ts";
-import { uploadFile } from "../support/upload-file.ts";
+} from "@assay/test-kit/evaluation-fixtures.ts";
+import { type FakeModelServer, startFakeModelServer } from "@assay/test-kit/fake-model-server.ts";
+import { startTestService, type TestService } from "@assay/test-kit/test-service.ts";
 import {
   createJudge,
   createTraceEvaluation,
   insertTraces,
   judgeBehavior,
   waitForTraceEvaluation,
-} from "../trace-evaluations/support.ts";
+} from "@assay/test-kit/trace-evaluation-fixtures.ts";
+import { uploadFile } from "@assay/test-kit/upload-file.ts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { RUN_JUDGE_OPTIMIZATION_JOB } from "../../src/jobs/job-names.ts";
+import { createExhaustedHandlers } from "../../src/jobs/run-enders.ts";
+import { INACTIVE } from "../../src/resources/integrations/delivery-worker.ts";
+import { verifySignature } from "../../src/resources/integrations/signature.ts";
 import { type Receiver, startReceiver } from "./receiver.ts";
 import {
   createIntegration,

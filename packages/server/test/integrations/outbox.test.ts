@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { createTestDatabase, DIALECTS, type TestDatabase } from "@assay/test-kit/databases.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   type DatabaseHandle,
@@ -10,7 +11,6 @@ import {
   recordRunEnd,
 } from "../../src/resources/integrations/outbox-repository.ts";
 import type { RunEnd } from "../../src/resources/integrations/run-events.ts";
-import { createTestDatabase, DIALECTS, type TestDatabase } from "../support/databases.ts";
 
 const AT = "2026-11-29T06:00:00.000Z";
 

@@ -1,6 +1,6 @@
 import type { Integration, IntegrationDelivery } from "@assay/protocol";
-import type { Tenant } from "../evaluations/support.ts";
-import type { TestService } from "../support/test-service.ts";
+import type { Tenant } from "@assay/test-kit/evaluation-fixtures.ts";
+import type { TestService } from "@assay/test-kit/test-service.ts";
 
 export const integrationsPath = (tenant: Tenant) => `/organizations/${tenant.org}/integrations`;
 

@@ -1,11 +1,7 @@
-import type { ErrorBody, Judge, JudgeOptimizationRun } from "@assay/protocol";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Z_95 } from "../../src/engine/stats/index.ts";
-import { createModel, type Tenant, tenantOf } from "../evaluations/support.ts";
-import { DIALECTS } from "../support/databases.ts";
-import { type FakeModelServer, startFakeModelServer } from "../support/fake-model-server.ts";
-import type { TestService } from "../support/test-service.ts";
-import { createJudge, projectPath, startJudgingService } from "../trace-evaluations/support.ts";
+import { type ErrorBody, type Judge, type JudgeOptimizationRun, Z_95 } from "@assay/protocol";
+import { DIALECTS } from "@assay/test-kit/databases.ts";
+import { createModel, type Tenant, tenantOf } from "@assay/test-kit/evaluation-fixtures.ts";
+import { type FakeModelServer, startFakeModelServer } from "@assay/test-kit/fake-model-server.ts";
 import {
   CITING_GOAL,
   createOptimization,
@@ -14,7 +10,14 @@ import {
   optimizationBehavior,
   VAGUE_GOAL,
   waitForOptimization,
-} from "./support.ts";
+} from "@assay/test-kit/judge-optimization-fixtures.ts";
+import type { TestService } from "@assay/test-kit/test-service.ts";
+import {
+  createJudge,
+  projectPath,
+  startJudgingService,
+} from "@assay/test-kit/trace-evaluation-fixtures.ts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 /**
  * Judge optimization end to end (protocol §17 flow 3): labels, a run on the workers with a fake

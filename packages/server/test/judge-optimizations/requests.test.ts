@@ -1,12 +1,7 @@
 import type { ErrorBody, Judge, JudgeOptimizationRun } from "@assay/protocol";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createGateway } from "../../src/engine/gateway/gateway.ts";
-import { createRunJudgeOptimizationJob } from "../../src/jobs/run-judge-optimization.ts";
-import { createModel, type Tenant, tenantOf } from "../evaluations/support.ts";
-import { DIALECTS } from "../support/databases.ts";
-import { type FakeModelServer, startFakeModelServer } from "../support/fake-model-server.ts";
-import { startTestService, type TestService } from "../support/test-service.ts";
-import { createJudge, projectPath } from "../trace-evaluations/support.ts";
+import { DIALECTS } from "@assay/test-kit/databases.ts";
+import { createModel, type Tenant, tenantOf } from "@assay/test-kit/evaluation-fixtures.ts";
+import { type FakeModelServer, startFakeModelServer } from "@assay/test-kit/fake-model-server.ts";
 import {
   CITING_GOAL,
   createOptimization,
@@ -14,7 +9,12 @@ import {
   labelTraces,
   optimizationBehavior,
   VAGUE_GOAL,
-} from "./support.ts";
+} from "@assay/test-kit/judge-optimization-fixtures.ts";
+import { startTestService, type TestService } from "@assay/test-kit/test-service.ts";
+import { createJudge, projectPath } from "@assay/test-kit/trace-evaluation-fixtures.ts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createGateway } from "../../src/engine/gateway/gateway.ts";
+import { createRunJudgeOptimizationJob } from "../../src/jobs/run-judge-optimization.ts";
 
 /**
  * The optimization routes without workers (runs stay `pending` unless a test runs the job by

@@ -1,9 +1,13 @@
 import type { ErrorBody, Judge, ListJudgesResponse } from "@assay/protocol";
+import { DIALECTS } from "@assay/test-kit/databases.ts";
+import { createModel, type Tenant, tenantOf } from "@assay/test-kit/evaluation-fixtures.ts";
+import { startTestService, type TestService } from "@assay/test-kit/test-service.ts";
+import {
+  createJudge,
+  insertTraces,
+  projectPath,
+} from "@assay/test-kit/trace-evaluation-fixtures.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createModel, type Tenant, tenantOf } from "../evaluations/support.ts";
-import { DIALECTS } from "../support/databases.ts";
-import { startTestService, type TestService } from "../support/test-service.ts";
-import { createJudge, insertTraces, projectPath } from "../trace-evaluations/support.ts";
 
 const GOAL = "The assistant answers the user's question correctly and completely.";
 

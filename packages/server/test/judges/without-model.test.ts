@@ -1,9 +1,8 @@
 import type { ErrorBody, Judge, ListJudgesResponse } from "@assay/protocol";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createModel, type Tenant, tenantOf } from "../evaluations/support.ts";
-import { DIALECTS } from "../support/databases.ts";
-import { type FakeModelServer, startFakeModelServer } from "../support/fake-model-server.ts";
-import type { TestService } from "../support/test-service.ts";
+import { DIALECTS } from "@assay/test-kit/databases.ts";
+import { createModel, type Tenant, tenantOf } from "@assay/test-kit/evaluation-fixtures.ts";
+import { type FakeModelServer, startFakeModelServer } from "@assay/test-kit/fake-model-server.ts";
+import type { TestService } from "@assay/test-kit/test-service.ts";
 import {
   createTraceEvaluation,
   insertTraces,
@@ -11,7 +10,8 @@ import {
   projectPath,
   startJudgingService,
   waitForTraceEvaluation,
-} from "../trace-evaluations/support.ts";
+} from "@assay/test-kit/trace-evaluation-fixtures.ts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 const GOAL = "Pass when the answer names Paris; fail otherwise.";
 

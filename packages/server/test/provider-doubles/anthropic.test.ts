@@ -1,6 +1,6 @@
+import { startAnthropicDouble } from "@assay/test-kit/provider-doubles/anthropic.ts";
+import { DEFAULT_ANSWER, type ProviderDouble } from "@assay/test-kit/provider-doubles/core.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startAnthropicDouble } from "../support/provider-doubles/anthropic.ts";
-import { DEFAULT_ANSWER, type ProviderDouble } from "../support/provider-doubles/core.ts";
 import { ask, postChat } from "./post-chat.ts";
 
 let double: ProviderDouble;

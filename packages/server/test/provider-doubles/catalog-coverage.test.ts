@@ -1,6 +1,6 @@
+import { PROVIDER_DOUBLES } from "@assay/test-kit/provider-doubles/index.ts";
 import { describe, expect, it } from "vitest";
 import { loadModelCatalog } from "../../src/catalog/models/model-catalog.ts";
-import { PROVIDER_DOUBLES } from "../support/provider-doubles/index.ts";
 
 // The doubles list their models from the providers' documentation, apart from models.json: this
 // is where the two meet, so a catalog entry its provider would not serve is caught here.

@@ -1,10 +1,10 @@
-import { describe, expect, it } from "vitest";
 import {
   countTokens,
   generate,
   inlineThinking,
   thinkingForEffort,
-} from "../support/provider-doubles/completion.ts";
+} from "@assay/test-kit/provider-doubles/completion.ts";
+import { describe, expect, it } from "vitest";
 
 describe("a double's generation", () => {
   const answer = "The answer is 42."; // 17 characters: 5 tokens

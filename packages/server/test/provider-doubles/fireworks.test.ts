@@ -1,6 +1,6 @@
+import { DEFAULT_ANSWER, type ProviderDouble } from "@assay/test-kit/provider-doubles/core.ts";
+import { startFireworksDouble } from "@assay/test-kit/provider-doubles/fireworks.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEFAULT_ANSWER, type ProviderDouble } from "../support/provider-doubles/core.ts";
-import { startFireworksDouble } from "../support/provider-doubles/fireworks.ts";
 import { ask, postChat } from "./post-chat.ts";
 
 const MAVERICK = "accounts/fireworks/models/llama4-maverick-instruct-basic";

@@ -1,6 +1,6 @@
+import { DEFAULT_ANSWER, type ProviderDouble } from "@assay/test-kit/provider-doubles/core.ts";
+import { startGoogleDouble } from "@assay/test-kit/provider-doubles/google.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEFAULT_ANSWER, type ProviderDouble } from "../support/provider-doubles/core.ts";
-import { startGoogleDouble } from "../support/provider-doubles/google.ts";
 import { ask, postChat } from "./post-chat.ts";
 
 let double: ProviderDouble;

@@ -1,7 +1,7 @@
+import { DEFAULT_ANSWER } from "@assay/test-kit/provider-doubles/core.ts";
+import { startLlamaCppDouble } from "@assay/test-kit/provider-doubles/llama-cpp.ts";
+import { startVllmDouble } from "@assay/test-kit/provider-doubles/vllm.ts";
 import { describe, expect, it } from "vitest";
-import { DEFAULT_ANSWER } from "../support/provider-doubles/core.ts";
-import { startLlamaCppDouble } from "../support/provider-doubles/llama-cpp.ts";
-import { startVllmDouble } from "../support/provider-doubles/vllm.ts";
 import { ask, postChat } from "./post-chat.ts";
 
 describe("vLLM double", () => {

@@ -1,6 +1,6 @@
+import { DEFAULT_ANSWER, type ProviderDouble } from "@assay/test-kit/provider-doubles/core.ts";
+import { startOpenAIDouble } from "@assay/test-kit/provider-doubles/openai.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEFAULT_ANSWER, type ProviderDouble } from "../support/provider-doubles/core.ts";
-import { startOpenAIDouble } from "../support/provider-doubles/openai.ts";
 import { ask, postChat } from "./post-chat.ts";
 
 let double: ProviderDouble;

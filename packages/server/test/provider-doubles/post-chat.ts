@@ -1,4 +1,4 @@
-import type { ProviderDouble } from "../support/provider-doubles/core.ts";
+import type { ProviderDouble } from "@assay/test-kit/provider-doubles/core.ts";
 
 export interface ChatReply {
   status: number;

@@ -1,6 +1,18 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
+import { DIALECTS, type Dialect } from "@assay/test-kit/databases.ts";
+import { QUEUE_CRASH_WORKER } from "@assay/test-kit/entry-points.ts";
+import {
+  jobRow,
+  openQueueTestDatabase,
+  pgBossJob,
+  type QueueTestDatabase,
+  silentLogger,
+  sleep,
+  waitFor,
+} from "@assay/test-kit/queue-test-kit.ts";
+import { WORKSPACE_NODE_FLAGS } from "@assay/test-kit/workspace-node.ts";
 import { sql } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
 import { systemClock } from "../../src/platform/clock.ts";
@@ -12,19 +24,8 @@ import {
   WORKER_STOPPED,
 } from "../../src/platform/queue/job-queue.ts";
 import { createPgBossQueue } from "../../src/platform/queue/pg-boss/pg-boss-queue.ts";
-import { DIALECTS, type Dialect } from "../support/databases.ts";
-import {
-  jobRow,
-  openQueueTestDatabase,
-  pgBossJob,
-  type QueueTestDatabase,
-  silentLogger,
-  sleep,
-  waitFor,
-} from "../support/queue-test-kit.ts";
-import { WORKSPACE_NODE_FLAGS } from "../support/workspace-node.ts";
 
-const CRASH_WORKER = fileURLToPath(new URL("../support/queue-crash-worker.ts", import.meta.url));
+const CRASH_WORKER = fileURLToPath(QUEUE_CRASH_WORKER);
 
 interface WorkerEvent {
   event: string;

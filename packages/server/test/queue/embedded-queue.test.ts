@@ -1,13 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { Clock } from "../../src/platform/clock.ts";
-import type { Database } from "../../src/platform/db/database.ts";
-import { createEmbeddedQueue } from "../../src/platform/queue/embedded/embedded-queue.ts";
-import {
-  DEFAULT_MAX_ATTEMPTS,
-  type ExhaustedJob,
-  type JobQueue,
-} from "../../src/platform/queue/job-queue.ts";
-import { DIALECTS } from "../support/databases.ts";
+import { DIALECTS } from "@assay/test-kit/databases.ts";
 import {
   gate,
   jobRow,
@@ -17,8 +8,17 @@ import {
   silentLogger,
   sleep,
   waitFor,
-} from "../support/queue-test-kit.ts";
-import { TestClock } from "../support/test-clock.ts";
+} from "@assay/test-kit/queue-test-kit.ts";
+import { TestClock } from "@assay/test-kit/test-clock.ts";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { Clock } from "../../src/platform/clock.ts";
+import type { Database } from "../../src/platform/db/database.ts";
+import { createEmbeddedQueue } from "../../src/platform/queue/embedded/embedded-queue.ts";
+import {
+  DEFAULT_MAX_ATTEMPTS,
+  type ExhaustedJob,
+  type JobQueue,
+} from "../../src/platform/queue/job-queue.ts";
 
 const POLL_MS = 10;
 

@@ -1,13 +1,13 @@
 import { mkdir, readdir, utimes, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { CreateUploadResponse, GetOrganizationResponse } from "@assay/protocol";
+import { jobRow, pgBossJob, silentLogger, waitFor } from "@assay/test-kit/queue-test-kit.ts";
+import { startTestService, type TestService } from "@assay/test-kit/test-service.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHousekeepingJob, UPLOAD_GRACE_MS } from "../../src/jobs/housekeeping.ts";
 import type { Clock } from "../../src/platform/clock.ts";
 import { createIdempotencyService } from "../../src/resources/idempotency/service.ts";
 import { createUploadService } from "../../src/resources/uploads/service.ts";
-import { jobRow, pgBossJob, silentLogger, waitFor } from "../support/queue-test-kit.ts";
-import { startTestService, type TestService } from "../support/test-service.ts";
 
 /** The service's default upload URL lifetime (ASSAY_UPLOAD_URL_TTL_SECONDS). */
 const URL_TTL_MS = 900_000;

@@ -1,12 +1,4 @@
-import { sql } from "kysely";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import {
-  DEFAULT_MAX_ATTEMPTS,
-  type ExhaustedJob,
-  type JobQueue,
-} from "../../src/platform/queue/job-queue.ts";
-import { createPgBossQueue } from "../../src/platform/queue/pg-boss/pg-boss-queue.ts";
-import { DIALECTS } from "../support/databases.ts";
+import { DIALECTS } from "@assay/test-kit/databases.ts";
 import {
   makePgBossRetryDue,
   openQueueTestDatabase,
@@ -15,7 +7,15 @@ import {
   silentLogger,
   sleep,
   waitFor,
-} from "../support/queue-test-kit.ts";
+} from "@assay/test-kit/queue-test-kit.ts";
+import { sql } from "kysely";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import {
+  DEFAULT_MAX_ATTEMPTS,
+  type ExhaustedJob,
+  type JobQueue,
+} from "../../src/platform/queue/job-queue.ts";
+import { createPgBossQueue } from "../../src/platform/queue/pg-boss/pg-boss-queue.ts";
 
 const JOB_NAMES = [
   "pgb.setup",

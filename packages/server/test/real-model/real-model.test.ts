@@ -1,16 +1,16 @@
 import type { Evaluation, ListResultsResponse, Result } from "@assay/protocol";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { killRunning, runCli } from "../../../cli/test/support/cli.ts";
-import { getScorer } from "../../src/engine/scorers/registry.ts";
 import {
   createEvaluation,
   importGsm8k,
   type Tenant,
   tenantOf,
   waitForEvaluation,
-} from "../evaluations/support.ts";
-import { startTestService, type TestService } from "../support/test-service.ts";
-import { uploadFile } from "../support/upload-file.ts";
+} from "@assay/test-kit/evaluation-fixtures.ts";
+import { startTestService, type TestService } from "@assay/test-kit/test-service.ts";
+import { uploadFile } from "@assay/test-kit/upload-file.ts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { killRunning, runCli } from "../../../cli/test/support/cli.ts";
+import { getScorer } from "../../src/engine/scorers/registry.ts";
 import { type LocalModel, startLocalModel } from "./local-model.ts";
 import { type Exchange, type RecordingProxy, startRecordingProxy } from "./recording-proxy.ts";
 

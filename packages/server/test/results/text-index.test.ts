@@ -1,11 +1,11 @@
 import { Client } from "@assay/client";
 import type { ComparisonResponse, ListResultsResponse } from "@assay/protocol";
+import { DIALECTS } from "@assay/test-kit/databases.ts";
+import { modelAndBenchmark, resultRow } from "@assay/test-kit/model-less-runs.ts";
+import { startTestService, type TestService } from "@assay/test-kit/test-service.ts";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createEvaluationRepository } from "../../src/resources/evaluations/repository.ts";
-import { DIALECTS } from "../support/databases.ts";
-import { modelAndBenchmark, resultRow } from "../support/model-less-runs.ts";
-import { startTestService, type TestService } from "../support/test-service.ts";
 
 /**
  * The trigram index behind `search` (resources/results/text-index.ts): what a finished

@@ -1,12 +1,12 @@
 import { createHash } from "node:crypto";
 import { join } from "node:path";
+import { fixtureDefinition } from "@assay/test-kit/fixture-definition.ts";
+import { humanevalCases } from "@assay/test-kit/humaneval-problems.ts";
 import { beforeAll, describe, expect, it } from "vitest";
 import { mbpp, readBenchmarkFile } from "../../src/catalog/benchmarks/index.ts";
 import { readRawRecords } from "../../src/catalog/benchmarks/raw-records.ts";
 import { openSandbox, type Sandbox } from "../../src/engine/sandbox/sandbox.ts";
 import { pythonTests } from "../../src/engine/scorers/code/python-tests.ts";
-import { fixtureDefinition } from "../support/fixture-definition.ts";
-import { humanevalCases } from "../support/humaneval-problems.ts";
 
 /**
  * The honest side of the sandbox: the benchmarks' own solutions, given as a model's answer to

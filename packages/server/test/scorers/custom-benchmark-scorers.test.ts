@@ -5,18 +5,23 @@ import type {
   ListResultsResponse,
   Scorer,
 } from "@assay/protocol";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { wilsonInterval } from "../../src/engine/stats/index.ts";
-import { createModel, runEvaluation, type Tenant, tenantOf } from "../evaluations/support.ts";
-import { DIALECTS } from "../support/databases.ts";
+import { DIALECTS } from "@assay/test-kit/databases.ts";
+import {
+  createModel,
+  runEvaluation,
+  type Tenant,
+  tenantOf,
+} from "@assay/test-kit/evaluation-fixtures.ts";
 import {
   type FakeBehavior,
   type FakeModelServer,
   startFakeModelServer,
-} from "../support/fake-model-server.ts";
-import { meanInterval } from "../support/mean-interval.ts";
-import { startTestService, type TestService } from "../support/test-service.ts";
-import { uploadFile } from "../support/upload-file.ts";
+} from "@assay/test-kit/fake-model-server.ts";
+import { meanInterval } from "@assay/test-kit/mean-interval.ts";
+import { startTestService, type TestService } from "@assay/test-kit/test-service.ts";
+import { uploadFile } from "@assay/test-kit/upload-file.ts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { wilsonInterval } from "../../src/engine/stats/index.ts";
 
 /** The benchmark: "Say <word>", answered right except `delta` (wrong) and `hotel` (call fails). */
 const WORDS = ["alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", "hotel"];

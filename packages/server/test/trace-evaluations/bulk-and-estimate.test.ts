@@ -1,11 +1,8 @@
 import type { CostEstimate, ErrorBody, TraceEvaluation } from "@assay/protocol";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ESTIMATE_NONCE } from "../../src/engine/runners/trace-judging/index.ts";
-import { countMessageTokens } from "../../src/engine/runners/trace-judging/tokens.ts";
-import { createModel, type Tenant } from "../evaluations/support.ts";
-import { DIALECTS } from "../support/databases.ts";
-import { type FakeModelServer, startFakeModelServer } from "../support/fake-model-server.ts";
-import type { TestService } from "../support/test-service.ts";
+import { DIALECTS } from "@assay/test-kit/databases.ts";
+import { createModel, type Tenant } from "@assay/test-kit/evaluation-fixtures.ts";
+import { type FakeModelServer, startFakeModelServer } from "@assay/test-kit/fake-model-server.ts";
+import type { TestService } from "@assay/test-kit/test-service.ts";
 import {
   createJudge,
   insertTraces,
@@ -13,7 +10,10 @@ import {
   projectPath,
   startJudgingService,
   waitForTraceEvaluation,
-} from "./support.ts";
+} from "@assay/test-kit/trace-evaluation-fixtures.ts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ESTIMATE_NONCE } from "../../src/engine/runners/trace-judging/index.ts";
+import { countMessageTokens } from "../../src/engine/runners/trace-judging/tokens.ts";
 
 const GOAL = "The assistant must name the capital city the user asks about.";
 const MISSING = "00000000-0000-4000-8000-000000000000";

@@ -4,14 +4,18 @@ import type {
   TraceEvaluation,
   TraceEvaluationResult,
 } from "@assay/protocol";
+import { DIALECTS } from "@assay/test-kit/databases.ts";
+import { createModel, type Tenant, tenantOf } from "@assay/test-kit/evaluation-fixtures.ts";
+import { type FakeModelServer, startFakeModelServer } from "@assay/test-kit/fake-model-server.ts";
+import type { TestService } from "@assay/test-kit/test-service.ts";
+import {
+  judgeBehavior,
+  projectPath,
+  startJudgingService,
+} from "@assay/test-kit/trace-evaluation-fixtures.ts";
+import { uploadFile } from "@assay/test-kit/upload-file.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { z } from "zod";
-import { createModel, type Tenant, tenantOf } from "../evaluations/support.ts";
-import { DIALECTS } from "../support/databases.ts";
-import { type FakeModelServer, startFakeModelServer } from "../support/fake-model-server.ts";
-import type { TestService } from "../support/test-service.ts";
-import { uploadFile } from "../support/upload-file.ts";
-import { judgeBehavior, projectPath, startJudgingService } from "./support.ts";
 
 const JSONL = [
   {

@@ -1,9 +1,8 @@
 import type { ErrorBody, ListTraceEvaluationsResponse } from "@assay/protocol";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createModel, type Tenant } from "../evaluations/support.ts";
-import { DIALECTS } from "../support/databases.ts";
-import { type FakeModelServer, startFakeModelServer } from "../support/fake-model-server.ts";
-import type { TestService } from "../support/test-service.ts";
+import { DIALECTS } from "@assay/test-kit/databases.ts";
+import { createModel, type Tenant } from "@assay/test-kit/evaluation-fixtures.ts";
+import { type FakeModelServer, startFakeModelServer } from "@assay/test-kit/fake-model-server.ts";
+import type { TestService } from "@assay/test-kit/test-service.ts";
 import {
   createJudge,
   createTraceEvaluation,
@@ -12,7 +11,8 @@ import {
   projectPath,
   startJudgingService,
   waitForTraceEvaluation,
-} from "./support.ts";
+} from "@assay/test-kit/trace-evaluation-fixtures.ts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 const GOAL = "The assistant must name the capital city the user asks about.";
 

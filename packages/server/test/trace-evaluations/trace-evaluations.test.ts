@@ -1,11 +1,8 @@
 import type { ErrorBody, Judge, TraceEvaluation, TraceEvaluationResult } from "@assay/protocol";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createGateway } from "../../src/engine/gateway/gateway.ts";
-import { createRunTraceEvaluationJob } from "../../src/jobs/run-trace-evaluation.ts";
-import { createModel, type Tenant, tenantOf } from "../evaluations/support.ts";
-import { DIALECTS } from "../support/databases.ts";
-import { type FakeModelServer, startFakeModelServer } from "../support/fake-model-server.ts";
-import type { TestService } from "../support/test-service.ts";
+import { DIALECTS } from "@assay/test-kit/databases.ts";
+import { createModel, type Tenant, tenantOf } from "@assay/test-kit/evaluation-fixtures.ts";
+import { type FakeModelServer, startFakeModelServer } from "@assay/test-kit/fake-model-server.ts";
+import type { TestService } from "@assay/test-kit/test-service.ts";
 import {
   createJudge,
   createTraceEvaluation,
@@ -15,7 +12,10 @@ import {
   projectPath,
   startJudgingService,
   waitForTraceEvaluation,
-} from "./support.ts";
+} from "@assay/test-kit/trace-evaluation-fixtures.ts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createGateway } from "../../src/engine/gateway/gateway.ts";
+import { createRunTraceEvaluationJob } from "../../src/jobs/run-trace-evaluation.ts";
 
 const GOAL = "The assistant must name the capital city the user asks about.";
 const right = { input: "What is the capital of France?", output: "It is Paris." };

@@ -1,8 +1,5 @@
 import type { ErrorBody } from "@assay/protocol";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestService, type TestService } from "../support/test-service.ts";
-import { uploadFile } from "../support/upload-file.ts";
-import { plainRecord, textExchange } from "./samples.ts";
+import { startTestService, type TestService } from "@assay/test-kit/test-service.ts";
 import {
   createJudgeRow,
   type DeleteTraceResponse,
@@ -15,7 +12,10 @@ import {
   type Tenant,
   type TraceSourcesResponse,
   tenantOf,
-} from "./support.ts";
+} from "@assay/test-kit/trace-fixtures.ts";
+import { plainRecord, textExchange } from "@assay/test-kit/trace-samples.ts";
+import { uploadFile } from "@assay/test-kit/upload-file.ts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 const DAY_MS = 86_400_000;
 

@@ -3,8 +3,7 @@ import { createWriteStream, mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { ErrorBody } from "@assay/protocol";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestService, type TestService } from "../support/test-service.ts";
+import { startTestService, type TestService } from "@assay/test-kit/test-service.ts";
 import {
   type CreateTracesAnswer,
   type ListTracesResponse,
@@ -13,7 +12,8 @@ import {
   type Tenant,
   tenantOf,
   traceUploadUrl,
-} from "./support.ts";
+} from "@assay/test-kit/trace-fixtures.ts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 const LIMIT = 52_428_800;
 const LINE_BYTES = 1024;

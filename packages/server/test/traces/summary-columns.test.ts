@@ -1,9 +1,6 @@
 import type { ErrorBody } from "@assay/protocol";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { backfillTraceSummaries } from "../../src/resources/traces/backfill-trace-summaries.ts";
-import { createModel } from "../evaluations/support.ts";
-import { startTestService, type TestService } from "../support/test-service.ts";
-import { openAiLog, otlpExport } from "./samples.ts";
+import { createModel } from "@assay/test-kit/evaluation-fixtures.ts";
+import { startTestService, type TestService } from "@assay/test-kit/test-service.ts";
 import {
   createJudgeRow,
   importOk,
@@ -13,7 +10,10 @@ import {
   recordEvaluation,
   type Tenant,
   tenantOf,
-} from "./support.ts";
+} from "@assay/test-kit/trace-fixtures.ts";
+import { openAiLog, otlpExport } from "@assay/test-kit/trace-samples.ts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { backfillTraceSummaries } from "../../src/resources/traces/backfill-trace-summaries.ts";
 
 /**
  * The traces list as an observability tool (issue 31): latency, tokens, cost, model, service,

@@ -1,7 +1,15 @@
 import type { ErrorBody } from "@assay/protocol";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestService, type TestService } from "../support/test-service.ts";
-import { uploadFile } from "../support/upload-file.ts";
+import { startTestService, type TestService } from "@assay/test-kit/test-service.ts";
+import {
+  type GetTraceResponse,
+  importOk,
+  importTraces,
+  jsonl,
+  type ListTracesResponse,
+  projectPath,
+  type Tenant,
+  tenantOf,
+} from "@assay/test-kit/trace-fixtures.ts";
 import {
   AGENT_TRACE_ID,
   agentRun,
@@ -12,17 +20,9 @@ import {
   otlpExportContinued,
   plainRecord,
   textExchange,
-} from "./samples.ts";
-import {
-  type GetTraceResponse,
-  importOk,
-  importTraces,
-  jsonl,
-  type ListTracesResponse,
-  projectPath,
-  type Tenant,
-  tenantOf,
-} from "./support.ts";
+} from "@assay/test-kit/trace-samples.ts";
+import { uploadFile } from "@assay/test-kit/upload-file.ts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 let service: TestService;
 let tenant: Tenant;

@@ -1,3 +1,4 @@
+import { formatPValue } from "@assay/protocol";
 import { Link } from "@tanstack/react-router";
 import { ErrorMessage } from "../shared/error-message.tsx";
 import { AgreementTable } from "./agreement-table.tsx";
@@ -6,7 +7,6 @@ import type { CompareSearch } from "./compare-search.ts";
 import { DisagreementBrowser } from "./disagreement-browser.tsx";
 import { EvaluationCard } from "./evaluation-card.tsx";
 import {
-  formatPValue,
   headlineTone,
   limitPoints,
   methodNames,

@@ -1,7 +1,6 @@
 import type { PairedStats } from "@assay/protocol";
 import { describe, expect, it } from "vitest";
 import {
-  formatPValue,
   headlineTone,
   limitPoints,
   methodNames,
@@ -65,18 +64,6 @@ describe("verdictSentence", () => {
         stats({ significant: false, difference_interval: { low: -0.0002, high: 0.4 } }),
       ),
     ).toBe("no detectable difference: the interval spans −0.02 to +40.0 points");
-  });
-});
-
-describe("formatPValue", () => {
-  it("never rounds p onto the other side of 0.05", () => {
-    expect(formatPValue(0.0499)).toBe("p = 0.0499");
-    expect(formatPValue(0.04996)).toBe("p = 0.04996");
-    expect(formatPValue(0.0504)).toBe("p = 0.050");
-    expect(formatPValue(0.05)).toBe("p = 0.050");
-    expect(formatPValue(0.032)).toBe("p = 0.032");
-    expect(formatPValue(0.41)).toBe("p = 0.41");
-    expect(formatPValue(0.0004)).toBe("p < 0.001");
   });
 });
 

@@ -1,4 +1,4 @@
-import type { PairedMethod, PairedStats } from "@assay/protocol";
+import { formatPValue, type PairedMethod, type PairedStats } from "@assay/protocol";
 
 /** 0.041 → "+4.1", −0.02 → "−2.0": percentage points with their sign (a real minus). */
 export function signedPoints(difference: number): string {
@@ -18,24 +18,6 @@ export function limitPoints(limit: number): string {
   while (decimals < 6 && Number((limit * 100).toFixed(decimals)) === 0) decimals += 1;
   const points = Math.abs(limit * 100).toFixed(decimals);
   return limit > 0 ? `+${points}` : `−${points}`;
-}
-
-/**
- * As the server words it: three decimals near the threshold, none that pretend below 0.001, and
- * more only where three would round p onto the other side of 0.05.
- */
-export function pValueNumber(p: number): string {
-  if (p < 0.001) return "< 0.001";
-  if (p >= 0.1) return p.toFixed(2);
-  let decimals = 3;
-  while (decimals < 8 && Number(p.toFixed(decimals)) < 0.05 !== p < 0.05) decimals += 1;
-  return p.toFixed(decimals);
-}
-
-/** "p = 0.006", "p < 0.001". */
-export function formatPValue(p: number): string {
-  const text = pValueNumber(p);
-  return text.startsWith("<") ? `p ${text}` : `p = ${text}`;
 }
 
 /**

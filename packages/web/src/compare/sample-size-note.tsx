@@ -1,6 +1,5 @@
-import type { PairedStats } from "@assay/protocol";
+import { type PairedStats, promptsForHalfWidth } from "@assay/protocol";
 import { percent } from "../shared/format.ts";
-import { promptsForHalfWidth } from "./sample-size.ts";
 
 const HALF_WIDTHS = [0.01, 0.02, 0.05];
 

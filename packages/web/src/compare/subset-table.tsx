@@ -1,5 +1,5 @@
-import type { PairedMethod, SubsetPairedStats } from "@assay/protocol";
-import { limitPoints, methodNames, pValueNumber, signedPoints } from "./format-comparison.ts";
+import { type PairedMethod, pValueNumber, type SubsetPairedStats } from "@assay/protocol";
+import { limitPoints, methodNames, signedPoints } from "./format-comparison.ts";
 
 /** Differences on a −100…+100 points scale, drawn as a small interval whisker per subset. */
 const WIDTH = 120;

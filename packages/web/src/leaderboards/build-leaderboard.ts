@@ -1,4 +1,4 @@
-import type { Evaluation } from "@assay/protocol";
+import { type Evaluation, meanOfEstimates } from "@assay/protocol";
 import { type Rank, rankWithTies } from "./rank-with-ties.ts";
 
 /** One model × benchmark cell: the evaluation shown and how many successful runs the pair had. */
@@ -109,8 +109,8 @@ export function buildLeaderboard(
 
 /**
  * Per model: the mean of its accuracies and an interval for that mean, combining the cells'
- * Wilson intervals as independent errors (each side's half-widths in quadrature, over k), clipped
- * to 0–1. Means over different sets of benchmarks are not comparable, hence `covered`.
+ * Wilson intervals as independent errors (meanOfEstimates). Means over different sets of
+ * benchmarks are not comparable, hence `covered`.
  */
 function overallFigures(
   modelIds: readonly string[],
@@ -121,18 +121,14 @@ function overallFigures(
     const own = [...cells.values()]
       .map((column) => column.get(modelId)?.evaluation)
       .filter((e): e is Evaluation => e !== undefined);
-    const k = own.length;
-    const mean = own.reduce((sum, e) => sum + e.accuracy, 0) / k;
-    const spread = (side: (e: Evaluation) => number) =>
-      Math.sqrt(own.reduce((sum, e) => sum + side(e) ** 2, 0)) / k;
-    const below = spread((e) => e.accuracy - e.assay.accuracy_ci95.low);
-    const above = spread((e) => e.assay.accuracy_ci95.high - e.accuracy);
+    const figures = meanOfEstimates(
+      own.map((e) => ({ value: e.accuracy, ...e.assay.accuracy_ci95 })),
+    );
+    if (figures === undefined) continue;
     const costs = own.map((e) => e.assay.cost_usd);
     overall.set(modelId, {
-      mean,
-      low: Math.max(0, mean - below),
-      high: Math.min(1, mean + above),
-      covered: k,
+      ...figures,
+      covered: own.length,
       cost: costs.every((c): c is number => c !== null) ? costs.reduce((s, c) => s + c, 0) : null,
     });
   }

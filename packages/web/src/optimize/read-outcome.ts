@@ -1,5 +1,9 @@
-import type { HeldOutTest, JudgeOptimizationRun, SplitAgreement } from "@assay/protocol";
-import { formatPValue } from "../compare/format-comparison.ts";
+import {
+  formatPValue,
+  type HeldOutTest,
+  type JudgeOptimizationRun,
+  type SplitAgreement,
+} from "@assay/protocol";
 import { percent } from "../shared/format.ts";
 
 /**

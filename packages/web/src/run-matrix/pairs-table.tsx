@@ -1,10 +1,5 @@
-import type { RunMatrixPair, RunMatrixRun } from "@assay/protocol";
-import {
-  formatPValue,
-  limitPoints,
-  pValueNumber,
-  signedPoints,
-} from "../compare/format-comparison.ts";
+import { formatPValue, pValueNumber, type RunMatrixPair, type RunMatrixRun } from "@assay/protocol";
+import { limitPoints, signedPoints } from "../compare/format-comparison.ts";
 import { runLetter } from "./run-letters.ts";
 
 /**

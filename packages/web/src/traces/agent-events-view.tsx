@@ -3,7 +3,7 @@ import { ClippedText } from "./clipped-text.tsx";
 import { Fields } from "./json-value.tsx";
 import { LazyList } from "./lazy-list.tsx";
 import type { AgentEventView, AgentRunView } from "./shapes/agent-events.ts";
-import { pretty } from "./shapes/json-values.ts";
+import { pretty } from "./shapes/pretty.ts";
 import "./trace-parts.css";
 import "./agent-events.css";
 

@@ -2,7 +2,7 @@ import { ChatTurns } from "./chat-turn-view.tsx";
 import { ClippedText } from "./clipped-text.tsx";
 import { Fields } from "./json-value.tsx";
 import type { InputOutputView, ValueView } from "./shapes/input-output.ts";
-import { pretty } from "./shapes/json-values.ts";
+import { pretty } from "./shapes/pretty.ts";
 
 /** One exchange: what went in, what came out, and whatever else the record carries. */
 export function InputOutput({ exchange }: { exchange: InputOutputView }) {

@@ -1,5 +1,5 @@
 import { ClippedText } from "./clipped-text.tsx";
-import { pretty } from "./shapes/json-values.ts";
+import { pretty } from "./shapes/pretty.ts";
 import "./trace-parts.css";
 
 /** A field of a record as `key` and its value, pretty-printed (JSON text included). */

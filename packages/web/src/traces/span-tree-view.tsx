@@ -4,7 +4,7 @@ import { ChatTurns } from "./chat-turn-view.tsx";
 import { ClippedText } from "./clipped-text.tsx";
 import { Fields } from "./json-value.tsx";
 import { LazyList } from "./lazy-list.tsx";
-import { pretty } from "./shapes/json-values.ts";
+import { pretty } from "./shapes/pretty.ts";
 import type { SpanRow, SpanTreeView } from "./shapes/span-tree.ts";
 import "./trace-parts.css";
 import "./span-tree.css";

@@ -1,5 +1,5 @@
 import { type Benchmark, Client, type Model } from "@assay/client";
-import { startTestService, type TestService } from "../../../server/test/support/test-service.ts";
+import { startTestService, type TestService } from "@assay/test-kit/test-service.ts";
 import { ensureDashboardBuilt } from "./built-dashboard.ts";
 
 /**

@@ -1,9 +1,9 @@
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { fixtureDefinition } from "@assay/test-kit/fixture-definition.ts";
 import { strToU8, zipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { fixtureDefinition } from "../../../test/support/fixture-definition.ts";
 import { aime2024, aime2025 } from "./aime.ts";
 import { arcAgi2 } from "./arc-agi-2.ts";
 import { arcEasy } from "./arc-easy.ts";

@@ -3,8 +3,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { GSM8K_TEST_FILE } from "@assay/test-kit/shared-datasets.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { GSM8K_TEST_FILE } from "../../../test/support/shared-datasets.ts";
 import { parseHostRule } from "../../platform/ssrf/host-rules.ts";
 import { BenchmarkDataError, BenchmarkDownloadError } from "./benchmark-errors.ts";
 import { downloadBenchmarkFile } from "./download-benchmark-file.ts";

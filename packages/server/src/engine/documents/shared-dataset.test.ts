@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
+import { GSM8K_TEST_FILE } from "@assay/test-kit/shared-datasets.ts";
 import { describe, expect, it } from "vitest";
-import { GSM8K_TEST_FILE } from "../../../test/support/shared-datasets.ts";
 import { chunkText } from "./chunk-text.ts";
 import { extractText } from "./extract-text.ts";
 

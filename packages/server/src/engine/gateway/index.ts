@@ -8,21 +8,21 @@ export type {
   ConcurrencyCoordinator,
   EndpointGrant,
   EndpointReport,
-} from "../../platform/concurrency/coordinator.ts";
+} from "../../platform/concurrency-coordinator/coordinator.ts";
+export { type ChatMessage, endpointIdentity, type ModelEndpoint } from "./endpoint.ts";
 export type {
   ConcurrencyLimits,
   ConcurrencyLimitsOptions,
   EndpointLimitSnapshot,
-} from "./concurrency/concurrency-limits.ts";
-export { createConcurrencyLimits } from "./concurrency/concurrency-limits.ts";
-export type { EndpointLimiterHooks, Release } from "./concurrency/endpoint-limiter.ts";
-export { createEndpointLimiter, EndpointLimiter } from "./concurrency/endpoint-limiter.ts";
+} from "./endpoint-limiter/concurrency-limits.ts";
+export { createConcurrencyLimits } from "./endpoint-limiter/concurrency-limits.ts";
+export type { EndpointLimiterHooks, Release } from "./endpoint-limiter/endpoint-limiter.ts";
+export { createEndpointLimiter, EndpointLimiter } from "./endpoint-limiter/endpoint-limiter.ts";
 export type {
   InMemoryCoordinator,
   InMemoryCoordinatorOptions,
-} from "./concurrency/in-memory-coordinator.ts";
-export { createInMemoryCoordinator } from "./concurrency/in-memory-coordinator.ts";
-export { type ChatMessage, endpointIdentity, type ModelEndpoint } from "./endpoint.ts";
+} from "./endpoint-limiter/in-memory-coordinator.ts";
+export { createInMemoryCoordinator } from "./endpoint-limiter/in-memory-coordinator.ts";
 export { type CallOutcome, createFailFast, type FailFast } from "./fail-fast.ts";
 export {
   abortableSleep,

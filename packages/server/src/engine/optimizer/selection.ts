@@ -1,4 +1,5 @@
-import { type AgreementFigures, formatPValue, mcnemarExactPValue } from "../stats/index.ts";
+import { formatPValue } from "@assay/protocol";
+import { type AgreementFigures, mcnemarExactPValue } from "../stats/index.ts";
 import type { JudgeVerdict, LabeledTrace } from "./measure-goal.ts";
 
 /** A goal and how it did on the training labels. */

@@ -1,4 +1,5 @@
-import { type Interval, wilsonInterval, Z_95 } from "./proportion.ts";
+import { Z_95 } from "@assay/protocol";
+import { type Interval, wilsonInterval } from "./proportion.ts";
 
 /** One label beside the judge's verdict on the same trace. */
 export interface LabeledVerdict {

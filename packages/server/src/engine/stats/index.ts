@@ -17,7 +17,6 @@ export { holmAdjust } from "./holm.ts";
 export { tInterval, tQuantile975 } from "./mean-interval.ts";
 export { createMetricTally } from "./metric-stats.ts";
 export { normalTwoSidedP } from "./normal-tail.ts";
-export { formatPValue } from "./p-value-text.ts";
 export {
   mcnemarExactPValue,
   mcnemarScorePValue,
@@ -27,6 +26,7 @@ export {
   pairedDifferenceInterval,
   pairedFigures,
 } from "./paired.ts";
+export { pairedCountsOf, sumPairedCounts } from "./paired-counts.ts";
 export { type PairedMeansFigures, type PromptMeans, pairedMeansFigures } from "./paired-means.ts";
 export {
   type EarlierOutcome,
@@ -34,7 +34,7 @@ export {
   plannedInterval,
   wilsonHalfWidth,
 } from "./planned-interval.ts";
-export { type Interval, standardError, wilsonInterval, Z_95 } from "./proportion.ts";
+export { type Interval, standardError, wilsonInterval } from "./proportion.ts";
 export {
   clusteredAccuracy,
   type PromptTally,

@@ -1,4 +1,5 @@
-import { type Interval, Z_95 } from "./proportion.ts";
+import { Z_95 } from "@assay/protocol";
+import type { Interval } from "./proportion.ts";
 
 /** Student's t quantile t(0.975, df) for df = 1…30 (the exact values, as scipy gives them). */
 const T_975 = [

@@ -1,6 +1,6 @@
+import { Z_95 } from "@assay/protocol";
 import { describe, expect, it } from "vitest";
 import { normalTwoSidedP } from "./normal-tail.ts";
-import { Z_95 } from "./proportion.ts";
 
 describe("normalTwoSidedP", () => {
   // scipy 1.17.1: 2 * scipy.stats.norm.sf(z).

@@ -1,3 +1,4 @@
+import { Z_95 } from "@assay/protocol";
 import { describe, expect, it } from "vitest";
 import {
   mcnemarExactPValue,
@@ -6,7 +7,6 @@ import {
   pairedDifferenceInterval,
   pairedFigures,
 } from "./paired.ts";
-import { Z_95 } from "./proportion.ts";
 
 /** The exact two-sided p-value with integers: 2·Σ_{i ≤ min(b,c)} C(n, i) / 2ⁿ, capped at 1. */
 function mcnemarByBigInt(b: number, c: number): number {

@@ -1,6 +1,7 @@
+import { Z_95 } from "@assay/protocol";
 import { normalTwoSidedP } from "./normal-tail.ts";
 import type { PairedCounts } from "./paired-counts.ts";
-import { type Interval, Z_95 } from "./proportion.ts";
+import type { Interval } from "./proportion.ts";
 import { mcnemarScoreStatistic, tangoInterval } from "./tango-interval.ts";
 
 export type { PairedCounts } from "./paired-counts.ts";

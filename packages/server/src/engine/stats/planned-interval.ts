@@ -1,4 +1,5 @@
-import { wilsonInterval, Z_95 } from "./proportion.ts";
+import { Z_95 } from "@assay/protocol";
+import { wilsonInterval } from "./proportion.ts";
 
 /**
  * How wide a run's 95% accuracy interval will be, before it runs: the interval the run itself

@@ -1,5 +1,6 @@
+import { Z_95 } from "@assay/protocol";
 import { describe, expect, it } from "vitest";
-import { standardError, wilsonInterval, Z_95 } from "./proportion.ts";
+import { standardError, wilsonInterval } from "./proportion.ts";
 
 /**
  * The Wilson bounds computed independently: they are the roots p of (p̂ − p)² = z²·p(1 − p)/n,

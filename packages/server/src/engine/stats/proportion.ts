@@ -1,5 +1,4 @@
-/** The two-sided 95% normal quantile, Φ⁻¹(0.975). */
-export const Z_95 = 1.959963984540054;
+import { Z_95 } from "@assay/protocol";
 
 export interface Interval {
   low: number;

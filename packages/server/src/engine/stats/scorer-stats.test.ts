@@ -1,5 +1,5 @@
+import { meanInterval } from "@assay/test-kit/mean-interval.ts";
 import { describe, expect, it } from "vitest";
-import { meanInterval } from "../../../test/support/mean-interval.ts";
 import { tQuantile975 } from "./mean-interval.ts";
 import { wilsonInterval } from "./proportion.ts";
 import { createScorerTally, type ScorerGrade } from "./scorer-stats.ts";

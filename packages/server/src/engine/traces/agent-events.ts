@@ -1,46 +1,22 @@
 import {
-  firstUserText,
+  AGENT_HEADER_KEYS,
+  agentEventBody,
+  agentEventType,
+  agentEventTypeKey,
+  agentRunHeader,
+  compact,
+  firstText,
   isChatMessages,
+  isObject,
   isUserMessage,
-  renderMessage,
-  renderMessages,
-} from "./chat.ts";
-import { compact, firstText, indentRest, isObject, type JsonObject, text } from "./values.ts";
+  type JsonObject,
+  text,
+} from "@assay/protocol/trace-shapes";
+import { firstUserText, renderMessage, renderMessages } from "./chat.ts";
+import { indentRest } from "./values.ts";
 
-// Agent traces: one object for one run with an `events` list (`{trace_id, agent_name, framework,
-// events: [{event_type | type, payload…}]}`), as agent frameworks' exporters write them. Event
-// types are free-form (`agent.input`, `model.invoke`, `tool.call`, `user_message`…), so events
-// are read by a few conventions rather than one schema.
-
-const TYPE_KEYS = ["event_type", "type", "kind", "event", "name", "span_name"] as const;
-
-export function isAgentEvents(record: JsonObject): boolean {
-  const events = record.events;
-  return (
-    Array.isArray(events) &&
-    events.length > 0 &&
-    events.every(isObject) &&
-    events.some((event) => eventType(event) !== undefined)
-  );
-}
-
-function eventType(event: JsonObject): string | undefined {
-  return firstText(event, TYPE_KEYS);
-}
-
-/** The key `eventType` read, so that the type is not shown twice. */
-function eventTypeKey(event: JsonObject): string | undefined {
-  return TYPE_KEYS.find((key) => text(event[key]) !== undefined);
-}
-
-/** What an event carries: its `payload` (or `data`, `attributes`), else the event itself. */
-function eventBody(event: JsonObject): JsonObject {
-  for (const key of ["payload", "data", "attributes"]) {
-    const body = event[key];
-    if (isObject(body)) return body;
-  }
-  return event;
-}
+// Agent runs with an `events` list (the `agent_events` format, read by
+// @assay/protocol/trace-shapes): their input, and their text for a judge.
 
 /** Keys that hold what was said, in the order they are looked for. */
 const TEXT_KEYS = ["message", "input", "content", "text", "query", "prompt", "question"];
@@ -64,9 +40,9 @@ function eventText(body: JsonObject): string | undefined {
 const INPUT_EVENT = /(^|[._\-\s])(input|user|human|prompt|query|request)($|[._\-\s])/i;
 
 function isInputEvent(event: JsonObject): boolean {
-  const type = eventType(event);
+  const type = agentEventType(event);
   if (type !== undefined && INPUT_EVENT.test(type)) return true;
-  const body = eventBody(event);
+  const body = agentEventBody(event);
   return typeof body.role === "string" && isUserMessage(body);
 }
 
@@ -74,15 +50,19 @@ function isInputEvent(event: JsonObject): boolean {
 export function agentEventsInput(record: JsonObject): string {
   for (const event of record.events as JsonObject[]) {
     if (!isInputEvent(event)) continue;
-    const found = eventText(eventBody(event));
+    const found = eventText(agentEventBody(event));
     if (found !== undefined) return found;
   }
   return firstText(record, ["input", "task", "query", "prompt", "question"]) ?? "";
 }
 
-/** Trace-level keys shown in the header line, and keys that carry nothing a judge can use. */
-const HEADER_KEYS = ["agent_name", "agent_id", "framework", "status"] as const;
-const HIDDEN_KEYS = new Set(["events", "attestation", "capture_config", ...HEADER_KEYS]);
+/** Keys shown in the header line, or that carry nothing a judge can use. */
+const HIDDEN_KEYS = new Set<string>([
+  "events",
+  "attestation",
+  "capture_config",
+  ...AGENT_HEADER_KEYS,
+]);
 const HIDDEN_EVENT_KEYS = new Set([
   "trace_id",
   "span_id",
@@ -95,10 +75,7 @@ const HIDDEN_EVENT_KEYS = new Set([
 ]);
 
 export function renderAgentEvents(record: JsonObject): string {
-  const header = HEADER_KEYS.flatMap((key) => {
-    const value = text(record[key]);
-    return value === undefined ? [] : [`${key.replace("_", " ")}: ${value}`];
-  });
+  const header = agentRunHeader(record).map(([label, value]) => `${label}: ${value}`);
   const sections: string[] = [];
   if (header.length > 0) sections.push(header.join(" · "));
   const extra = Object.entries(record).filter(([key]) => !HIDDEN_KEYS.has(key));
@@ -111,11 +88,11 @@ export function renderAgentEvents(record: JsonObject): string {
 
 /** `3. tool.call (assistant)`, then the event's fields, one per line, indented below. */
 function renderEvent(event: JsonObject, n: number): string {
-  const body = eventBody(event);
+  const body = agentEventBody(event);
   const role = text(body.role) ?? text(event.role);
-  const label = `${n}. ${eventType(event) ?? "event"}${role ? ` (${role})` : ""}`;
+  const label = `${n}. ${agentEventType(event) ?? "event"}${role ? ` (${role})` : ""}`;
   // The event's own fields (status, timing, name) first, then what its payload carries.
-  const typeKey = eventTypeKey(event);
+  const typeKey = agentEventTypeKey(event);
   const own = Object.entries(event).filter(([key, value]) => key !== typeKey && value !== body);
   const lines = [...own, ...(body === event ? [] : Object.entries(body))]
     .filter(([key, value]) => !HIDDEN_EVENT_KEYS.has(key) && value !== null && value !== undefined)

@@ -1,24 +1,16 @@
-import { compact, indentRest, isObject, type JsonObject, text } from "./values.ts";
+import {
+  compact,
+  isObject,
+  isUserMessage,
+  type JsonObject,
+  text,
+} from "@assay/protocol/trace-shapes";
+import { indentRest } from "./values.ts";
 
 // Chat messages as the common providers write them: OpenAI chat completions (string or parts
 // content, `tool_calls`, `tool` messages), Anthropic (`tool_use`/`tool_result` parts) and the
-// OpenTelemetry GenAI message parts (`{type: "text", content}`, `tool_call`, `tool_call_response`).
-
-/** Roles that stand for the person using the application. */
-const USER_ROLES = new Set(["user", "human"]);
-
-/** A non-empty list of objects that all carry a string `role`. */
-export function isChatMessages(value: unknown): value is JsonObject[] {
-  return (
-    Array.isArray(value) &&
-    value.length > 0 &&
-    value.every((m) => isObject(m) && typeof m.role === "string")
-  );
-}
-
-export function isUserMessage(message: JsonObject): boolean {
-  return typeof message.role === "string" && USER_ROLES.has(message.role.toLowerCase());
-}
+// OpenTelemetry GenAI message parts (`{type: "text", content}`, `tool_call`, `tool_call_response`),
+// as text for a judge.
 
 /** The text of a message's content: a string, or its text parts joined; other parts in brackets. */
 export function contentText(content: unknown): string {

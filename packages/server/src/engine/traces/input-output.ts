@@ -1,19 +1,9 @@
-import {
-  contentText,
-  firstUserText,
-  isChatMessages,
-  renderMessage,
-  renderMessages,
-} from "./chat.ts";
-import { compact, indentRest, isObject, type JsonObject } from "./values.ts";
+import { compact, isChatMessages, isObject, type JsonObject } from "@assay/protocol/trace-shapes";
+import { contentText, firstUserText, renderMessage, renderMessages } from "./chat.ts";
+import { indentRest } from "./values.ts";
 
-// `{input, output, metadata}`: the simplest trace, one exchange. `input` is text or chat
-// messages; `output` is text, a message, messages or any JSON value.
-
-export function isInputOutput(record: JsonObject): boolean {
-  if (!("input" in record)) return false;
-  return "output" in record || typeof record.input === "string" || isChatMessages(record.input);
-}
+// `{input, output, metadata}` (the `input_output` format, recognized by
+// @assay/protocol/trace-shapes): its input, and its text for a judge.
 
 /** The input as text: itself, or the first user message of a conversation. */
 export function inputOutputInput(record: JsonObject): string {

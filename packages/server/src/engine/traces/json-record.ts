@@ -1,4 +1,5 @@
-import { compact, firstText, indentRest, type JsonObject } from "./values.ts";
+import { compact, firstText, type JsonObject } from "@assay/protocol/trace-shapes";
+import { indentRest } from "./values.ts";
 
 // A record of no recognized shape: kept as it is, shown to a judge key by key.
 

@@ -1,65 +1,39 @@
 import {
-  contentText,
-  isChatMessages,
-  lastUserText,
-  renderMessage,
-  renderMessages,
-} from "./chat.ts";
-import { compact, indentRest, isObject, type JsonObject } from "./values.ts";
+  compact,
+  isObject,
+  type JsonObject,
+  OPENAI_CHAT_SECTION_KEYS,
+  openAiChatRequest,
+  openAiChatResponse,
+  openAiToolNames,
+  openAiUsageText,
+} from "@assay/protocol/trace-shapes";
+import { contentText, lastUserText, renderMessage, renderMessages } from "./chat.ts";
+import { indentRest } from "./values.ts";
 
-// OpenAI chat-completion logs: `{request: {model, messages, tools…}, response: {choices, usage…}}`
-// as proxies and SDK hooks record them, a bare request (`{model, messages}`, also the fine-tuning
-// format), or a bare response (`{object: "chat.completion", choices}`).
-
-function requestOf(record: JsonObject): JsonObject | undefined {
-  if (isObject(record.request) && isChatMessages(record.request.messages)) return record.request;
-  return isChatMessages(record.messages) ? record : undefined;
-}
-
-function responseOf(record: JsonObject): JsonObject | undefined {
-  if (isObject(record.response)) return record.response;
-  return Array.isArray(record.choices) ? record : undefined;
-}
-
-export function isOpenAiChat(record: JsonObject): boolean {
-  if (isObject(record.request) && isChatMessages(record.request.messages)) return true;
-  if (isObject(record.response) && Array.isArray(record.response.choices)) return true;
-  if (isChatMessages(record.messages)) return true;
-  return record.object === "chat.completion" && Array.isArray(record.choices);
-}
+// OpenAI chat-completion logs (the `openai_chat` format, read by @assay/protocol/trace-shapes):
+// what the logged request asked, and the log as text for a judge.
 
 /** What the logged request asked: its last user message. */
 export function openAiChatInput(record: JsonObject): string {
-  const request = requestOf(record);
+  const request = openAiChatRequest(record);
   if (!request) return "";
   return lastUserText(request.messages as JsonObject[]) ?? "";
 }
 
-/** Keys rendered in their own sections; any other top-level key is listed as compact JSON. */
-const SECTION_KEYS = new Set([
-  "request",
-  "response",
-  "messages",
-  "choices",
-  "model",
-  "tools",
-  "usage",
-  "object",
-]);
-
 export function renderOpenAiChat(record: JsonObject): string {
-  const request = requestOf(record);
-  const response = responseOf(record);
+  const request = openAiChatRequest(record);
+  const response = openAiChatResponse(record);
   const sections: string[] = [];
   const model = request?.model ?? response?.model;
   if (typeof model === "string") sections.push(`Model: ${model}`);
   if (request) {
     sections.push(`Conversation:\n  ${indentRest(renderMessages(request.messages as unknown[]))}`);
-    const tools = toolNames(request.tools ?? request.functions);
+    const tools = openAiToolNames(request.tools ?? request.functions);
     if (tools.length > 0) sections.push(`Tools available: ${tools.join(", ")}`);
   }
   if (response) sections.push(renderResponse(response));
-  const extra = Object.entries(record).filter(([key]) => !SECTION_KEYS.has(key));
+  const extra = Object.entries(record).filter(([key]) => !OPENAI_CHAT_SECTION_KEYS.has(key));
   if (extra.length > 0)
     sections.push(extra.map(([key, value]) => `${key}: ${indentRest(compact(value))}`).join("\n"));
   return sections.join("\n\n");
@@ -80,24 +54,6 @@ function renderResponse(response: JsonObject): string {
   if (isObject(response.error))
     lines.push(`error: ${contentText(response.error.message ?? response.error)}`);
   if (lines.length === 0) lines.push(compact(response));
-  const usage = usageText(response.usage);
+  const usage = openAiUsageText(response.usage);
   return `Response:\n  ${indentRest(lines.join("\n"))}${usage ? `\n\nUsage: ${usage}` : ""}`;
-}
-
-function usageText(usage: unknown): string {
-  if (!isObject(usage)) return "";
-  return ["prompt_tokens", "completion_tokens", "total_tokens"]
-    .filter((key) => typeof usage[key] === "number")
-    .map((key) => `${key.replace("_tokens", "")} ${usage[key]}`)
-    .join(", ");
-}
-
-/** Tool names from `tools: [{type: "function", function: {name}}]` or legacy `functions`. */
-function toolNames(tools: unknown): string[] {
-  if (!Array.isArray(tools)) return [];
-  return tools.flatMap((tool) => {
-    if (!isObject(tool)) return [];
-    const fn = isObject(tool.function) ? tool.function : tool;
-    return typeof fn.name === "string" ? [fn.name] : [];
-  });
 }

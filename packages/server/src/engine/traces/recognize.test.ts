@@ -1,11 +1,11 @@
-import { describe, expect, it } from "vitest";
 import {
   agentRun,
   chatExchange,
   openAiLog,
   plainRecord,
   textExchange,
-} from "../../../test/traces/samples.ts";
+} from "@assay/test-kit/trace-samples.ts";
+import { describe, expect, it } from "vitest";
 import { recognizeTrace } from "./recognize.ts";
 import { MAX_INPUT_CHARS } from "./values.ts";
 

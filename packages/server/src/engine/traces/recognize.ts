@@ -1,11 +1,17 @@
 import type { TraceFormat } from "@assay/protocol";
-import { agentEventsInput, isAgentEvents } from "./agent-events.ts";
-import { inputOutputInput, isInputOutput } from "./input-output.ts";
+import {
+  isAgentEvents,
+  isInputOutput,
+  isOpenAiChat,
+  isSpanTrace,
+  type JsonObject,
+} from "@assay/protocol/trace-shapes";
+import { agentEventsInput } from "./agent-events.ts";
+import { inputOutputInput } from "./input-output.ts";
 import { jsonRecordInput } from "./json-record.ts";
-import { isOpenAiChat, openAiChatInput } from "./openai-chat.ts";
+import { openAiChatInput } from "./openai-chat.ts";
 import { otelTraceInput } from "./otel/otel-genai.ts";
-import { isSpanTrace } from "./otel/spans.ts";
-import { type JsonObject, toInputText } from "./values.ts";
+import { toInputText } from "./values.ts";
 
 export interface RecognizedTrace {
   format: TraceFormat;

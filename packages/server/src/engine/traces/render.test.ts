@@ -1,11 +1,11 @@
-import { describe, expect, it } from "vitest";
 import {
   agentRun,
   chatExchange,
   openAiLog,
   plainRecord,
   textExchange,
-} from "../../../test/traces/samples.ts";
+} from "@assay/test-kit/trace-samples.ts";
+import { describe, expect, it } from "vitest";
 import { renderTraceForJudge } from "./index.ts";
 
 describe("renderTraceForJudge", () => {

@@ -1,11 +1,16 @@
 import type { TraceFormat } from "@assay/protocol";
-import { isAgentEvents, renderAgentEvents } from "./agent-events.ts";
-import { isInputOutput, renderInputOutput } from "./input-output.ts";
+import {
+  isAgentEvents,
+  isInputOutput,
+  isOpenAiChat,
+  isSpanTrace,
+  type JsonObject,
+} from "@assay/protocol/trace-shapes";
+import { renderAgentEvents } from "./agent-events.ts";
+import { renderInputOutput } from "./input-output.ts";
 import { renderJsonRecord } from "./json-record.ts";
-import { isOpenAiChat, renderOpenAiChat } from "./openai-chat.ts";
+import { renderOpenAiChat } from "./openai-chat.ts";
 import { renderOtelTrace } from "./otel/otel-genai.ts";
-import { isSpanTrace } from "./otel/spans.ts";
-import type { JsonObject } from "./values.ts";
 
 const RENDERERS: Record<
   TraceFormat,

@@ -1,22 +1,12 @@
-import type {
-  ComparisonQuery,
-  ComparisonResponse,
-  ListResultsQuery,
-  PromptAnswerQuery,
-  PromptAnswerResponse,
-  RunMatrixQuery,
-  RunMatrixResponse,
-} from "@assay/protocol";
+import type { ListResultsQuery } from "@assay/protocol";
 import type { Logger } from "pino";
 import { badRequest, notFound } from "../../app-error.ts";
 import type { Database } from "../../platform/db/database.ts";
 import type { AuthContext } from "../../tenancy.ts";
 import { createEvaluationRepository } from "../evaluations/repository.ts";
 import { runRepeats } from "../evaluations/to-evaluation.ts";
-import { createComparisonService } from "./comparison-service.ts";
 import { createPromptPageRepository } from "./prompt-page-repository.ts";
 import { createResultRepository } from "./repository.ts";
-import { createRunMatrixService } from "./run-matrix-service.ts";
 import { createResultTextIndex } from "./text-index.ts";
 
 /**
@@ -29,8 +19,6 @@ export function createResultService(deps: { db: Database; logger: Logger }) {
   const results = createResultRepository(deps.db);
   const promptPages = createPromptPageRepository(deps.db);
   const textIndex = createResultTextIndex(deps.db, deps.logger);
-  const comparisons = createComparisonService({ ...deps, textIndex });
-  const matrices = createRunMatrixService(deps);
 
   return {
     /** One page of an evaluation's results, and how many there are. */
@@ -61,17 +49,8 @@ export function createResultService(deps: { db: Database; logger: Logger }) {
       };
     },
 
-    /** Two evaluations paired by prompt (comparison-service.ts). */
-    compare: (auth: AuthContext, query: ComparisonQuery): Promise<ComparisonResponse> =>
-      comparisons.compare(auth, query),
-
-    /** 2 to 10 evaluations side by side, prompt by prompt (run-matrix-service.ts). */
-    matrix: (auth: AuthContext, query: RunMatrixQuery): Promise<RunMatrixResponse> =>
-      matrices.matrix(auth, query),
-
-    /** One evaluation's answer to one prompt (run-matrix-service.ts). */
-    answer: (auth: AuthContext, query: PromptAnswerQuery): Promise<PromptAnswerResponse> =>
-      matrices.answer(auth, query),
+    /** The search index of results, which comparisons search through too. */
+    textIndex,
 
     /** Stops the search indexing under way (text-index.ts) when the server stops. */
     close: () => textIndex.close(),

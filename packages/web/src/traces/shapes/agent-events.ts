@@ -1,20 +1,17 @@
-import { type ChatTurn, isChatMessages, toChatTurn, toChatTurns } from "./chat-turns.ts";
-import { firstText, isObject, type JsonObject, text } from "./json-values.ts";
+import {
+  AGENT_HEADER_KEYS,
+  agentEventBody,
+  agentEventTypeKey,
+  agentRunHeader,
+  isChatMessages,
+  isObject,
+  type JsonObject,
+  text,
+} from "@assay/protocol/trace-shapes";
+import { type ChatTurn, toChatTurn, toChatTurns } from "./chat-turns.ts";
 
-// Agent runs with an `events` list (the server's engine/traces/agent-events.ts): event types are
-// free-form (`agent.input`, `model.invoke`, `tool.call`…), read by a few conventions.
-
-const TYPE_KEYS = ["event_type", "type", "kind", "event", "name", "span_name"] as const;
-
-export function isAgentEvents(record: JsonObject): boolean {
-  const events = record.events;
-  return (
-    Array.isArray(events) &&
-    events.length > 0 &&
-    events.every(isObject) &&
-    events.some((event) => firstText(event, TYPE_KEYS) !== undefined)
-  );
-}
+// Agent runs with an `events` list (the `agent_events` format, recognized by
+// @assay/protocol/trace-shapes), read into events a person can follow.
 
 export interface AgentEventView {
   /** 1-based, in the order the run wrote them. */
@@ -38,26 +35,14 @@ export interface AgentRunView {
   events: AgentEventView[];
 }
 
-const HEADER_KEYS = ["agent_name", "agent_id", "framework", "status"] as const;
-const HIDDEN_KEYS = new Set<string>(["events", ...HEADER_KEYS]);
+const HIDDEN_KEYS = new Set<string>(["events", ...AGENT_HEADER_KEYS]);
 /** Shown elsewhere in the event's row, or carrying nothing a reader needs. */
 const HIDDEN_EVENT_KEYS = new Set(["trace_id", "span_id", "parent_span_id", "role", "timestamp"]);
 const TEXT_KEYS = ["message", "content", "text", "input", "query", "prompt", "question", "output"];
 const TOOL_EVENT = /(^|[._\-\s])(tool|function)($|[._\-\s])/i;
 
-function eventBody(event: JsonObject): JsonObject {
-  for (const key of ["payload", "data", "attributes"]) {
-    const body = event[key];
-    if (isObject(body)) return body;
-  }
-  return event;
-}
-
 export function readAgentRun(record: JsonObject): AgentRunView {
-  const header = HEADER_KEYS.flatMap((key): [string, string][] => {
-    const value = text(record[key]);
-    return value === undefined ? [] : [[key.replace("_", " "), value]];
-  });
+  const header = agentRunHeader(record);
   const events = Array.isArray(record.events) ? record.events.filter(isObject) : [];
   return {
     header,
@@ -67,9 +52,9 @@ export function readAgentRun(record: JsonObject): AgentRunView {
 }
 
 function readEvent(event: JsonObject, n: number): AgentEventView {
-  const typeKey = TYPE_KEYS.find((key) => text(event[key]) !== undefined);
+  const typeKey = agentEventTypeKey(event);
   const type = typeKey ? (event[typeKey] as string) : "event";
-  const body = eventBody(event);
+  const body = agentEventBody(event);
   const view: AgentEventView = { n, type, turns: [], fields: [] };
   const role = text(body.role) ?? text(event.role);
   if (role) view.role = role;

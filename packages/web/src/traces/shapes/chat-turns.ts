@@ -1,9 +1,16 @@
-import { compact, embeddedJson, isObject, type JsonObject, pretty, text } from "./json-values.ts";
+import {
+  compact,
+  embeddedJson,
+  isObject,
+  type JsonObject,
+  text,
+} from "@assay/protocol/trace-shapes";
+import { pretty } from "./pretty.ts";
 
 // Chat messages as the common providers write them, read into turns a person can follow: OpenAI
 // chat completions (string or parts content, `tool_calls`, `function_call`, `tool` messages),
 // Anthropic parts (`tool_use`, `tool_result`) and the OpenTelemetry GenAI parts (`{type: "text",
-// content}`, `tool_call`, `tool_call_response`). Mirrors the server's engine/traces/chat.ts.
+// content}`, `tool_call`, `tool_call_response`).
 
 export interface ToolCall {
   id?: string;
@@ -29,15 +36,6 @@ export interface ChatTurn {
   /** `[image]`, `[audio]`: parts shown only by their kind. */
   attachments: string[];
   finishReason?: string;
-}
-
-/** A non-empty list of objects that all carry a string `role`. */
-export function isChatMessages(value: unknown): value is JsonObject[] {
-  return (
-    Array.isArray(value) &&
-    value.length > 0 &&
-    value.every((m) => isObject(m) && typeof m.role === "string")
-  );
 }
 
 export function toChatTurns(messages: readonly unknown[]): ChatTurn[] {

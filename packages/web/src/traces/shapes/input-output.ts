@@ -1,13 +1,9 @@
-import { type ChatTurn, isChatMessages, toChatTurn, toChatTurns } from "./chat-turns.ts";
-import { isObject, type JsonObject } from "./json-values.ts";
+import { isChatMessages, isObject, type JsonObject } from "@assay/protocol/trace-shapes";
+import { type ChatTurn, toChatTurn, toChatTurns } from "./chat-turns.ts";
 
-// `{input, output, metadata}`, the simplest trace (the server's engine/traces/input-output.ts):
-// `input` is text or chat messages; `output` text, a message, messages or any JSON value.
-
-export function isInputOutput(record: JsonObject): boolean {
-  if (!("input" in record)) return false;
-  return "output" in record || typeof record.input === "string" || isChatMessages(record.input);
-}
+// `{input, output, metadata}` (the `input_output` format, recognized by
+// @assay/protocol/trace-shapes): `input` is text or chat messages; `output` text, a message,
+// messages or any JSON value.
 
 /** Text, a conversation, or a JSON value shown as it is. */
 export type ValueView =

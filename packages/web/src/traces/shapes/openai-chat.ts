@@ -1,9 +1,17 @@
-import { type ChatTurn, isChatMessages, toChatTurn, toChatTurns } from "./chat-turns.ts";
-import { isObject, type JsonObject, text } from "./json-values.ts";
+import {
+  isObject,
+  type JsonObject,
+  OPENAI_CHAT_SECTION_KEYS,
+  openAiChatRequest,
+  openAiChatResponse,
+  openAiToolNames,
+  openAiUsageText,
+  text,
+} from "@assay/protocol/trace-shapes";
+import { type ChatTurn, toChatTurn, toChatTurns } from "./chat-turns.ts";
 
-// OpenAI chat-completion logs, as the server's engine/traces/openai-chat.ts recognizes them:
-// `{request: {model, messages, tools…}, response: {choices, usage…}}`, a bare request
-// (`{model, messages}`), or a bare response (`{object: "chat.completion", choices}`).
+// OpenAI chat-completion logs (the `openai_chat` format, recognized by
+// @assay/protocol/trace-shapes), read as one conversation: the request's messages, then the answer.
 
 export interface OpenAiChatView {
   model?: string;
@@ -18,37 +26,9 @@ export interface OpenAiChatView {
   extra: [string, unknown][];
 }
 
-function requestOf(record: JsonObject): JsonObject | undefined {
-  if (isObject(record.request) && isChatMessages(record.request.messages)) return record.request;
-  return isChatMessages(record.messages) ? record : undefined;
-}
-
-function responseOf(record: JsonObject): JsonObject | undefined {
-  if (isObject(record.response)) return record.response;
-  return Array.isArray(record.choices) ? record : undefined;
-}
-
-export function isOpenAiChat(record: JsonObject): boolean {
-  if (isObject(record.request) && isChatMessages(record.request.messages)) return true;
-  if (isObject(record.response) && Array.isArray(record.response.choices)) return true;
-  if (isChatMessages(record.messages)) return true;
-  return record.object === "chat.completion" && Array.isArray(record.choices);
-}
-
-const SECTION_KEYS = new Set([
-  "request",
-  "response",
-  "messages",
-  "choices",
-  "model",
-  "tools",
-  "usage",
-  "object",
-]);
-
 export function readOpenAiChat(record: JsonObject): OpenAiChatView {
-  const request = requestOf(record);
-  const response = responseOf(record);
+  const request = openAiChatRequest(record);
+  const response = openAiChatResponse(record);
   const turns = request ? toChatTurns(request.messages as unknown[]) : [];
   const requestTurns = turns.length;
   const choices = response && Array.isArray(response.choices) ? response.choices : [];
@@ -64,32 +44,14 @@ export function readOpenAiChat(record: JsonObject): OpenAiChatView {
   const view: OpenAiChatView = {
     turns,
     requestTurns,
-    tools: toolNames(request?.tools ?? request?.functions),
-    extra: Object.entries(record).filter(([key]) => !SECTION_KEYS.has(key)),
+    tools: openAiToolNames(request?.tools ?? request?.functions),
+    extra: Object.entries(record).filter(([key]) => !OPENAI_CHAT_SECTION_KEYS.has(key)),
   };
   const model = text(request?.model) ?? text(response?.model);
   if (model) view.model = model;
-  const usage = usageText(response?.usage);
+  const usage = openAiUsageText(response?.usage);
   if (usage) view.usage = usage;
   if (response && isObject(response.error))
     view.error = text(response.error.message) ?? JSON.stringify(response.error);
   return view;
-}
-
-function usageText(usage: unknown): string {
-  if (!isObject(usage)) return "";
-  return ["prompt_tokens", "completion_tokens", "total_tokens"]
-    .filter((key) => typeof usage[key] === "number")
-    .map((key) => `${key.replace("_tokens", "")} ${usage[key]}`)
-    .join(", ");
-}
-
-/** Tool names from `tools: [{type: "function", function: {name}}]` or legacy `functions`. */
-function toolNames(tools: unknown): string[] {
-  if (!Array.isArray(tools)) return [];
-  return tools.flatMap((tool) => {
-    if (!isObject(tool)) return [];
-    const fn = isObject(tool.function) ? tool.function : tool;
-    return typeof fn.name === "string" ? [fn.name] : [];
-  });
 }

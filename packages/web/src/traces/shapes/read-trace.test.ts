@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import type { JsonObject } from "@assay/protocol/trace-shapes";
 import {
   AGENT_TRACE_ID,
   agentRun,
@@ -7,9 +7,9 @@ import {
   otlpExport,
   otlpExportContinued,
   plainRecord,
-} from "../../../../server/test/traces/samples.ts";
+} from "@assay/test-kit/trace-samples.ts";
+import { describe, expect, it } from "vitest";
 import { toChatTurns } from "./chat-turns.ts";
-import type { JsonObject } from "./json-values.ts";
 import { readTrace } from "./read-trace.ts";
 
 /** The agent run's spans as the server stores them: grouped by trace id, out of order. */

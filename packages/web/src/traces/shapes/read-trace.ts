@@ -1,9 +1,15 @@
 import type { TraceFormat } from "@assay/protocol";
-import { type AgentRunView, isAgentEvents, readAgentRun } from "./agent-events.ts";
-import { type InputOutputView, isInputOutput, readInputOutput } from "./input-output.ts";
-import type { JsonObject } from "./json-values.ts";
-import { isOpenAiChat, type OpenAiChatView, readOpenAiChat } from "./openai-chat.ts";
-import { isSpanTrace, readSpanTree, type SpanTreeView } from "./span-tree.ts";
+import {
+  isAgentEvents,
+  isInputOutput,
+  isOpenAiChat,
+  isSpanTrace,
+  type JsonObject,
+} from "@assay/protocol/trace-shapes";
+import { type AgentRunView, readAgentRun } from "./agent-events.ts";
+import { type InputOutputView, readInputOutput } from "./input-output.ts";
+import { type OpenAiChatView, readOpenAiChat } from "./openai-chat.ts";
+import { readSpanTree, type SpanTreeView } from "./span-tree.ts";
 
 /** A trace ready to be shown: the shape the server recognized, read for a person. */
 export type TraceView =

@@ -1,7 +1,18 @@
+import {
+  attributesOf,
+  compact,
+  completionMessages,
+  type GenAiCall,
+  isObject,
+  type JsonObject,
+  promptMessages,
+  readGenAiCall,
+  spanEvents,
+  spanStatusError,
+  spanTime,
+  text,
+} from "@assay/protocol/trace-shapes";
 import { type ChatTurn, toChatTurns } from "./chat-turns.ts";
-import { completionMessages, promptMessages, spanEvents } from "./genai-messages.ts";
-import { compact, isObject, type JsonObject, text } from "./json-values.ts";
-import { attributesOf } from "./otel-attributes.ts";
 
 // A trace of OpenTelemetry spans (`{trace_id, spans}`, as the server stores them after grouping
 // an upload's spans by trace id), as an indented tree on one time axis: each span's offset and
@@ -30,27 +41,6 @@ export interface SpanTreeView {
   /** From the first start to the last end, in milliseconds. */
   totalMs: number;
   rows: SpanRow[];
-}
-
-/** An OTLP/JSON span: hex `traceId` and `spanId` strings. */
-function isSpan(record: JsonObject): boolean {
-  return typeof record.traceId === "string" && typeof record.spanId === "string";
-}
-
-export function isSpanTrace(record: JsonObject): boolean {
-  return (
-    Array.isArray(record.spans) &&
-    record.spans.length > 0 &&
-    record.spans.every((span) => isObject(span) && isSpan(span))
-  );
-}
-
-/** Nanoseconds since the epoch (OTLP sends decimal strings), if known. */
-function spanTime(span: JsonObject, key: "startTimeUnixNano" | "endTimeUnixNano") {
-  const value = span[key];
-  if (typeof value === "number" && Number.isFinite(value)) return BigInt(Math.trunc(value));
-  if (typeof value === "string" && /^\d{1,30}$/.test(value)) return BigInt(value);
-  return undefined;
 }
 
 interface Node {
@@ -127,13 +117,14 @@ function toRow(node: Node, depth: number, t0: bigint, totalMs: number): SpanRow 
   const { span } = node;
   const attributes = attributesOf(span.attributes);
   const events = spanEvents(span);
+  const call = readGenAiCall(attributes);
   const row: SpanRow = {
     id: text(span.spanId) ?? String(node.index),
     name: text(span.name) ?? "span",
     depth,
     offset: 0,
     width: 0,
-    facts: spanFacts(attributes),
+    facts: callFacts(call),
     prompt: toChatTurns(promptMessages(attributes, events)),
     completion: toChatTurns(completionMessages(attributes, events)),
     attributes,
@@ -146,46 +137,26 @@ function toRow(node: Node, depth: number, t0: bigint, totalMs: number): SpanRow 
       row.width = totalMs > 0 ? row.durationMs / totalMs : 1;
     }
   }
-  const tool = text(attributes["gen_ai.tool.name"]);
-  if (tool) {
-    row.tool = { name: tool };
-    if (attributes["gen_ai.tool.call.arguments"] !== undefined)
-      row.tool.arguments = attributes["gen_ai.tool.call.arguments"];
-    if (attributes["gen_ai.tool.call.result"] !== undefined)
-      row.tool.result = attributes["gen_ai.tool.call.result"];
+  if (call.tool) {
+    row.tool = { name: call.tool.name };
+    if (call.tool.arguments !== undefined) row.tool.arguments = call.tool.arguments;
+    if (call.tool.result !== undefined) row.tool.result = call.tool.result;
   }
-  const error = statusError(span.status);
+  const error = spanStatusError(span.status);
   if (error !== undefined) row.error = error;
   return row;
 }
 
 /** What the GenAI attributes say about the call, as short facts. */
-function spanFacts(attributes: JsonObject): string[] {
+function callFacts(call: GenAiCall): string[] {
   const facts: string[] = [];
-  const operation = text(attributes["gen_ai.operation.name"]);
-  if (operation) facts.push(operation);
-  const agent = text(attributes["gen_ai.agent.name"]);
-  if (agent) facts.push(`agent ${agent}`);
-  const requested = text(attributes["gen_ai.request.model"]);
-  const answered = text(attributes["gen_ai.response.model"]);
-  if (requested || answered) facts.push(`model ${requested ?? answered}`);
-  const provider = text(attributes["gen_ai.provider.name"]) ?? text(attributes["gen_ai.system"]);
-  if (provider) facts.push(provider);
-  const input = attributes["gen_ai.usage.input_tokens"] ?? attributes["gen_ai.usage.prompt_tokens"];
-  const output =
-    attributes["gen_ai.usage.output_tokens"] ?? attributes["gen_ai.usage.completion_tokens"];
-  if (input !== undefined || output !== undefined)
-    facts.push(`${compact(input ?? "?")} → ${compact(output ?? "?")} tokens`);
-  const finish = attributes["gen_ai.response.finish_reasons"];
-  if (Array.isArray(finish) && finish.length > 0) facts.push(`finish ${finish.join(", ")}`);
+  if (call.operation) facts.push(call.operation);
+  if (call.agent) facts.push(`agent ${call.agent}`);
+  const model = call.requestedModel ?? call.answeredModel;
+  if (model) facts.push(`model ${model}`);
+  if (call.provider) facts.push(call.provider);
+  if (call.inputTokens !== undefined || call.outputTokens !== undefined)
+    facts.push(`${compact(call.inputTokens ?? "?")} → ${compact(call.outputTokens ?? "?")} tokens`);
+  if (call.finishReasons.length > 0) facts.push(`finish ${call.finishReasons.join(", ")}`);
   return facts;
-}
-
-/** The message of a failed span (code 2 or `STATUS_CODE_ERROR`), "" without one. */
-function statusError(status: unknown): string | undefined {
-  if (!isObject(status)) return undefined;
-  const failed =
-    status.code === 2 || status.code === "STATUS_CODE_ERROR" || status.code === "ERROR";
-  if (!failed) return undefined;
-  return text(status.message) ?? "";
 }

@@ -1,12 +1,12 @@
-import { describe, expect, it } from "vitest";
-import { MemoryEvaluationStore } from "../../../../test/support/memory-evaluation-store.ts";
+import { MemoryEvaluationStore } from "@assay/test-kit/memory-evaluation-store.ts";
 import {
   createScriptedGateway,
   type ScriptedCall,
   testEndpoint,
   untilAborted,
-} from "../../../../test/support/scripted-gateway.ts";
-import { TestClock } from "../../../../test/support/test-clock.ts";
+} from "@assay/test-kit/scripted-gateway.ts";
+import { TestClock } from "@assay/test-kit/test-clock.ts";
+import { describe, expect, it } from "vitest";
 import { ModelCallError } from "../../gateway/model-call-error.ts";
 import type { EvaluationChunk, EvaluationPlan, StoredSample } from "./evaluation-store.ts";
 import { createFailFastRegistry } from "./fail-fast-registry.ts";

@@ -1,9 +1,9 @@
-import { describe, expect, it } from "vitest";
 import {
   createScriptedGateway,
   testEndpoint,
   untilAborted,
-} from "../../../../test/support/scripted-gateway.ts";
+} from "@assay/test-kit/scripted-gateway.ts";
+import { describe, expect, it } from "vitest";
 import { ModelCallError } from "../../gateway/model-call-error.ts";
 import { exactMatch } from "../../scorers/exact-match.ts";
 import {

@@ -1,8 +1,20 @@
+import {
+  attributesOf,
+  compact,
+  completionMessages,
+  type GenAiCall,
+  isObject,
+  type JsonObject,
+  promptMessages,
+  readGenAiCall,
+  spanEvents,
+  spanStatusError,
+  spanTime,
+  text,
+} from "@assay/protocol/trace-shapes";
 import { firstUserText, renderMessages } from "../chat.ts";
-import { compact, indentRest, isObject, type JsonObject, text } from "../values.ts";
-import { attributesOf } from "./attributes.ts";
-import { completionMessages, promptMessages, spanEvents } from "./genai-messages.ts";
-import { sortByStart, spanTime } from "./spans.ts";
+import { indentRest } from "../values.ts";
+import { sortByStart } from "./spans.ts";
 
 // A trace of OpenTelemetry spans (`{trace_id, spans}`), read through the GenAI semantic
 // conventions: model calls with their messages and token usage, tool executions, agent steps.
@@ -57,53 +69,40 @@ function renderSpan(span: JsonObject, n: number): string {
   const attributes = attributesOf(span.attributes);
   const events = spanEvents(span);
   const lines = [`[${n}] ${text(span.name) ?? "span"}${durationText(span)}`];
-  const facts = spanFacts(attributes);
+  const call = readGenAiCall(attributes);
+  const facts = callFacts(call);
   if (facts.length > 0) lines.push(facts.join(" · "));
-  const tool = text(attributes["gen_ai.tool.name"]);
-  if (tool !== undefined) {
-    const args = attributes["gen_ai.tool.call.arguments"];
-    const result = attributes["gen_ai.tool.call.result"];
-    if (args !== undefined) lines.push(`arguments: ${compact(args)}`);
-    if (result !== undefined) lines.push(`result: ${indentRest(compact(result))}`);
-  }
+  if (call.tool?.arguments !== undefined) lines.push(`arguments: ${compact(call.tool.arguments)}`);
+  if (call.tool?.result !== undefined)
+    lines.push(`result: ${indentRest(compact(call.tool.result))}`);
   const prompt = promptMessages(attributes, events);
   const completion = completionMessages(attributes, events);
   if (prompt.length > 0) lines.push(renderMessages(prompt));
   if (completion.length > 0) lines.push(renderMessages(completion));
-  const status = statusText(span.status);
-  if (status) lines.push(status);
+  const error = spanStatusError(span.status);
+  if (error !== undefined) lines.push(`status: ERROR${error ? `: ${error}` : ""}`);
   return lines.join("\n");
 }
 
 /** One line of what the GenAI attributes say about the call. */
-function spanFacts(attributes: JsonObject): string[] {
+function callFacts(call: GenAiCall): string[] {
   const facts: string[] = [];
-  const operation = text(attributes["gen_ai.operation.name"]);
-  if (operation) facts.push(`operation ${operation}`);
-  const agent = text(attributes["gen_ai.agent.name"]);
-  if (agent) facts.push(`agent ${agent}`);
-  const requested = text(attributes["gen_ai.request.model"]);
-  const answered = text(attributes["gen_ai.response.model"]);
+  if (call.operation) facts.push(`operation ${call.operation}`);
+  if (call.agent) facts.push(`agent ${call.agent}`);
+  const { requestedModel: requested, answeredModel: answered } = call;
   if (requested || answered)
     facts.push(
       `model ${requested ?? answered}${answered && requested && answered !== requested ? ` (answered by ${answered})` : ""}`,
     );
-  const provider = text(attributes["gen_ai.provider.name"]) ?? text(attributes["gen_ai.system"]);
-  if (provider) facts.push(`provider ${provider}`);
-  const tool = text(attributes["gen_ai.tool.name"]);
-  if (tool) {
-    const callId = text(attributes["gen_ai.tool.call.id"]);
-    facts.push(`tool ${tool}${callId ? ` [${callId}]` : ""}`);
-  }
-  const input = attributes["gen_ai.usage.input_tokens"] ?? attributes["gen_ai.usage.prompt_tokens"];
-  const output =
-    attributes["gen_ai.usage.output_tokens"] ?? attributes["gen_ai.usage.completion_tokens"];
-  if (input !== undefined || output !== undefined)
-    facts.push(`tokens in ${compact(input ?? "?")}, out ${compact(output ?? "?")}`);
-  const finish = attributes["gen_ai.response.finish_reasons"];
-  if (Array.isArray(finish) && finish.length > 0) facts.push(`finish ${finish.join(", ")}`);
-  const error = text(attributes["error.type"]);
-  if (error) facts.push(`error ${error}`);
+  if (call.provider) facts.push(`provider ${call.provider}`);
+  if (call.tool)
+    facts.push(`tool ${call.tool.name}${call.tool.callId ? ` [${call.tool.callId}]` : ""}`);
+  if (call.inputTokens !== undefined || call.outputTokens !== undefined)
+    facts.push(
+      `tokens in ${compact(call.inputTokens ?? "?")}, out ${compact(call.outputTokens ?? "?")}`,
+    );
+  if (call.finishReasons.length > 0) facts.push(`finish ${call.finishReasons.join(", ")}`);
+  if (call.errorType) facts.push(`error ${call.errorType}`);
   return facts;
 }
 
@@ -112,14 +111,4 @@ function durationText(span: JsonObject): string {
   const end = spanTime(span, "endTimeUnixNano");
   if (start === undefined || end === undefined || end < start) return "";
   return ` (${Number((end - start) / 1_000_000n)} ms)`;
-}
-
-/** `status: ERROR: message` for a failed span (code 2 or `STATUS_CODE_ERROR`); nothing otherwise. */
-function statusText(status: unknown): string {
-  if (!isObject(status)) return "";
-  const failed =
-    status.code === 2 || status.code === "STATUS_CODE_ERROR" || status.code === "ERROR";
-  if (!failed) return "";
-  const message = text(status.message);
-  return `status: ERROR${message ? `: ${message}` : ""}`;
 }

@@ -1,13 +1,12 @@
-import { describe, expect, it } from "vitest";
+import type { JsonObject } from "@assay/protocol/trace-shapes";
 import {
   AGENT_TRACE_ID,
   LEGACY_TRACE_ID,
   otlpExport,
   otlpExportContinued,
-} from "../../../../test/traces/samples.ts";
+} from "@assay/test-kit/trace-samples.ts";
+import { describe, expect, it } from "vitest";
 import { renderTraceForJudge } from "../render.ts";
-import type { JsonObject } from "../values.ts";
-import { anyValue, attributesOf } from "./attributes.ts";
 import { otelTraceInput } from "./otel-genai.ts";
 import { createSpanGroups, spansOfRecord } from "./spans.ts";
 
@@ -17,35 +16,6 @@ function groupedTraces() {
   groups.add(spansOfRecord(otlpExportContinued) ?? [], 2);
   return [...groups.traces()];
 }
-
-describe("OTLP/JSON attributes", () => {
-  it("reads every AnyValue kind; int64 beyond 2^53 stays a string", () => {
-    expect(
-      attributesOf([
-        { key: "s", value: { stringValue: "x" } },
-        { key: "i", value: { intValue: "42" } },
-        { key: "big", value: { intValue: "9007199254740993" } },
-        { key: "d", value: { doubleValue: 0.5 } },
-        { key: "b", value: { boolValue: true } },
-        { key: "a", value: { arrayValue: { values: [{ stringValue: "stop" }] } } },
-        { key: "kv", value: { kvlistValue: { values: [{ key: "k", value: { intValue: 1 } }] } } },
-        { key: "__proto__", value: { stringValue: "ignored" } },
-      ]),
-    ).toEqual({
-      s: "x",
-      i: 42,
-      big: "9007199254740993",
-      d: 0.5,
-      b: true,
-      a: ["stop"],
-      kv: { k: 1 },
-    });
-    expect(anyValue({})).toBeNull();
-    expect(attributesOf({ "gen_ai.request.model": "gpt-4o" })).toEqual({
-      "gen_ai.request.model": "gpt-4o",
-    });
-  });
-});
 
 describe("spans grouped by trace id", () => {
   it("takes every span of an export, and single OTLP span records", () => {

@@ -1,4 +1,4 @@
-import { isObject, type JsonObject, text } from "../values.ts";
+import { isObject, isSpan, type JsonObject, spanTime, text } from "@assay/protocol/trace-shapes";
 
 // Where spans come from: an OTLP/JSON export (`{resourceSpans: [{scopeSpans: [{spans}]}]}`, as the
 // collector's file exporter and `otlp-json` dumps write it), or one span per record (OTLP field
@@ -35,30 +35,8 @@ function resourceOf(resource: JsonObject): (span: JsonObject) => JsonObject {
   return (span) => (span.resource === undefined ? { ...span, resource: shared } : span);
 }
 
-/** An OTLP/JSON span: hex `traceId` and `spanId` strings. */
-export function isSpan(record: JsonObject): boolean {
-  return typeof record.traceId === "string" && typeof record.spanId === "string";
-}
-
-/** `{trace_id, spans: [...]}`: spans already grouped into a trace (what Assay stores). */
-export function isSpanTrace(record: JsonObject): boolean {
-  return (
-    Array.isArray(record.spans) &&
-    record.spans.length > 0 &&
-    record.spans.every((span) => isObject(span) && isSpan(span))
-  );
-}
-
 export function spanTraceId(span: JsonObject): string {
   return text(span.traceId) ?? "";
-}
-
-/** Nanoseconds since the epoch as a BigInt (OTLP sends them as decimal strings), if known. */
-export function spanTime(span: JsonObject, key: "startTimeUnixNano" | "endTimeUnixNano") {
-  const value = span[key];
-  if (typeof value === "number" && Number.isFinite(value)) return BigInt(Math.trunc(value));
-  if (typeof value === "string" && /^\d{1,30}$/.test(value)) return BigInt(value);
-  return undefined;
 }
 
 /** Spans in start order; spans without a start time keep their order, after the others. */

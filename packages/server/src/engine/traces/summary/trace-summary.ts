@@ -1,7 +1,11 @@
 import type { TraceFormat } from "@assay/protocol";
-import { attributesOf } from "../otel/attributes.ts";
-import { spanTime } from "../otel/spans.ts";
-import { isObject, type JsonObject, text } from "../values.ts";
+import {
+  attributesOf,
+  isObject,
+  type JsonObject,
+  spanTime,
+  text,
+} from "@assay/protocol/trace-shapes";
 
 /**
  * What an observability list shows of a trace, read once when it is imported and kept in its

@@ -1,8 +1,8 @@
 import { isUtf8 } from "node:buffer";
+import { isObject, type JsonObject } from "@assay/protocol/trace-shapes";
 import sjson from "secure-json-parse";
 import { nestsDeeperThan } from "../../../platform/json-frames/json-depth.ts";
 import { findUnstorableText, mayHoldUnstorableText } from "../../../platform/unstorable-text.ts";
-import { isObject, type JsonObject } from "../values.ts";
 import { MAX_DEPTH } from "./limits.ts";
 
 export type RecordParse =

@@ -1,5 +1,4 @@
 import { Readable } from "node:stream";
-import { describe, expect, it } from "vitest";
 import {
   AGENT_TRACE_ID,
   agentRun,
@@ -10,7 +9,8 @@ import {
   otlpExportContinued,
   plainRecord,
   textExchange,
-} from "../../../../test/traces/samples.ts";
+} from "@assay/test-kit/trace-samples.ts";
+import { describe, expect, it } from "vitest";
 import { MAX_BAD_RECORDS, MAX_RECORD_BYTES, MAX_TRACES } from "./limits.ts";
 import { readTraceFile } from "./read-trace-file.ts";
 import type { ParsedTrace } from "./trace-builder.ts";

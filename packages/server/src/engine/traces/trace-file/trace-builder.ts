@@ -1,10 +1,11 @@
 import type { TraceFormat } from "@assay/protocol";
+import type { JsonObject } from "@assay/protocol/trace-shapes";
 import { formatBytes } from "../../../platform/json-frames/framing.ts";
 import { otelTraceInput } from "../otel/otel-genai.ts";
 import { createSpanGroups, spansOfRecord } from "../otel/spans.ts";
 import { recognizeTrace } from "../recognize.ts";
 import { summarizeTrace, type TraceSummary } from "../summary/trace-summary.ts";
-import { type JsonObject, toInputText } from "../values.ts";
+import { toInputText } from "../values.ts";
 import { MAX_RECORD_BYTES } from "./limits.ts";
 import type { ProblemList } from "./problem-list.ts";
 

@@ -2,13 +2,13 @@ import { randomUUID } from "node:crypto";
 import { Readable } from "node:stream";
 import { buffer } from "node:stream/consumers";
 import { setTimeout as sleep } from "node:timers/promises";
+import { type S3TestServer, startS3Server } from "@assay/test-kit/s3-server.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type S3TestServer, startS3Server } from "../../../../test/support/s3-server.ts";
 import type { BlobStore, S3BlobStoreOptions } from "../blob-store.ts";
 import { createS3BlobStore, MAX_OBJECT_BYTES } from "./s3-blob-store.ts";
 
 // Runs against a real S3-compatible server on loopback that verifies SigV4 presigned signatures
-// and expiry (test/support/s3-server.ts), so every 403 below comes from the store, as it would
+// and expiry (@assay/test-kit/s3-server.ts), so every 403 below comes from the store, as it would
 // from AWS S3.
 
 let server: S3TestServer;

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { Readable } from "node:stream";
+import { GSM8K_TEST_FILE } from "@assay/test-kit/shared-datasets.ts";
 import { describe, expect, it } from "vitest";
-import { GSM8K_TEST_FILE } from "../../../../test/support/shared-datasets.ts";
 import {
   DatasetFileError,
   type DatasetRow,
