@@ -88,5 +88,7 @@ export async function signedInPage(
   await page.goto(`${ui}${path}`);
   await signIn(page, key);
   await page.waitForURL(`${ui}${path}`);
+  // The top bar is drawn once the session is read: a test may look at it (or its menu) at once.
+  await page.locator("header.top-bar").waitFor();
   return { context, page, pageErrors };
 }
