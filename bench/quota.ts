@@ -7,10 +7,10 @@
 // second, so N prompts costing c tokens each need at least (N·c − TPM) / (TPM/60) seconds — and
 // (N − RPM) / (RPM/60) for the requests, which is less here. N is chosen so that this minimum is
 // BENCH_QUOTA_SECONDS: N = TPM · (1 + S/60) / c. With the defaults (RPM 600, TPM 34,000,
-// max_tokens 64 and the fixture's prompts at ~30 tokens, so c ≈ 94 tokens), S = 60 gives N ≈ 724:
-// 724 · 94 = 68,000 tokens = twice the bucket, so 60 s after the first minute's allowance is spent
-// (the requests: (724 − 600) / 10 = 12 s). Each row's minimum is recomputed from the tokens and
-// requests the endpoint actually charged to that tool (its prompt template and max_tokens).
+// max_tokens 64 and the fixture's prompts at ~26 tokens, so c ≈ 90.3 tokens), S = 60 gives
+// N = 756: 756 · 90.3 ≈ 68,000 tokens = twice the bucket, so 60 s once the first minute's
+// allowance is spent (the requests: (756 − 600) / 10 = 15.6 s). Each row's minimum is recomputed
+// from the tokens and requests the endpoint charged that tool (its prompt template, max_tokens).
 //
 // Assay runs as deployed (`assay serve`, workers in the process, SQLite; bench/eval/assay.ts) with a
 // custom model on the endpoint; the peers through their CLIs and OpenAI-compatible providers
@@ -91,7 +91,7 @@ const record = (result: RunResult) => {
   rows.push(row);
   console.log(
     `== ${row.tool}: ${row.wallS.toFixed(1)} s (minimum ${row.minimumS.toFixed(1)} s, ` +
-      `${(row.wallS / row.minimumS).toFixed(2)}×), ${row.rateLimited} of ${row.requests} requests 429, ` +
+      `${(row.wallS / row.minimumS).toFixed(2)}× of it), ${row.rateLimited} of ${row.requests} requests 429, ` +
       `${row.failedSamples} samples failed${row.problems.length ? `; ${row.problems.join("; ")}` : ""}`,
   );
 };

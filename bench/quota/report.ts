@@ -83,13 +83,13 @@ export function quotaTable(rows: readonly QuotaRow[]): string {
   const fixed = (value: number, digits: number) =>
     Number.isNaN(value) ? "–" : value.toFixed(digits);
   const lines = [
-    "| tool | N | wall s | first request → last answer s | quota minimum s | wall / minimum | requests | 429s | 429 % | failed samples | accuracy | tokens / request (max_tokens) | other load (cores) |",
+    "| tool | N | wall s | first request → last answer s | quota minimum s (its tokens) | wall / minimum | requests | 429s | 429 % | failed samples | accuracy | tokens / request (max_tokens) | other load (cores) |",
     "|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|",
   ];
   for (const row of rows) {
     const percent = row.requests === 0 ? Number.NaN : (row.rateLimited / row.requests) * 100;
     lines.push(
-      `| ${row.tool} | ${row.n} | ${fixed(row.wallS, 1)} | ${fixed(row.spanS, 1)} | ${fixed(row.minimumS, 1)} | ${fixed(row.wallS / row.minimumS, 2)}× | ${row.requests} | ${row.rateLimited} | ${fixed(percent, 1)} | ${fixed(row.failedSamples, 0)} | ${row.accuracy === null ? "–" : `${(row.accuracy * 100).toFixed(2)} %`} | ${fixed(row.tokensPerRequest, 1)} (${row.maxTokens || "–"}) | ${fixed(row.otherCores, 2)} |`,
+      `| ${row.tool} | ${row.n} | ${fixed(row.wallS, 1)} | ${fixed(row.spanS, 1)} | ${fixed(row.minimumS, 1)} | ${row.failedSamples > 0 ? "did not finish" : `${fixed(row.wallS / row.minimumS, 2)}×`} | ${row.requests} | ${row.rateLimited} | ${fixed(percent, 1)} | ${fixed(row.failedSamples, 0)} | ${row.accuracy === null ? "–" : `${(row.accuracy * 100).toFixed(2)} %`} | ${fixed(row.tokensPerRequest, 1)} (${row.maxTokens || "–"}) | ${fixed(row.otherCores, 2)} |`,
     );
   }
   const problems = rows.filter((row) => row.problems.length > 0);
