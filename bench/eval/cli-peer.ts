@@ -42,6 +42,8 @@ export async function measureCli(
   command: string[],
   cwd: string,
   env: NodeJS.ProcessEnv,
+  /** Ends the run (its whole process group) after this long; the notes say so. */
+  timeoutMs?: number,
 ): Promise<CliMeasurement> {
   const timed = existsSync(TIME);
   const full = timed ? [TIME, "-f", "BENCH_TIME %e %U %S %M", ...command] : command;
@@ -51,7 +53,7 @@ export async function measureCli(
   const timeline = sampleRequests(fake);
   const load = startLoadMeter();
   const started = performance.now();
-  const { code, output } = await run(full, cwd, env);
+  const { code, output, timedOut } = await run(full, cwd, env, timeoutMs);
   const wallS = (performance.now() - started) / 1000;
   const endpointCpuS = fake.cpuSeconds() - endpointBefore;
   // The last match: the tool's own output comes first.
@@ -75,7 +77,10 @@ export async function measureCli(
     mustReachConcurrency: false,
     code,
     output,
-    notes: timed ? [] : [`${TIME} missing: no CPU or RSS`],
+    notes: [
+      ...(timed ? [] : [`${TIME} missing: no CPU or RSS`]),
+      ...(timedOut ? [`stopped after ${Math.round((timeoutMs ?? 0) / 1000)} s`] : []),
+    ],
   };
 }
 
@@ -94,14 +99,32 @@ function run(
   command: string[],
   cwd: string,
   env: NodeJS.ProcessEnv,
-): Promise<{ code: number | null; output: string }> {
+  timeoutMs?: number,
+): Promise<{ code: number | null; output: string; timedOut: boolean }> {
   return new Promise((resolvePromise, reject) => {
     const [file, ...args] = command as [string, ...string[]];
-    const child = spawn(file, args, { cwd, env, stdio: ["ignore", "pipe", "pipe"] });
+    // With a time limit, a process group of its own: the tool's workers end with it.
+    const detached = timeoutMs !== undefined;
+    const child = spawn(file, args, { cwd, env, stdio: ["ignore", "pipe", "pipe"], detached });
     let output = "";
+    let timedOut = false;
+    const timer =
+      timeoutMs === undefined
+        ? undefined
+        : setTimeout(() => {
+            timedOut = true;
+            try {
+              process.kill(-(child.pid as number), "SIGKILL");
+            } catch {
+              // already gone
+            }
+          }, timeoutMs);
     child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
     child.once("error", reject);
-    child.once("close", (code) => resolvePromise({ code, output }));
+    child.once("close", (code) => {
+      clearTimeout(timer);
+      resolvePromise({ code, output, timedOut });
+    });
   });
 }

@@ -44,6 +44,8 @@ export async function runInspect(
   concurrency: number,
   n: number,
   peers: PythonPeers,
+  /** `--max-tokens`, and a time limit for the CLI (measureCli). */
+  options: { maxTokens?: number; timeoutMs?: number } = {},
 ): Promise<RunResult> {
   const dir = mkdtempSync(join(tmpdir(), "inspect-bench-"));
   try {
@@ -62,13 +64,22 @@ export async function runInspect(
       // Like promptfoo's --no-progress-bar: no live display to draw.
       "--display",
       "none",
+      ...(options.maxTokens === undefined ? [] : ["--max-tokens", String(options.maxTokens)]),
     ];
-    const m = await measureCli(fake, concurrency, n, cli, dir, {
-      ...offlineEnv(dir),
-      // openai-api/<name>/…: <NAME>_BASE_URL and <NAME>_API_KEY.
-      FAKE_BASE_URL: fake.url,
-      FAKE_API_KEY: "x",
-    });
+    const m = await measureCli(
+      fake,
+      concurrency,
+      n,
+      cli,
+      dir,
+      {
+        ...offlineEnv(dir),
+        // openai-api/<name>/…: <NAME>_BASE_URL and <NAME>_API_KEY.
+        FAKE_BASE_URL: fake.url,
+        FAKE_API_KEY: "x",
+      },
+      options.timeoutMs,
+    );
     const { code, output, notes, ...measured } = m;
     const errors: string[] = [];
     if (code !== 0) errors.push(exitError("inspect", m));

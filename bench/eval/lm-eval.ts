@@ -17,7 +17,7 @@ const TASK = "assay_bench_arithmetic";
 const METRIC = "exact_match,strict-match";
 
 /** The task; JSON is YAML, so no YAML writer is needed. */
-function taskYaml(dataset: string): string {
+function taskYaml(dataset: string, maxTokens: number | undefined): string {
   const task = {
     task: TASK,
     dataset_path: "json",
@@ -26,7 +26,13 @@ function taskYaml(dataset: string): string {
     output_type: "generate_until",
     doc_to_text: "{{question}}",
     doc_to_target: "{{answer}}",
-    generation_kwargs: { until: [], do_sample: false, temperature: 0 },
+    generation_kwargs: {
+      until: [],
+      do_sample: false,
+      temperature: 0,
+      // Sent as `max_tokens`; lm-eval's default is 256.
+      ...(maxTokens === undefined ? {} : { max_gen_toks: maxTokens }),
+    },
     filter_list: [
       {
         name: "strict-match",
@@ -52,13 +58,15 @@ export async function runLmEval(
   concurrency: number,
   n: number,
   peers: PythonPeers,
+  /** `max_gen_toks`, and a time limit for the CLI (measureCli). */
+  options: { maxTokens?: number; timeoutMs?: number } = {},
 ): Promise<RunResult> {
   const dir = mkdtempSync(join(tmpdir(), "lm-eval-bench-"));
   try {
     const dataset = join(dir, "items.jsonl");
     writeFileSync(dataset, toPeerJsonl(makeItems(n)));
     mkdirSync(join(dir, "tasks"));
-    writeFileSync(join(dir, "tasks", `${TASK}.yaml`), taskYaml(dataset));
+    writeFileSync(join(dir, "tasks", `${TASK}.yaml`), taskYaml(dataset, options.maxTokens));
     const modelArgs = [
       "model=fake-model",
       `base_url=${fake.url}/chat/completions`,
@@ -78,7 +86,7 @@ export async function runLmEval(
       "--output_path",
       "out",
     ];
-    const m = await measureCli(fake, concurrency, n, cli, dir, offlineEnv(dir));
+    const m = await measureCli(fake, concurrency, n, cli, dir, offlineEnv(dir), options.timeoutMs);
     const { code, output, notes, ...measured } = m;
     const errors: string[] = [];
     if (code !== 0) errors.push(exitError("lm-eval", m));

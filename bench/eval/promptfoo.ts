@@ -30,7 +30,13 @@ export async function runPromptfoo(
   fake: FakeEndpoint,
   concurrency: number,
   n: number,
-  options: { write: boolean },
+  options: {
+    write: boolean;
+    /** Sent as `max_tokens` (promptfoo's default otherwise). */
+    maxTokens?: number;
+    /** Stop the CLI after this long (measureCli). */
+    timeoutMs?: number;
+  },
 ): Promise<RunResult> {
   const promptfoo = findPromptfoo();
   if (!promptfoo) throw new Error("promptfoo is not installed: npm ci --prefix bench/peers");
@@ -42,7 +48,16 @@ export async function runPromptfoo(
     const config = {
       description: `assay bench L=${fake.latencyMs} C=${concurrency} N=${n}`,
       prompts: ["{{question}}"],
-      providers: [{ id: "openai:chat:fake", config: { apiBaseUrl: fake.url, apiKey: "x" } }],
+      providers: [
+        {
+          id: "openai:chat:fake",
+          config: {
+            apiBaseUrl: fake.url,
+            apiKey: "x",
+            ...(options.maxTokens === undefined ? {} : { max_tokens: options.maxTokens }),
+          },
+        },
+      ],
       defaultTest: { assert: [{ type: "contains", value: "#### {{answer}}" }] },
       tests: "file://tests.csv",
     };
@@ -60,13 +75,21 @@ export async function runPromptfoo(
       "--no-progress-bar",
       ...(options.write ? [] : ["--no-write"]),
     ];
-    const m = await measureCli(fake, concurrency, n, cli, dir, {
-      ...process.env,
-      PROMPTFOO_DISABLE_TELEMETRY: "1",
-      PROMPTFOO_DISABLE_UPDATE: "1",
-      PROMPTFOO_CONFIG_DIR: join(dir, "config"),
-      OPENAI_API_KEY: "x",
-    });
+    const m = await measureCli(
+      fake,
+      concurrency,
+      n,
+      cli,
+      dir,
+      {
+        ...process.env,
+        PROMPTFOO_DISABLE_TELEMETRY: "1",
+        PROMPTFOO_DISABLE_UPDATE: "1",
+        PROMPTFOO_CONFIG_DIR: join(dir, "config"),
+        OPENAI_API_KEY: "x",
+      },
+      options.timeoutMs,
+    );
     const { code, output, notes, ...measured } = m;
 
     const count = (word: string) => {

@@ -4,6 +4,7 @@ import {
   startFakeModelServer,
 } from "@assay/test-kit/fake-model-server.ts";
 import { TestClock } from "@assay/test-kit/test-clock.ts";
+import { virtualClock } from "@assay/test-kit/virtual-clock.ts";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { ModelEndpoint } from "../../src/engine/gateway/endpoint.ts";
 import { createConcurrencyLimits } from "../../src/engine/gateway/endpoint-limiter/concurrency-limits.ts";
@@ -16,6 +17,7 @@ import {
   type GatewayOptions,
 } from "../../src/engine/gateway/gateway.ts";
 import { cancelledError, ModelCallError } from "../../src/engine/gateway/model-call-error.ts";
+import { estimateQuotaTokens } from "../../src/engine/gateway/pacing/quota-pacer.ts";
 import { buildRequestBody } from "../../src/engine/gateway/request-body.ts";
 import { parseHostRule } from "../../src/platform/ssrf/host-rules.ts";
 
@@ -156,6 +158,42 @@ describe("model gateway against a real socket", () => {
     );
     expect(completion.attempts).toBe(2);
     expect(sleeps).toEqual([1000]);
+  });
+
+  it("paces the retry after a 429 by the x-ratelimit headers, shared by the endpoint's calls", async () => {
+    server.setBehavior(({ index }) =>
+      index === 0
+        ? {
+            status: 429,
+            headers: {
+              "retry-after": "0",
+              "x-ratelimit-limit-tokens": "6000",
+              "x-ratelimit-remaining-tokens": "0",
+              "x-ratelimit-reset-tokens": "1m0s",
+            },
+            body: { error: { message: "Rate limit reached for tokens per min (TPM)" } },
+          }
+        : { content: "ok" },
+    );
+    const clock = virtualClock();
+    const gateway = gatewayWith({ pacerClock: clock });
+    const target = endpoint();
+    const body = bodyFor(target);
+    const call = gateway.complete(target, body);
+    // The retry waits for the quota (a pacer timer), not for a second request.
+    while (clock.pending() === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(server.stats().requests).toBe(1);
+    // A second run's call to the same endpoint queues behind it.
+    const other = gateway.complete(endpoint(), body);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(server.stats().requests).toBe(1);
+    await clock.run();
+    expect((await call).attempts).toBe(2);
+    expect((await other).attempts).toBe(1);
+    // Empty bucket, 6000 per minute (0.1 per ms): the first leaves when its estimate plus the
+    // 1 % margin (60) has refilled, the second when its own estimate has, on top.
+    const cost = estimateQuotaTokens(body);
+    expect(Math.abs(clock.now() - (2 * cost + 60) * 10)).toBeLessThanOrEqual(2);
   });
 
   it("never sleeps less than Retry-After, and gives up when it asks for more than the cap", async () => {

@@ -1,3 +1,4 @@
+import type { IncomingHttpHeaders } from "node:http";
 import { setImmediate as nextTurn } from "node:timers/promises";
 import { Agent, type Dispatcher } from "undici";
 import { createGuardedDispatcher } from "../../platform/ssrf/guarded-dispatcher.ts";
@@ -8,6 +9,13 @@ import type { ConcurrencyLimits } from "./endpoint-limiter/concurrency-limits.ts
 import type { Release } from "./endpoint-limiter/endpoint-limiter.ts";
 import { attemptCompletion, type CallTarget } from "./http-attempt.ts";
 import { cancelledError, ModelCallError } from "./model-call-error.ts";
+import {
+  estimateQuotaTokens,
+  type PacerClock,
+  type PacerTicket,
+  QuotaPacer,
+} from "./pacing/quota-pacer.ts";
+import { type RateLimitReading, readRateLimitHeaders } from "./pacing/rate-limit-headers.ts";
 import { DEFAULT_PROFILE } from "./profiles/index.ts";
 import { backoffDelayMs } from "./retry-policy.ts";
 
@@ -76,6 +84,8 @@ export interface GatewayOptions {
   /** Sockets per origin for trusted endpoints (opened lazily). Default 1024, the API's max concurrency. */
   connectionsPerOrigin?: number;
   limiter?: ConcurrencyLimits;
+  /** The quota pacers' clock (tests). */
+  pacerClock?: PacerClock;
   sleep?: Sleep;
   random?: () => number;
   lookup?: HostLookup;
@@ -125,6 +135,18 @@ export function createGateway(options: GatewayOptions): Gateway {
     return guarded;
   };
 
+  // One pacer per endpoint identity (URL + key), shared by every run this process calls it for:
+  // the provider's quota is per key, so all of them draw from the same buckets.
+  const pacers = new Map<string, QuotaPacer>();
+  const pacerFor = (identity: string): QuotaPacer => {
+    let pacer = pacers.get(identity);
+    if (pacer === undefined) {
+      pacer = new QuotaPacer({ clock: options.pacerClock });
+      pacers.set(identity, pacer);
+    }
+    return pacer;
+  };
+
   const targets = new WeakMap<ModelEndpoint, CallTarget>();
   const targetFor = (endpoint: ModelEndpoint): CallTarget => {
     let target = targets.get(endpoint);
@@ -148,11 +170,22 @@ export function createGateway(options: GatewayOptions): Gateway {
     if (closed || signal?.aborted) throw cancelledError();
     const target = targetFor(endpoint);
     const payload = JSON.stringify(body);
-    const identity = limiter ? endpointIdentity(endpoint) : "";
+    const identity = endpointIdentity(endpoint);
+    const pacer = pacerFor(identity);
+    const quotaTokens = estimateQuotaTokens(body);
     const maxLimit = callOptions.concurrency ?? DEFAULT_CONCURRENCY;
     let badResponses = 0;
+    let reading: RateLimitReading | undefined;
+    const onHeaders = (headers: IncomingHttpHeaders) => {
+      reading = readRateLimitHeaders(headers);
+    };
 
     for (let attempt = 1; ; attempt += 1) {
+      // The quota first, then a concurrency slot: a call waiting for the provider's bucket to
+      // refill holds no slot. Synchronous unless the endpoint's headers say to wait.
+      const admitted = pacer.admit(quotaTokens, signal);
+      const ticket: PacerTicket = admitted instanceof Promise ? await admitted : admitted;
+      reading = undefined;
       // A slot per attempt, released before any backoff: sleeping retries hold no capacity.
       // Looked up per attempt, so a limiter released while we slept is never used.
       const endpointLimiter = limiter?.limiterFor(identity, maxLimit);
@@ -160,8 +193,9 @@ export function createGateway(options: GatewayOptions): Gateway {
       const started = performance.now();
       let error: ModelCallError;
       try {
-        const parsed = await attemptCompletion(target, payload, limits, signal);
+        const parsed = await attemptCompletion(target, payload, limits, signal, onHeaders);
         const durationMs = performance.now() - started;
+        pacer.observe(ticket, reading);
         endpointLimiter?.noteSuccess();
         const prices = endpoint.prices;
         return {
@@ -181,6 +215,7 @@ export function createGateway(options: GatewayOptions): Gateway {
         };
       } catch (caught) {
         error = caught as ModelCallError;
+        pacer.observe(ticket, reading);
         if (error.code === "rate_limited") endpointLimiter?.noteRateLimited();
       } finally {
         // undici hands a kept-alive socket to the next request only one event-loop turn after
@@ -213,6 +248,7 @@ export function createGateway(options: GatewayOptions): Gateway {
     async close() {
       closed = true;
       shutdown.abort();
+      for (const pacer of pacers.values()) pacer.rejectWaiting();
       await Promise.all([trusted?.destroy(), guarded?.destroy()]);
     },
   };

@@ -63,6 +63,8 @@ export async function attemptCompletion(
   payload: string,
   limits: AttemptLimits,
   signal: AbortSignal | undefined,
+  /** Sees the headers of every answer, whatever its status (the quota pacer reads them). */
+  onHeaders?: (headers: IncomingHttpHeaders) => void,
 ): Promise<ParsedCompletion> {
   // A listener added to an already-aborted signal never fires.
   if (signal?.aborted) throw cancelledError();
@@ -90,6 +92,7 @@ export async function attemptCompletion(
       bodyTimeout: limits.timeoutMs,
     });
     const { statusCode, headers, body } = response;
+    onHeaders?.(headers);
     if (statusCode >= 200 && statusCode < 300) {
       const text = await readCapped(body, headers, limits.maxResponseBytes);
       return parseCompletion(text, target.apiKey, target.reading);
