@@ -4,7 +4,10 @@
 // requests), the speed-up over one worker, CPU per sample of each process (the API process and each
 // worker), the fake endpoint's and PostgreSQL's own CPU (all share the machine's cores), the load
 // average and the other processes' load, and PostgreSQL round trips per chunk and per sample by
-// kind (each Assay process preloads bench/workers/pg-probe.ts, which counts its queries).
+// kind (each Assay process preloads bench/workers/pg-probe.ts, which counts its queries), what the
+// database's backends wait on (bench/workers/wait-events.ts), the mean calls in flight at the
+// endpoint over the steady stretch and the workers' mean event-loop utilization
+// (bench/eval/elu-probe.ts).
 // Everything else is the eval bench's method (bench/eval/assay.ts): a fresh database and fresh
 // processes per run, a warm-up evaluation first, a run counts only at exactly 75.00 %, N requests
 // and at most C in flight.
@@ -75,7 +78,7 @@ try {
           jobs,
           chunk,
           warmup: true,
-          probe: false,
+          probe: true,
           splitWorkers: workers,
           pgProbe: true,
         });
@@ -117,6 +120,8 @@ function describe(m: Measured): string {
     `wall ${r.wallS.toFixed(2)} s`,
     `${samplesPerSecond(r).toFixed(0)} samples/s (${percentOfCeiling(r).toFixed(1)} % of C/L)`,
     `steady ${r.steadyPerS?.toFixed(0) ?? "n/a"}`,
+    `mean in flight ${r.meanInFlight?.toFixed(0) ?? "n/a"}`,
+    `workers' ELU ${r.probe?.elu.toFixed(2) ?? "n/a"}`,
     `CPU ms/sample ${processes.join(", ")}`,
     `endpoint ${perSampleMs(r.endpointCpuS, r)} (${cores(r.endpointCpuS, r)} cores)`,
     `PostgreSQL ${perSampleMs(r.databaseCpuS, r)} (${cores(r.databaseCpuS, r)} cores)`,
@@ -138,6 +143,8 @@ function table(): string {
       m.workers,
       samplesPerSecond(r).toFixed(0),
       r.steadyPerS?.toFixed(0) ?? "n/a",
+      r.meanInFlight?.toFixed(0) ?? "n/a",
+      r.probe?.elu.toFixed(2) ?? "n/a",
       one === undefined ? "n/a" : `${(samplesPerSecond(r) / one).toFixed(2)}×`,
       workers.map((p) => perSampleMs(p.cpuS, r)).join(" / "),
       perSampleMs(serve?.cpuS, r),
@@ -151,8 +158,8 @@ function table(): string {
   });
   return [
     `L ${latencyMs} ms, C ${concurrency}, N ${n}, ${chunk}-prompt chunks, ${jobs} jobs per worker; speed-up over the best 1-worker run [target: 2 workers ≥ 1.5×]`,
-    "| workers | samples/s | steady samples/s | speed-up | CPU ms/sample, each worker | CPU ms/sample, API process | Assay cores | endpoint CPU ms/sample (cores) | PostgreSQL CPU ms/sample (cores) | load average (before → after) | other load (cores) | |",
-    "|---|---|---|---|---|---|---|---|---|---|---|---|",
+    "| workers | samples/s | steady samples/s | mean in flight (steady) | workers' event-loop utilization | speed-up | CPU ms/sample, each worker | CPU ms/sample, API process | Assay cores | endpoint CPU ms/sample (cores) | PostgreSQL CPU ms/sample (cores) | load average (before → after) | other load (cores) | |",
+    "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|",
     ...rows.map((row) => `| ${row} |`),
   ].join("\n");
 }
