@@ -55,6 +55,11 @@ export function createPgBossQueue(options: PgBossQueueOptions): JobQueue {
     // every superviseIntervalSeconds (default 60 s): without this, a dead worker's job waited up
     // to a minute longer than monitorIntervalSeconds says.
     superviseIntervalSeconds: monitorIntervalSeconds,
+    // A job wakes the workers of its queue when its transaction commits (LISTEN/NOTIFY on one more
+    // connection per process): an evaluation's first chunk no longer waits for the next poll, up
+    // to pollIntervalMs after its POST. Where LISTEN cannot be held (PgBouncer in transaction
+    // mode), pg-boss warns and the workers poll as before.
+    useListenNotify: true,
   });
   boss.on("error", (err) => options.logger.error({ err }, "pg-boss error"));
 
@@ -100,10 +105,11 @@ export function createPgBossQueue(options: PgBossQueueOptions): JobQueue {
         await boss.createQueue(name, {
           ...queueOptions,
           ...deadLetter,
+          notify: true,
           policy: scheduled ? "exclusive" : "standard",
         });
         // createQueue leaves an existing queue alone: bring its settings up to date.
-        await boss.updateQueue(name, { ...queueOptions, ...deadLetter });
+        await boss.updateQueue(name, { ...queueOptions, ...deadLetter, notify: true });
       }
     })().catch((error: unknown) => {
       started = undefined;
@@ -161,6 +167,9 @@ export function createPgBossQueue(options: PgBossQueueOptions): JobQueue {
           {
             localConcurrency: concurrency,
             pollingIntervalSeconds: Math.max(0.5, options.pollIntervalMs / 1000),
+            // Polling stays as frequent with NOTIFY on: a retry's or a scheduled job's start time
+            // comes due without a notification.
+            notifyPollingIntervalSeconds: Math.max(0.5, options.pollIntervalMs / 1000),
           },
           async ([job]) => {
             if (!job) return;
