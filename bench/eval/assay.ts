@@ -16,6 +16,9 @@ import {
   startProcess,
   stopProcess,
 } from "../support/processes.ts";
+import { startDatabaseCpu } from "../workers/database-cpu.ts";
+import type { PgTally } from "../workers/pg-probe.ts";
+import { sampleWaitEvents } from "../workers/wait-events.ts";
 import { summarizeProfile } from "./cpu-profile.ts";
 import type { FakeEndpoint } from "./fake-endpoint.ts";
 import { sampleRequests } from "./fake-endpoint.ts";
@@ -38,12 +41,18 @@ export interface AssaySettings {
   splitWorkers?: number;
   /** Ask each prompt this many times: the same N calls over N / repeats prompts. */
   repeats?: number;
+  /**
+   * Split mode: count each process's PostgreSQL queries during the measured run
+   * (bench/workers/pg-probe.ts) and the database backends' CPU (bench/workers/database-cpu.ts).
+   */
+  pgProbe?: boolean;
 }
 
 const API_KEY = "assay_bench_eval_key_0123456789ab"; // 32 characters
 const FINISHED = new Set(["success", "failure", "timeout", "cancelled"]);
 const POLL_MS = 50;
 const PROBE = resolve(import.meta.dirname, "elu-probe.ts");
+const PG_PROBE = resolve(import.meta.dirname, "../workers/pg-probe.ts");
 
 interface Evaluation {
   id: string;
@@ -62,6 +71,7 @@ export async function runAssay(
 ): Promise<RunResult> {
   const split = settings.splitWorkers ?? 0;
   const repeats = settings.repeats ?? 1;
+  const pgProbe = split > 0 && settings.pgProbe === true;
   if (n % (4 * repeats) !== 0)
     throw new Error(`N ${n} must be a multiple of 4 × repeats (${repeats}) for exactly 75 %`);
   const dataDir = mkdtempSync(join(tmpdir(), "assay-bench-eval-"));
@@ -93,6 +103,7 @@ export async function runAssay(
     const nodeArgs = (name: string) => [
       ...assayNodeFlags(),
       ...(settings.probe ? ["--import", PROBE] : []),
+      ...(pgProbe ? ["--import", PG_PROBE] : []),
       ...(settings.profileDir
         ? [
             "--cpu-prof",
@@ -103,11 +114,13 @@ export async function runAssay(
     ];
     const sqlFile = (name: string) =>
       settings.profileDir && settings.probe ? join(dataDir, `sql-${name}.txt`) : "";
+    const pgFile = (name: string) => (pgProbe ? join(dataDir, `pg-${name}.json`) : "");
+    const names = ["serve", ...Array.from({ length: split }, (_, i) => `worker${i}`)];
     const serveArgs = [ASSAY_BIN, "serve", ...(split > 0 ? ["--no-workers"] : [])];
     processes.push(
       await startProcess(
         [...nodeArgs("serve"), ...serveArgs],
-        { ...env, ASSAY_BENCH_SQL_FILE: sqlFile("serve") },
+        { ...env, ASSAY_BENCH_SQL_FILE: sqlFile("serve"), ASSAY_BENCH_PG_FILE: pgFile("serve") },
         "listening on",
       ),
     );
@@ -117,6 +130,7 @@ export async function runAssay(
         ASSAY_BENCH_PROBE_FILE:
           env.ASSAY_BENCH_PROBE_FILE && join(dataDir, `probe-worker${i}.jsonl`),
         ASSAY_BENCH_SQL_FILE: sqlFile(`worker${i}`),
+        ASSAY_BENCH_PG_FILE: pgFile(`worker${i}`),
       };
       processes.push(
         await startProcess([...nodeArgs(`worker${i}`), ASSAY_BIN, "worker"], workerEnv, "worker:"),
@@ -168,7 +182,10 @@ export async function runAssay(
     const peakReset = pids.map(resetPeakRss).every(Boolean);
 
     await fake.reset();
-    const cpuBefore = sum(pids.map(cpuSeconds));
+    const perProcessBefore = pids.map(cpuSeconds);
+    const databaseCpu =
+      pgProbe && database?.url ? startDatabaseCpu(databaseName(database.url)) : undefined;
+    const waits = pgProbe && database?.url ? await sampleWaitEvents(database.url) : undefined;
     const endpointBefore = fake.cpuSeconds();
     const timeline = sampleRequests(fake);
     const load = startLoadMeter();
@@ -176,7 +193,7 @@ export async function runAssay(
     let wallStart = 0;
     // With SQL tracing on, SIGUSR2 tells the probe the run starts (and, below, that it ended).
     const signalProbes = () => {
-      if (sqlFile("serve")) for (const pid of pids) process.kill(pid, "SIGUSR2");
+      if (sqlFile("serve") || pgProbe) for (const pid of pids) process.kill(pid, "SIGUSR2");
     };
     const evaluation = await evaluate(
       datasetId,
@@ -189,9 +206,12 @@ export async function runAssay(
     );
     const wallS = (performance.now() - startedAt) / 1000;
     const wallEnd = Date.now();
-    const cpuS = sum(pids.map(cpuSeconds)) - cpuBefore;
+    const perProcessCpuS = pids.map((pid, i) => cpuSeconds(pid) - (perProcessBefore[i] ?? 0));
+    const cpuS = sum(perProcessCpuS);
+    const databaseCpuS = databaseCpu?.stop();
+    const databaseWaits = await waits?.stop();
     const endpointCpuS = fake.cpuSeconds() - endpointBefore;
-    const otherCores = load.otherCores(cpuS + endpointCpuS, wallS);
+    const otherCores = load.otherCores(cpuS + endpointCpuS + (databaseCpuS ?? 0), wallS);
     signalProbes();
     const steady = await timeline.stop(n);
     const endpoint = await fake.stats();
@@ -211,7 +231,9 @@ export async function runAssay(
     if (split > 0)
       notes.push(
         `processes (API, workers) peak RSS ${peaks.map((p) => Math.round(p)).join(" / ")} MB`,
-        "PostgreSQL's own CPU counts as other load",
+        databaseCpuS === undefined
+          ? "PostgreSQL's own CPU counts as other load"
+          : "PostgreSQL's own CPU measured apart",
       );
     const result: RunResult = {
       tool:
@@ -238,6 +260,18 @@ export async function runAssay(
       notes,
     };
     if (settings.probe) result.probe = probeSummary(dataDir, wallStart, wallEnd, split);
+    if (split > 0) {
+      result.processes = names.map((name, i) => ({ name, cpuS: perProcessCpuS[i] ?? 0 }));
+      result.databaseCpuS = databaseCpuS;
+      result.databaseWaits = databaseWaits;
+    }
+    if (pgProbe) {
+      // The probes write their tally on the second SIGUSR2 (sent above), a moment later.
+      await new Promise((r) => setTimeout(r, 300));
+      result.pgTallies = Object.fromEntries(
+        names.map((name) => [name, readTally(pgFile(name))] as const),
+      );
+    }
 
     await Promise.all(processes.splice(0).map(stopProcess));
     if (settings.profileDir && settings.probe) {
@@ -315,6 +349,18 @@ function probeSummary(dataDir: string, from: number, to: number, split: number) 
 function clockOffset(file: string): number | undefined {
   const line = readProbe(file)[0];
   return line === undefined ? undefined : line.monoUs - line.wall * 1000;
+}
+
+function readTally(file: string): PgTally {
+  try {
+    return JSON.parse(readFileSync(file, "utf8")) as PgTally;
+  } catch {
+    return {};
+  }
+}
+
+function databaseName(url: string): string {
+  return new URL(url).pathname.slice(1);
 }
 
 function sum(values: number[]): number {

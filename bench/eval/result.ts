@@ -1,5 +1,6 @@
 // One measured run of one tool on one cell, what follows from it, and whether it counts.
 import type { FakeModelServerStats } from "@assay/test-kit/fake-model-server.ts";
+import type { PgTally } from "../workers/pg-probe.ts";
 import { idealSeconds } from "./fixture.ts";
 
 /** The tools a user would pick instead of Assay, in the order the bench runs them. */
@@ -45,6 +46,14 @@ export interface RunResult {
     heapMaxMb: number;
     sqliteShare: number;
   };
+  /** Split mode: each Assay process's CPU during the run (serve, worker0, worker1 …). */
+  processes?: { name: string; cpuS: number }[];
+  /** Split mode with the pg probe: the database backends' CPU during the run. */
+  databaseCpuS?: number;
+  /** Split mode with the pg probe: mean busy database backends during the run, by wait. */
+  databaseWaits?: { what: string; backends: number }[];
+  /** Split mode with the pg probe: each process's queries during the run, by statement. */
+  pgTallies?: Record<string, PgTally>;
   /** Cores' worth of CPU used by other processes on the machine during the run (noise). */
   otherCores: number;
   /** Reasons the tool itself reported a problem (status, exit code). */

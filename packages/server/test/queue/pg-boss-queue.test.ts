@@ -27,6 +27,7 @@ const JOB_NAMES = [
   "pgb.slow",
   "pgb.doomed",
   "pgb.fair",
+  "pgb.next",
 ];
 
 describe.skipIf(!DIALECTS.includes("postgres"))("pg-boss job queue", () => {
@@ -43,14 +44,14 @@ describe.skipIf(!DIALECTS.includes("postgres"))("pg-boss job queue", () => {
   });
   afterAll(() => t.close());
 
-  function makeQueue(leaseSeconds = 10): JobQueue {
+  function makeQueue(leaseSeconds = 10, pollIntervalMs = 100): JobQueue {
     const queue = createPgBossQueue({
       connectionString: url,
       logger: silentLogger,
       jobNames: JOB_NAMES,
       scheduledJobNames: ["pgb.tick", "pgb.hourly"],
       leaseSeconds,
-      pollIntervalMs: 100,
+      pollIntervalMs,
       monitorIntervalSeconds: 1,
     });
     queues.push(queue);
@@ -166,6 +167,49 @@ describe.skipIf(!DIALECTS.includes("postgres"))("pg-boss job queue", () => {
         aborted: false,
       },
     ]);
+  });
+
+  it("takes the next due job as soon as a job ends, not a polling interval later", async () => {
+    // pg-boss's own loop would wait out the 3 s interval after each job (counted from the fetch):
+    // evaluation chunks shorter than the interval left their worker idle for the rest of it.
+    const queue = makeQueue(10, 3000);
+    const spans: { started: number; ended: number }[] = [];
+    // Queued before the workers start: no notification arrives while they run.
+    for (let i = 0; i < 3; i += 1) await queue.enqueue({ name: "pgb.next", data: { i } });
+    await queue.startWorkers(
+      {
+        "pgb.next": async () => {
+          const started = performance.now();
+          await sleep(50);
+          spans.push({ started, ended: performance.now() });
+        },
+      },
+      { concurrency: 1 },
+    );
+    await waitFor("three jobs to run", () => (spans.length === 3 ? true : undefined), {
+      timeoutMs: 15_000,
+      intervalMs: 20,
+    });
+    for (let i = 1; i < 3; i += 1)
+      expect(spans[i]!.started - spans[i - 1]!.ended).toBeLessThan(1000);
+  });
+
+  it("starts a job enqueued while its workers wait for their next poll at once (NOTIFY)", async () => {
+    const queue = makeQueue(10, 20_000);
+    const started: number[] = [];
+    await queue.startWorkers(
+      { "pgb.next": async () => void started.push(performance.now()) },
+      { concurrency: 1 },
+    );
+    // The workers' first fetch found nothing: the next poll is 20 s away.
+    await sleep(500);
+    const enqueuedAt = performance.now();
+    await queue.enqueue({ name: "pgb.next", data: {} });
+    await waitFor("the job to start", () => (started.length === 1 ? true : undefined), {
+      timeoutMs: 15_000,
+      intervalMs: 20,
+    });
+    expect(started[0]! - enqueuedAt).toBeLessThan(2000);
   });
 
   it("enqueues inside a transaction: a rolled-back job never exists, a committed one runs", async () => {

@@ -29,6 +29,13 @@ export async function finalizeEvaluation(
 ): Promise<void> {
   const row = await deps.repo.findById(id);
   if (row?.status !== "in-progress" || row.done_count < row.total_count) return;
+  // The reads below join every result of the run with its prompt. Planned on statistics from
+  // before the run (a table the planner takes for a thousand rows that now holds 25,000 more),
+  // PostgreSQL picked a nested loop that read the prompts once per result: a 25,600-prompt run
+  // spent a minute here after its last answer (bench/worker-scaling.ts), or not, depending on
+  // whether autovacuum had analyzed the tables meanwhile. So the statistics are brought up to
+  // date first; the pages and comparisons read next are planned on them too.
+  await deps.repo.refreshStatistics(row.done_count);
   const figures = deps.catalog.findBenchmark(row.benchmark_id)?.figures ?? [];
   const subsets = await deps.repo.subsetCounts(id);
   const topErrors = await deps.repo.topErrors(id, 5);
@@ -82,8 +89,6 @@ export async function finalizeEvaluation(
     },
     allFailed ? `evaluation ${id} failed: ${counts}` : `evaluation ${id} finished: ${counts}`,
   );
-  // Its results are read next (pages, comparisons): the planner should know they are there.
-  await deps.repo.refreshStatistics(row.done_count);
 }
 
 /** The mean of each metric over the results that have a value for it (null when none do). */

@@ -73,6 +73,9 @@ export type EvaluationProgressRow = Pick<
 /** Most rows per INSERT: well under SQLite's bound-parameter limit. */
 const BATCH = 256;
 
+/** Rolls back a results write whose run ended before it could count them. */
+class RunEnded extends Error {}
+
 /**
  * Evaluations, their prompt copies and results. Counters on the evaluation row change only in
  * the transaction that inserts the result rows they count, by the number of rows actually
@@ -263,7 +266,14 @@ export function createEvaluationRepository(db: Database) {
     refreshStatistics: (rows: number): Promise<void> =>
       refreshPlannerStatistics(db, ["evaluation_results", "evaluation_samples"], rows),
 
-    /** Prompts of positions [from, to) that have no result yet, in order. */
+    /**
+     * Prompts of positions [from, to) that have no result yet, in order. The results are bounded
+     * to the same range too, though `r.position = s.position` implies it: without that bound
+     * PostgreSQL's planner chose a hash anti-join over a sequential scan of all the run's results,
+     * so every chunk read every result written so far (quadratic in the run's size; at 25,600
+     * prompts two of three workers' database time went to it). With it, the join reads at most
+     * the chunk's own results through the primary key.
+     */
     unscoredSamples: (id: string, from: number, to: number): Promise<SampleRow[]> =>
       db
         .selectFrom("evaluation_samples as s")
@@ -286,7 +296,10 @@ export function createEvaluationRepository(db: Database) {
                 .selectFrom("evaluation_results as r")
                 .select("r.position")
                 .whereRef("r.evaluation_id", "=", "s.evaluation_id")
-                .whereRef("r.position", "=", "s.position"),
+                .whereRef("r.position", "=", "s.position")
+                .where("r.evaluation_id", "=", id)
+                .where("r.position", ">=", from)
+                .where("r.position", "<", to),
             ),
           ),
         )
@@ -300,6 +313,15 @@ export function createEvaluationRepository(db: Database) {
      * counters stay as they were when it ended, whatever model calls were still in flight. A
      * write that takes the run to its budget ends it (`failure`) in the same transaction, so no
      * chunk stores anything after it (budget.ts).
+     *
+     * The run's row is written last, once the rows are in: every chunk of a run writes that one
+     * row, and on PostgreSQL its lock is held until the commit. Taken first (as it once was), it
+     * made every chunk's inserts wait for the chunk ahead, so workers added to a run queued on
+     * that lock (bench/worker-scaling.ts: three backends waiting on it on average with three
+     * workers). Taken last it covers one UPDATE and the commit. A cancel committed before that
+     * UPDATE is still seen by it (READ COMMITTED re-reads the row it waited for; SQLite's writer
+     * lock serializes anyway): the run is no longer active, and the transaction is rolled back
+     * with the rows it inserted. A cancel arriving later waits for this write.
      */
     async writeResults(
       id: string,
@@ -307,91 +329,96 @@ export function createEvaluationRepository(db: Database) {
       cacheEntries: readonly CacheEntry[],
       createdAt: string,
     ): Promise<{ done: number; total: number } | undefined> {
-      return db.transaction().execute(async (trx) => {
-        // Takes the run's row first: on PostgreSQL a cancel committed before this sees it here,
-        // and one arriving later waits for this write (SQLite's writer lock does the same).
-        const active = await trx
-          .updateTable("evaluations")
-          .set((eb) => ({ done_count: eb.ref("done_count") }))
-          .where("id", "=", id)
-          .where("status", "in", ACTIVE_STATUSES)
-          .returning("id")
-          .executeTakeFirst();
-        if (!active) return undefined;
-        const added = {
-          done: 0,
-          correct: 0,
-          failed: 0,
-          cached: 0,
-          durationMs: 0,
-          promptTokens: 0,
-          completionTokens: 0,
-          reasoningTokens: 0,
-          cost: null as number | null,
-        };
-        for (const batch of rowBatches(results, BATCH)) {
-          for (const r of await insertResults(db, trx, batch)) {
-            added.done += 1;
-            added.correct += r.passed;
-            if (r.error !== null) added.failed += 1;
-            else if (r.cached === 0) added.durationMs += r.duration_ms;
-            added.cached += r.cached;
-            added.promptTokens += r.prompt_tokens;
-            added.completionTokens += r.completion_tokens;
-            added.reasoningTokens += r.reasoning_tokens;
-            if (r.cost_usd !== null) added.cost = (added.cost ?? 0) + r.cost_usd;
+      // Rows in one order (position, key) in every writer: two attempts of a chunk writing the
+      // same positions (a retried one beside a stalled one) wait for each other instead of
+      // deadlocking on each other's half-inserted rows.
+      const rows = [...results].sort((a, b) => a.position - b.position);
+      const entries = [...cacheEntries].sort((a, b) =>
+        a.key < b.key ? -1 : a.key > b.key ? 1 : 0,
+      );
+      try {
+        return await db.transaction().execute(async (trx) => {
+          const added = {
+            done: 0,
+            correct: 0,
+            failed: 0,
+            cached: 0,
+            durationMs: 0,
+            promptTokens: 0,
+            completionTokens: 0,
+            reasoningTokens: 0,
+            cost: null as number | null,
+          };
+          for (const batch of rowBatches(rows, BATCH)) {
+            for (const r of await insertResults(db, trx, batch)) {
+              added.done += 1;
+              added.correct += r.passed;
+              if (r.error !== null) added.failed += 1;
+              else if (r.cached === 0) added.durationMs += r.duration_ms;
+              added.cached += r.cached;
+              added.promptTokens += r.prompt_tokens;
+              added.completionTokens += r.completion_tokens;
+              added.reasoningTokens += r.reasoning_tokens;
+              if (r.cost_usd !== null) added.cost = (added.cost ?? 0) + r.cost_usd;
+            }
           }
-        }
-        for (const batch of rowBatches(cacheEntries, BATCH)) {
-          await trx
-            .insertInto("response_cache")
-            .values(batch.map((c) => ({ ...c, created_at: createdAt })))
-            .onConflict((oc) => oc.column("key").doNothing())
-            .execute();
-        }
-        const cost = added.cost;
-        const row = await trx
-          .updateTable("evaluations")
-          .set((eb) => ({
-            done_count: eb("done_count", "+", added.done),
-            correct_count: eb("correct_count", "+", added.correct),
-            failed_count: eb("failed_count", "+", added.failed),
-            cached_count: eb("cached_count", "+", added.cached),
-            duration_ms_sum: eb("duration_ms_sum", "+", added.durationMs),
-            prompt_tokens: eb("prompt_tokens", "+", added.promptTokens),
-            completion_tokens: eb("completion_tokens", "+", added.completionTokens),
-            reasoning_tokens: eb("reasoning_tokens", "+", added.reasoningTokens),
-            cost_usd:
-              cost === null ? eb.ref("cost_usd") : sql<number>`coalesce(cost_usd, 0) + ${cost}`,
-          }))
-          .where("id", "=", id)
-          .returning(["done_count", "total_count", "cost_usd", "options"])
-          .executeTakeFirstOrThrow();
-        const stop = budgetStop(JSON.parse(row.options) as EvaluationOptions, {
-          costUsd: row.cost_usd === null ? null : Number(row.cost_usd),
-          done: row.done_count,
-          total: row.total_count,
-        });
-        if (stop !== undefined) {
-          const stopped = await trx
+          for (const batch of rowBatches(entries, BATCH)) {
+            await trx
+              .insertInto("response_cache")
+              .values(batch.map((c) => ({ ...c, created_at: createdAt })))
+              .onConflict((oc) => oc.column("key").doNothing())
+              .execute();
+          }
+          const cost = added.cost;
+          const row = await trx
             .updateTable("evaluations")
-            .set({ status: "failure", status_description: stop, finished_at: createdAt })
+            .set((eb) => ({
+              done_count: eb("done_count", "+", added.done),
+              correct_count: eb("correct_count", "+", added.correct),
+              failed_count: eb("failed_count", "+", added.failed),
+              cached_count: eb("cached_count", "+", added.cached),
+              duration_ms_sum: eb("duration_ms_sum", "+", added.durationMs),
+              prompt_tokens: eb("prompt_tokens", "+", added.promptTokens),
+              completion_tokens: eb("completion_tokens", "+", added.completionTokens),
+              reasoning_tokens: eb("reasoning_tokens", "+", added.reasoningTokens),
+              cost_usd:
+                cost === null ? eb.ref("cost_usd") : sql<number>`coalesce(cost_usd, 0) + ${cost}`,
+            }))
             .where("id", "=", id)
             .where("status", "in", ACTIVE_STATUSES)
-            .returning(["organization_id", "project_id"])
+            .returning(["done_count", "total_count", "cost_usd", "options"])
             .executeTakeFirst();
-          if (stopped)
-            await recordRunEnd(trx, {
-              object: "evaluation",
-              runId: id,
-              organizationId: stopped.organization_id,
-              projectId: stopped.project_id,
-              status: "failure",
-              at: createdAt,
-            });
-        }
-        return { done: row.done_count, total: row.total_count };
-      });
+          // The run ended meanwhile: keep nothing of this batch.
+          if (!row) throw new RunEnded();
+          const stop = budgetStop(JSON.parse(row.options) as EvaluationOptions, {
+            costUsd: row.cost_usd === null ? null : Number(row.cost_usd),
+            done: row.done_count,
+            total: row.total_count,
+          });
+          if (stop !== undefined) {
+            const stopped = await trx
+              .updateTable("evaluations")
+              .set({ status: "failure", status_description: stop, finished_at: createdAt })
+              .where("id", "=", id)
+              .where("status", "in", ACTIVE_STATUSES)
+              .returning(["organization_id", "project_id"])
+              .executeTakeFirst();
+            if (stopped)
+              await recordRunEnd(trx, {
+                object: "evaluation",
+                runId: id,
+                organizationId: stopped.organization_id,
+                projectId: stopped.project_id,
+                status: "failure",
+                at: createdAt,
+              });
+          }
+          return { done: row.done_count, total: row.total_count };
+        });
+      } catch (error) {
+        if (error instanceof RunEnded) return undefined;
+        throw error;
+      }
     },
 
     /** Cached answers by key (only keys present come back). */
