@@ -106,6 +106,26 @@ export function isUuid(value: string): boolean {
 }
 
 /**
+ * A runner of SDK calls on one resource (`notFoundAs("judge", "project")`) that turns the
+ * service's 404 into a message naming what was asked for: "no judge with id X in this project".
+ */
+export function notFoundAs(
+  noun: string,
+  scope: "project" | "organization",
+): <T>(id: string, action: () => Promise<T>) => Promise<T> {
+  return async (id, action) => {
+    try {
+      return await action();
+    } catch (error) {
+      if (error instanceof NotFoundError) {
+        throw new Error(`no ${noun} with id ${id} in this ${scope}`, { cause: error });
+      }
+      throw error;
+    }
+  };
+}
+
+/**
  * Finds an item by id (a UUID) or else by key, as `show` commands take either; a miss is an error
  * naming what was looked for.
  */
@@ -114,16 +134,7 @@ export async function findByIdOrKey<T>(
   noun: string,
   lookup: { getById(id: string): Promise<T>; getByKey(key: string): Promise<T | undefined> },
 ): Promise<T> {
-  if (isUuid(idOrKey)) {
-    try {
-      return await lookup.getById(idOrKey);
-    } catch (error) {
-      if (error instanceof NotFoundError) {
-        throw new Error(`no ${noun} with id ${idOrKey} in this project`, { cause: error });
-      }
-      throw error;
-    }
-  }
+  if (isUuid(idOrKey)) return notFoundAs(noun, "project")(idOrKey, () => lookup.getById(idOrKey));
   const found = await lookup.getByKey(idOrKey);
   if (found === undefined) throw new Error(`no ${noun} with key ${idOrKey} in this project`);
   return found;

@@ -3,7 +3,6 @@ import {
   type Evaluation,
   type EvaluationStatus,
   isFinished,
-  NotFoundError,
   WaitTimeoutError,
 } from "@assay/client";
 import { EVALUATION_STATUSES, MAX_REPEATS } from "@assay/protocol";
@@ -12,6 +11,7 @@ import {
   type ConnectionOptions,
   findByIdOrKey,
   isUuid,
+  notFoundAs,
   toList,
   toPositiveInteger,
   toPositiveSeconds,
@@ -312,16 +312,7 @@ function report(evaluation: Evaluation, json: boolean | undefined): void {
 }
 
 /** Runs `action`, turning a 404 into a message that names the id. */
-export async function onEvaluation<T>(id: string, action: () => Promise<T>): Promise<T> {
-  try {
-    return await action();
-  } catch (error) {
-    if (error instanceof NotFoundError) {
-      throw new Error(`no evaluation with id ${id} in this organization`, { cause: error });
-    }
-    throw error;
-  }
-}
+export const onEvaluation = notFoundAs("evaluation", "organization");
 
 async function resolveIds<T extends { id: string }>(
   idsOrKeys: string[] | undefined,

@@ -1,4 +1,4 @@
-import { type Integration, type IntegrationDelivery, NotFoundError } from "@assay/client";
+import type { Integration, IntegrationDelivery } from "@assay/client";
 import {
   INTEGRATION_EVENT_TYPES,
   INTEGRATION_TYPES,
@@ -7,6 +7,7 @@ import {
 import { type Command, InvalidArgumentError, Option } from "commander";
 import {
   type ConnectionOptions,
+  notFoundAs,
   toList,
   toPositiveInteger,
   withApiClient,
@@ -271,16 +272,7 @@ function updateBody(options: UpdateOptions): UpdateIntegrationBody {
 }
 
 /** Runs `action`, turning a 404 into a message that names the id. */
-async function onIntegration<T>(id: string, action: () => Promise<T>): Promise<T> {
-  try {
-    return await action();
-  } catch (error) {
-    if (error instanceof NotFoundError) {
-      throw new Error(`no integration with id ${id} in this organization`, { cause: error });
-    }
-    throw error;
-  }
-}
+const onIntegration = notFoundAs("integration", "organization");
 
 /** "all" when it wants every event, else the list. */
 function eventsOf(integration: Integration): string {

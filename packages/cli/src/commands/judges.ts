@@ -1,7 +1,8 @@
-import { type Judge, NotFoundError } from "@assay/client";
+import type { Judge } from "@assay/client";
 import type { Command } from "commander";
 import {
   type ConnectionOptions,
+  notFoundAs,
   toPositiveInteger,
   withApiClient,
   withConnectionOptions,
@@ -163,16 +164,7 @@ interface UpdateOptions extends ConnectionOptions {
 }
 
 /** Runs `action`, turning a 404 into a message that names the id. */
-export async function onJudge<T>(id: string, action: () => Promise<T>): Promise<T> {
-  try {
-    return await action();
-  } catch (error) {
-    if (error instanceof NotFoundError) {
-      throw new Error(`no judge with id ${id} in this project`, { cause: error });
-    }
-    throw error;
-  }
-}
+export const onJudge = notFoundAs("judge", "project");
 
 /** What a judge created without a model judges with: the service's setting, read at run time. */
 const DEFAULT_MODEL_TEXT = "the default judge model (ASSAY_DEFAULT_JUDGE_MODEL)";

@@ -1,7 +1,8 @@
-import { NotFoundError, type Scorer } from "@assay/client";
+import type { Scorer } from "@assay/client";
 import type { Command } from "commander";
 import {
   type ConnectionOptions,
+  notFoundAs,
   toPositiveInteger,
   withApiClient,
   withConnectionOptions,
@@ -161,16 +162,7 @@ interface UpdateOptions extends ConnectionOptions {
 }
 
 /** Runs `action`, turning a 404 into a message that names the id. */
-async function onScorer<T>(id: string, action: () => Promise<T>): Promise<T> {
-  try {
-    return await action();
-  } catch (error) {
-    if (error instanceof NotFoundError) {
-      throw new Error(`no scorer with id ${id} in this project`, { cause: error });
-    }
-    throw error;
-  }
-}
+const onScorer = notFoundAs("scorer", "project");
 
 function scorerFields(scorer: Scorer): [string, unknown][] {
   return [

@@ -1,8 +1,9 @@
-import { NotFoundError, type Trace, type TraceWithEvaluations } from "@assay/client";
+import type { Trace, TraceWithEvaluations } from "@assay/client";
 import { TRACE_SORT_KEYS } from "@assay/protocol";
 import { type Command, Option } from "commander";
 import {
   type ConnectionOptions,
+  notFoundAs,
   toPositiveInteger,
   withApiClient,
   withConnectionOptions,
@@ -130,16 +131,7 @@ interface ListOptions extends ConnectionOptions {
   json?: boolean;
 }
 
-async function onTrace<T>(id: string, action: () => Promise<T>): Promise<T> {
-  try {
-    return await action();
-  } catch (error) {
-    if (error instanceof NotFoundError) {
-      throw new Error(`no trace with id ${id} in this project`, { cause: error });
-    }
-    throw error;
-  }
-}
+const onTrace = notFoundAs("trace", "project");
 
 /** `Helpfulness v2: pass, Tone v1: fail`; `…` while a verdict is pending. */
 function latestVerdicts(trace: TraceWithEvaluations): string {
