@@ -39,6 +39,13 @@ export interface AssaySettings {
   profileDir?: string;
   /** `serve --no-workers` plus this many `worker` processes on PostgreSQL (DATABASE_URL). */
   splitWorkers?: number;
+  /**
+   * How often the bench asks whether the evaluation finished (50 ms unless given): the wall time
+   * is at most this much late, and every poll is a request the service serves during the run.
+   */
+  pollMs?: number;
+  /** The custom model's `max_tokens` (64 unless given). */
+  maxTokens?: number;
   /** Ask each prompt this many times: the same N calls over N / repeats prompts. */
   repeats?: number;
   /**
@@ -149,7 +156,7 @@ export async function runAssay(
       key: "bench/fake",
       description: "",
       api_url: fake.url,
-      max_tokens: 64,
+      max_tokens: settings.maxTokens ?? 64,
     });
     const benchmark = (name: string, count: number, offset: number) =>
       createFixtureBenchmark(api, project, name, makeItems(count, offset));
@@ -168,7 +175,7 @@ export async function runAssay(
       for (;;) {
         const evaluation = await api<Evaluation>("GET", `/evaluations/${id}`);
         if (FINISHED.has(evaluation.status)) return evaluation;
-        await new Promise((r) => setTimeout(r, POLL_MS));
+        await new Promise((r) => setTimeout(r, settings.pollMs ?? POLL_MS));
       }
     };
 

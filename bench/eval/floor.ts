@@ -21,6 +21,8 @@ export async function runFloor(
   fake: FakeEndpoint,
   concurrency: number,
   n: number,
+  /** Sent as `max_tokens` (64 unless given). */
+  maxTokens?: number,
 ): Promise<RunResult> {
   await fake.reset();
   const endpointBefore = fake.cpuSeconds();
@@ -34,6 +36,7 @@ export async function runFloor(
         FLOOR_URL: fake.url,
         FLOOR_C: String(concurrency),
         FLOOR_N: String(n),
+        ...(maxTokens === undefined ? {} : { FLOOR_MAX_TOKENS: String(maxTokens) }),
       },
       stdio: ["ignore", "pipe", "inherit"],
     });

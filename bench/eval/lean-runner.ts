@@ -4,12 +4,14 @@
 // Run as a child process; prints one JSON line with its own wall, CPU and peak RSS.
 //
 //   FLOOR_URL=http://127.0.0.1:PORT/v1 FLOOR_C=64 FLOOR_N=12800 node bench/eval/lean-runner.ts
+//   (FLOOR_MAX_TOKENS: the `max_tokens` it sends, 64 unless set)
 import { Pool } from "undici";
 import { ANSWER_PATTERN, makeItems } from "./fixture.ts";
 
 const base = new URL(process.env.FLOOR_URL ?? "");
 const concurrency = Number(process.env.FLOOR_C);
 const items = makeItems(Number(process.env.FLOOR_N));
+const maxTokens = Number(process.env.FLOOR_MAX_TOKENS ?? 64);
 const pattern = new RegExp(ANSWER_PATTERN, "g");
 const path = `${base.pathname}/chat/completions`;
 const pool = new Pool(base.origin, { connections: concurrency, keepAliveTimeout: 30_000 });
@@ -29,7 +31,7 @@ async function lane() {
     const body = JSON.stringify({
       model: "fake",
       messages: [{ role: "user", content: item.question }],
-      max_tokens: 64,
+      max_tokens: maxTokens,
       temperature: 0,
     });
     try {

@@ -6,12 +6,12 @@ import {
   tenantOf,
   waitForEvaluation,
 } from "@assay/test-kit/evaluation-fixtures.ts";
+import { type LocalModel, startLocalModel } from "@assay/test-kit/local-model.ts";
 import { startTestService, type TestService } from "@assay/test-kit/test-service.ts";
 import { uploadFile } from "@assay/test-kit/upload-file.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { killRunning, runCli } from "../../../cli/test/support/cli.ts";
 import { getScorer } from "../../src/engine/scorers/registry.ts";
-import { type LocalModel, startLocalModel } from "./local-model.ts";
 import { type Exchange, type RecordingProxy, startRecordingProxy } from "./recording-proxy.ts";
 
 // A real language model end to end: SmolLM2-135M served by the llama-server that

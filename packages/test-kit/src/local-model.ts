@@ -3,7 +3,7 @@ import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { freePort } from "@assay/test-kit/free-port.ts";
 
-const SCRIPT = fileURLToPath(new URL("../../../../scripts/local-model.sh", import.meta.url));
+const SCRIPT = fileURLToPath(new URL("../../../scripts/local-model.sh", import.meta.url));
 
 /** What `scripts/local-model.sh --print-paths` answers: the build, the model, how to serve it. */
 interface LocalModelPaths {
@@ -21,6 +21,8 @@ export interface LocalModel extends AsyncDisposable {
   host: string;
   /** From spawn to a healthy server. */
   loadMs: number;
+  /** llama-server's process id (its CPU, for benches). */
+  pid: number;
   close(): Promise<void>;
 }
 
@@ -41,12 +43,26 @@ async function localModelPaths(): Promise<LocalModelPaths> {
   }
 }
 
+export interface LocalModelOptions {
+  /** How long the model may take to load. */
+  timeoutMs?: number;
+  /**
+   * Parallel slots (`--parallel`), each with the script's context size: tests keep the script's
+   * one slot (deterministic answers); the real-model bench serves several at once.
+   */
+  slots?: number;
+  /** More llama-server arguments, e.g. `--metrics`. */
+  extraArgs?: string[];
+}
+
 /** Starts llama-server and waits until /health answers 200 (the model is loaded). */
-export async function startLocalModel(timeoutMs = 60_000): Promise<LocalModel> {
+export async function startLocalModel(options: LocalModelOptions = {}): Promise<LocalModel> {
+  const { timeoutMs = 60_000, slots = 1, extraArgs = [] } = options;
   const paths = await localModelPaths();
   const port = await freePort();
   const started = performance.now();
-  const child = spawn(paths.server, [...paths.args, "--port", String(port)], {
+  const args = withSlots(paths.args, slots);
+  const child = spawn(paths.server, [...args, ...extraArgs, "--port", String(port)], {
     stdio: ["ignore", "ignore", "pipe"],
   });
   // The end of its log, for the error when it does not come up.
@@ -83,7 +99,23 @@ export async function startLocalModel(timeoutMs = 60_000): Promise<LocalModel> {
     url: `${origin}/v1`,
     host: `127.0.0.1:${port}`,
     loadMs: performance.now() - started,
+    pid: child.pid as number,
     close,
     [Symbol.asyncDispose]: close,
   };
+}
+
+/** The script's arguments with `slots` parallel slots, each keeping the script's context size. */
+function withSlots(args: readonly string[], slots: number): string[] {
+  if (slots === 1) return [...args];
+  const out = [...args];
+  const set = (flag: string, value: (old: number) => number) => {
+    const at = out.indexOf(flag);
+    if (at < 0 || at + 1 >= out.length) throw new Error(`local-model.sh args lack ${flag}`);
+    out[at + 1] = String(value(Number(out[at + 1])));
+  };
+  set("--parallel", () => slots);
+  // llama-server splits -c among its slots.
+  set("-c", (context) => context * slots);
+  return out;
 }
