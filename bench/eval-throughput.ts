@@ -51,11 +51,11 @@ import {
   invalidReasons,
   PEER_KINDS,
   PEER_NAMES,
-  type PeerKind,
   percentOfCeiling,
   type RunResult,
   samplesPerSecond,
 } from "./eval/result.ts";
+import { isPeer, peerRatio, steadyPeerRatio, targetsReport } from "./eval/targets.ts";
 
 const { values: flags } = parseArgs({
   allowNegative: true,
@@ -244,35 +244,15 @@ try {
 }
 
 if (settings.profileDir) console.log(`\nCPU profiles: ${settings.profileDir}`);
-console.log(`\n${targets()}\n\n${markdown()}\n\n${peerTable()}`);
+console.log(`\n${targetsReport(results)}\n\n${markdown()}\n\n${peerTable()}`);
 if (results.some((r) => invalidReasons(r).length > 0)) process.exitCode = 1;
 
-function isPeer(r: RunResult): r is RunResult & { kind: PeerKind } {
-  return r.kind !== "assay" && r.kind !== "floor";
-}
-
-function sameCell(a: RunResult, b: RunResult): boolean {
-  return a.latencyMs === b.latencyMs && a.concurrency === b.concurrency;
-}
-
-/** Assay's run in the cell of a peer's run. */
-function assayOf(peer: RunResult): RunResult | undefined {
-  return results.find((a) => a.tool === "assay" && sameCell(a, peer));
-}
-
-/**
- * Assay's samples/s over this peer run's in the same cell (both end to end; promptfoo's default
- * run, not its --no-write one).
- */
 function ratio(peer: RunResult): number | undefined {
-  const assay = isPeer(peer) && !peer.tool.endsWith("--no-write") ? assayOf(peer) : undefined;
-  return assay ? samplesPerSecond(assay) / samplesPerSecond(peer) : undefined;
+  return peerRatio(results, peer);
 }
 
-/** The same over the steady stretch (middle 80 % of the requests: no start-up, no tail). */
 function steadyRatio(peer: RunResult): number | undefined {
-  const assay = ratio(peer) === undefined ? undefined : assayOf(peer);
-  return assay?.steadyPerS && peer.steadyPerS ? assay.steadyPerS / peer.steadyPerS : undefined;
+  return steadyPeerRatio(results, peer);
 }
 
 /** The peer's peak in flight when it stayed under C (what it reached), else nothing. */
@@ -289,17 +269,16 @@ function steadyPercent(r: RunResult): string {
 function describe(r: RunResult): string {
   const reasons = invalidReasons(r);
   const x = ratio(r);
-  const target = targetOf(r);
   return [
     `${r.tool.padEnd(26)} L=${String(r.latencyMs).padStart(3)} C=${String(r.concurrency).padStart(3)} N=${String(r.n).padStart(6)}`,
     `wall ${r.wallS.toFixed(2)} s (ideal ${ideal(r).toFixed(2)})`,
     `${samplesPerSecond(r).toFixed(0)} samples/s`,
-    `${percentOfCeiling(r).toFixed(1)} % of C/L${target ? ` [target ${target}]` : ""}`,
+    `${percentOfCeiling(r).toFixed(1)} % of C/L`,
     `steady ${steadyPercent(r)}`,
     `mean in flight ${r.meanInFlight === null ? "n/a" : r.meanInFlight.toFixed(0)}`,
     `CPU ${fixed((r.cpuS * 1000) / r.n, 3)} ms/sample`,
     `endpoint ${fixed((r.endpointCpuS * 1000) / r.n, 3)} ms/sample`,
-    `peak RSS ${fixed(r.peakRssMb, 0)} MB${r.kind === "assay" && r.n >= 50_000 ? " [target ≤ 300]" : ""}`,
+    `peak RSS ${fixed(r.peakRssMb, 0)} MB`,
     `accuracy ${r.accuracy === null ? "n/a" : `${(r.accuracy * 100).toFixed(2)} %`}`,
     `requests ${r.endpoint.requests}, maxInFlight ${r.endpoint.maxInFlight}, new connections ${r.endpoint.connections}${r.kind === "assay" ? " (pool warm)" : ""}`,
     ...(r.probe === undefined
@@ -307,9 +286,7 @@ function describe(r: RunResult): string {
       : [
           `ELU ${r.probe.elu.toFixed(2)}${r.tool === "assay" ? ` (SQLite ${(r.probe.sqliteShare * 100).toFixed(0)} % of the time)` : ""}, loop delay p99 ${r.probe.delayP99Ms.toFixed(1)} ms, max ${r.probe.delayMaxMs.toFixed(0)} ms, V8 heap in use ≤ ${r.probe.heapMaxMb.toFixed(0)} MB`,
         ]),
-    ...(x === undefined || !isPeer(r)
-      ? []
-      : [`Assay ÷ ${PEER_NAMES[r.kind]} ${x.toFixed(1)}× [target ≥ 5× at C ≥ 64]`]),
+    ...(x === undefined || !isPeer(r) ? [] : [`Assay ÷ ${PEER_NAMES[r.kind]} ${x.toFixed(1)}×`]),
     ...[reached(r)].filter((note) => note !== undefined),
     `other load ${r.otherCores.toFixed(2)} cores${r.otherCores > NOISY_CORES ? " (NOISY: another process used the CPU)" : ""}`,
     ...r.notes,
@@ -317,60 +294,8 @@ function describe(r: RunResult): string {
   ].join(" · ");
 }
 
-function targetOf(r: RunResult): string | undefined {
-  if (r.tool !== "assay") return undefined;
-  if (r.latencyMs === 50 && r.concurrency === 64) return "≥ 90 % over ≥ 10 000 samples";
-  if (r.latencyMs === 100 && r.concurrency === 256) return "≥ 80 %";
-  return undefined;
-}
-
 function fixed(value: number, digits: number): string {
   return Number.isFinite(value) ? value.toFixed(digits) : "n/a";
-}
-
-function targets(): string {
-  const assay = results.filter((r) => r.tool === "assay" && invalidReasons(r).length === 0);
-  const mark = (ok: boolean) => (ok ? "✓" : "✗");
-  const lines = ["Targets (performance.md §7, as briefed):"];
-  const c64 = assay.filter((r) => r.latencyMs === 50 && r.concurrency === 64);
-  lines.push(
-    c64.length === 0
-      ? "  ≥ 90 % of C/L at C = 64, L = 50 over ≥ 10 000 samples: not measured"
-      : `  ≥ 90 % of C/L at C = 64, L = 50 over ≥ 10 000 samples: ${c64
-          .map(
-            (r) =>
-              `${percentOfCeiling(r).toFixed(1)} % at N = ${r.n} ${r.n >= 10_000 ? mark(percentOfCeiling(r) >= 90) : "(N < 10 000: indicative)"}`,
-          )
-          .join(", ")}`,
-  );
-  const c256 = assay.filter((r) => r.latencyMs === 100 && r.concurrency === 256);
-  lines.push(
-    c256.length === 0
-      ? "  ≥ 80 % of C/L at C = 256, L = 100: not measured"
-      : `  ≥ 80 % of C/L at C = 256, L = 100: ${c256.map((r) => `${percentOfCeiling(r).toFixed(1)} % at N = ${r.n} ${mark(percentOfCeiling(r) >= 80)}`).join(", ")}`,
-  );
-  for (const kind of PEER_KINDS) {
-    const compared = results.filter(
-      (r) =>
-        r.kind === kind &&
-        r.concurrency >= 64 &&
-        invalidReasons(r).length === 0 &&
-        ratio(r) !== undefined,
-    );
-    const name = PEER_NAMES[kind];
-    lines.push(
-      compared.length === 0
-        ? `  ≥ 5× ${name}'s samples/s at C ≥ 64: not measured`
-        : `  ≥ 5× ${name}'s samples/s at C ≥ 64: ${compared.map((r) => `L=${r.latencyMs} C=${r.concurrency} ${ratio(r)?.toFixed(1)}× ${mark((ratio(r) ?? 0) >= 5)}`).join(", ")}`,
-    );
-  }
-  const big = assay.filter((r) => r.n >= 50_000);
-  lines.push(
-    big.length === 0
-      ? "  ≤ 300 MB peak RSS at 50 000 samples: not measured (--big)"
-      : `  ≤ 300 MB peak RSS at 50 000 samples: ${big.map((r) => `${r.peakRssMb.toFixed(0)} MB at L=${r.latencyMs} C=${r.concurrency} N=${r.n} ${mark(r.peakRssMb <= 300)}`).join(", ")}`,
-  );
-  return lines.join("\n");
 }
 
 function markdown(): string {

@@ -11,7 +11,7 @@
 // The floor is the lean runner (bench/eval/lean-runner.ts): C lanes over one undici pool, nothing
 // stored, timed from its first request. Assay runs as deployed (`assay serve`, workers in the
 // process, SQLite; bench/eval/assay.ts), timed from the evaluation's POST until the API reports
-// `success` (polled every 200 ms). The peers run as users run them, start-up included (bench/eval/{promptfoo,inspect,
+// `success`. The peers run as users run them, start-up included (bench/eval/{promptfoo,inspect,
 // lm-eval}.ts). The floor and Assay alternate ROUNDS times, so a drift in the machine's speed
 // falls on both; Assay's figure is its mean prompts/s over the floors' mean. The machine's speed
 // drifts by ±10 % over minutes here, so the table also gives each run's share of the slots' time
@@ -106,9 +106,6 @@ try {
           warmup: false,
           probe: false,
           maxTokens: MAX_TOKENS,
-          // A run takes a minute: polling 20 times a second would take CPU from the model's cores
-          // for a figure that needs only a tenth of a second's precision.
-          pollMs: 200,
         }),
       );
   }
