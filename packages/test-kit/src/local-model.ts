@@ -1,7 +1,7 @@
 import { execFile, spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
-import { freePort } from "@assay/test-kit/free-port.ts";
+import { freePort } from "./free-port.ts";
 
 const SCRIPT = fileURLToPath(new URL("../../../scripts/local-model.sh", import.meta.url));
 
