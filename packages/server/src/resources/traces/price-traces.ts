@@ -18,7 +18,7 @@ export async function priceTraces(
   scope: ProjectScope,
 ): Promise<void> {
   const repo = createTraceCostRepository(deps.db);
-  const models = await repo.unpricedModels(scope);
+  const models = await repo.traceModels(scope, "unpriced");
   if (models.length === 0) return;
   const custom = await repo.pricedCustomModels(scope);
   for (const model of models) {
@@ -42,7 +42,7 @@ export async function repriceTraces(
 ): Promise<void> {
   const repo = createTraceCostRepository(deps.db);
   const wanted = new Set(names.filter((name): name is string => Boolean(name)));
-  const priced = await repo.pricedModels(scope);
+  const priced = await repo.traceModels(scope, "priced");
   await repo.clearCost(
     scope,
     priced.filter((model) => wanted.has(model) || wanted.has(model.replace(DATED, ""))),

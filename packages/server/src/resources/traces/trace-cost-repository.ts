@@ -17,32 +17,22 @@ export interface PricedCustomModel {
  */
 export function createTraceCostRepository(db: Database) {
   return {
-    /** The model names of the project's traces that report tokens but have no cost yet. */
-    async unpricedModels(scope: ProjectScope): Promise<string[]> {
-      const rows = await db
+    /**
+     * The model names of the project's traces that have a cost (`"priced"`), or that report
+     * tokens but have no cost yet (`"unpriced"`).
+     */
+    async traceModels(scope: ProjectScope, which: "priced" | "unpriced"): Promise<string[]> {
+      const traces = db
         .selectFrom("traces")
         .select("model")
         .distinct()
         .where("organization_id", "=", scope.organizationId)
         .where("project_id", "=", scope.projectId)
-        .where("model", "is not", null)
-        .where("total_tokens", "is not", null)
-        .where("cost_usd", "is", null)
-        .execute();
-      return rows.flatMap((row) => (row.model === null ? [] : [row.model]));
-    },
-
-    /** The model names of the project's traces that have a cost. */
-    async pricedModels(scope: ProjectScope): Promise<string[]> {
-      const rows = await db
-        .selectFrom("traces")
-        .select("model")
-        .distinct()
-        .where("organization_id", "=", scope.organizationId)
-        .where("project_id", "=", scope.projectId)
-        .where("model", "is not", null)
-        .where("cost_usd", "is not", null)
-        .execute();
+        .where("model", "is not", null);
+      const rows = await (which === "priced"
+        ? traces.where("cost_usd", "is not", null)
+        : traces.where("total_tokens", "is not", null).where("cost_usd", "is", null)
+      ).execute();
       return rows.flatMap((row) => (row.model === null ? [] : [row.model]));
     },
 
