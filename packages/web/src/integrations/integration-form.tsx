@@ -8,9 +8,9 @@ import {
 } from "@assay/protocol";
 import { type FormEvent, useState } from "react";
 import { FormField } from "../models/form-field.tsx";
-import { ErrorMessage } from "../shared/error-message.tsx";
 import { FieldError } from "../shared/field-error.tsx";
-import { fieldErrors, otherFieldErrors } from "../shared/field-errors.ts";
+import { fieldErrors } from "../shared/field-errors.ts";
+import { FormErrors } from "../shared/form-errors.tsx";
 import { EVENT_NAMES } from "./event-names.ts";
 import { useCreateIntegration, useUpdateIntegration } from "./use-integrations.ts";
 
@@ -77,7 +77,6 @@ export function IntegrationForm({
   const update = useUpdateIntegration();
   const mutation = integration ? update : create;
   const errors = fieldErrors(mutation.error);
-  const others = otherFieldErrors(errors, FIELDS);
   const set = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }));
   const projectOrder = [...draft.projectIds, ...projects.map((p) => p.id)];
 
@@ -211,15 +210,7 @@ export function IntegrationForm({
         />{" "}
         Active: send events (an inactive integration keeps its settings and its log)
       </label>
-      {others.length > 0 ? (
-        <ul className="error form-wide">
-          {others.map(([field, message]) => (
-            <li key={field}>{field === "body" ? message : `${field}: ${message}`}</li>
-          ))}
-        </ul>
-      ) : mutation.isError && errors.size === 0 ? (
-        <ErrorMessage error={mutation.error} />
-      ) : null}
+      <FormErrors error={mutation.error} errors={errors} fields={FIELDS} />
       <div className="form-actions">
         <button type="submit" className="primary" disabled={mutation.isPending}>
           {mutation.isPending ? "Saving…" : integration ? "Save changes" : "Create integration"}

@@ -4,8 +4,8 @@ import { FormField } from "../models/form-field.tsx";
 // The form grid and field styles are the models view's, shared with the new-evaluation form.
 import "../models/models.css";
 import { useProjectModels } from "../models/use-models.ts";
-import { ErrorMessage } from "../shared/error-message.tsx";
-import { fieldErrors, otherFieldErrors } from "../shared/field-errors.ts";
+import { fieldErrors } from "../shared/field-errors.ts";
+import { FormErrors } from "../shared/form-errors.tsx";
 import { useCreateJudge, useUpdateJudge } from "./use-judges.ts";
 
 /** The fields the form shows itself; any other problem the server names goes above the button. */
@@ -34,7 +34,6 @@ export function JudgeForm({ judge, onSaved }: { judge?: Judge; onSaved?: (judge:
   const update = useUpdateJudge(judge?.id ?? "");
   const mutation = judge ? update : create;
   const errors = fieldErrors(mutation.error);
-  const others = otherFieldErrors(errors, FIELDS);
   const set = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }));
 
   function submit(event: FormEvent) {
@@ -112,20 +111,7 @@ export function JudgeForm({ judge, onSaved }: { judge?: Judge; onSaved?: (judge:
           )}
         </FormField>
       </div>
-      {others.length > 0 ? (
-        <ul className="error form-wide">
-          {others.map(([field, message]) => (
-            <li key={field}>
-              {field === "body" ? "" : `${field}: `}
-              {message}
-            </li>
-          ))}
-        </ul>
-      ) : mutation.isError && errors.size === 0 ? (
-        <div className="form-wide">
-          <ErrorMessage error={mutation.error} />
-        </div>
-      ) : null}
+      <FormErrors error={mutation.error} errors={errors} fields={FIELDS} />
       <div className="form-wide">
         <button type="submit" className="primary" disabled={mutation.isPending}>
           {mutation.isPending ? "Saving…" : judge ? "Save as a new version" : "Create judge"}

@@ -5,8 +5,8 @@ import {
   type UpdateCustomModelBody,
 } from "@assay/protocol";
 import { type FormEvent, useState } from "react";
-import { ErrorMessage } from "../shared/error-message.tsx";
-import { fieldErrors, otherFieldErrors } from "../shared/field-errors.ts";
+import { fieldErrors } from "../shared/field-errors.ts";
+import { FormErrors } from "../shared/form-errors.tsx";
 import { FormField, optionalNumber } from "./form-field.tsx";
 import { PRICE_FORMAT, shownPrice, typedPrice } from "./price-draft.ts";
 import { useCreateCustomModel, useUpdateCustomModel } from "./use-models.ts";
@@ -88,7 +88,6 @@ export function CustomModelForm({
   // A price that is not a plain number is refused here, in the form's unit (per million).
   const [priceErrors, setPriceErrors] = useState<Map<string, string>>(new Map());
   const errors = priceErrors.size > 0 ? priceErrors : fieldErrors(mutation.error);
-  const others = otherFieldErrors(errors, FIELDS);
   const set = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }));
   const sendsKey = !model || replaceKey;
   const urlMoves = model !== undefined && draft.apiUrl !== model.api_url;
@@ -317,19 +316,7 @@ export function CustomModelForm({
           endpoint than the one it was given for.
         </p>
       ) : null}
-      {others.length > 0 ? (
-        <ul className="error form-wide">
-          {others.map(([field, message]) => (
-            <li key={field}>
-              {field}: {message}
-            </li>
-          ))}
-        </ul>
-      ) : mutation.isError && errors.size === 0 ? (
-        <div className="form-wide">
-          <ErrorMessage error={mutation.error} />
-        </div>
-      ) : null}
+      <FormErrors error={mutation.error} errors={errors} fields={FIELDS} />
       <div className="form-wide">
         <button type="submit" className="primary" disabled={mutation.isPending}>
           {mutation.isPending ? "Saving…" : model ? "Save changes" : "Create model"}

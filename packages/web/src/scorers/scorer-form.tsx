@@ -2,8 +2,8 @@ import type { Scorer, UpdateScorerBody } from "@assay/protocol";
 import { type FormEvent, useState } from "react";
 import { FormField } from "../models/form-field.tsx";
 import { useProjectModels } from "../models/use-models.ts";
-import { ErrorMessage } from "../shared/error-message.tsx";
-import { fieldErrors, otherFieldErrors } from "../shared/field-errors.ts";
+import { fieldErrors } from "../shared/field-errors.ts";
+import { FormErrors } from "../shared/form-errors.tsx";
 import { useCreateScorer, useUpdateScorer } from "./use-scorers.ts";
 
 const FIELDS = ["body.name", "body.description", "body.model_id", "body.prompt"];
@@ -44,7 +44,6 @@ export function ScorerForm({
   const update = useUpdateScorer(scorer?.id ?? "");
   const mutation = scorer ? update : create;
   const errors = fieldErrors(mutation.error);
-  const others = otherFieldErrors(errors, FIELDS);
   const set = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }));
   const prefix = scorer ? `edit-${scorer.id}` : "new";
 
@@ -141,15 +140,7 @@ export function ScorerForm({
           />
         )}
       </FormField>
-      {others.length > 0 ? (
-        <ul className="error form-wide">
-          {others.map(([field, message]) => (
-            <li key={field}>{field === "body" ? message : `${field}: ${message}`}</li>
-          ))}
-        </ul>
-      ) : mutation.isError && errors.size === 0 ? (
-        <ErrorMessage error={mutation.error} />
-      ) : null}
+      <FormErrors error={mutation.error} errors={errors} fields={FIELDS} />
       <div className="form-actions">
         <button type="submit" className="primary" disabled={mutation.isPending}>
           {mutation.isPending ? "Saving…" : scorer ? "Save changes" : "Create scorer"}
