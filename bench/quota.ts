@@ -29,10 +29,7 @@
 import { loadavg } from "node:os";
 import { runAssay } from "./eval/assay.ts";
 import { makeItems, roundUp4 } from "./eval/fixture.ts";
-import { runInspect } from "./eval/inspect.ts";
-import { runLmEval } from "./eval/lm-eval.ts";
-import { installNodePeers, installPythonPeers, type PythonPeers } from "./eval/peer-install.ts";
-import { findPromptfoo, runPromptfoo } from "./eval/promptfoo.ts";
+import { runPeers } from "./eval/peer-runs.ts";
 import type { RunResult } from "./eval/result.ts";
 import { startQuotaEndpoint } from "./quota/quota-endpoint.ts";
 import {
@@ -112,38 +109,19 @@ try {
       runAssay(endpoint, CONCURRENCY, n, { jobs: 4, chunk: 1000, warmup: false, probe: false }),
     );
   }
-  if (TOOLS.has("promptfoo")) {
-    const failed = installNodePeers();
-    const promptfoo = findPromptfoo();
-    if (failed || !promptfoo) rows.push(missingRow("promptfoo", n, failed ?? "not installed"));
-    else {
-      console.log(`== promptfoo ${promptfoo.version}`);
-      await attempt("promptfoo", () =>
-        runPromptfoo(endpoint, CONCURRENCY, n, {
-          write: true,
-          maxTokens: MAX_TOKENS,
-          timeoutMs: peerTimeoutMs,
-        }),
-      );
-    }
-  }
-  if (TOOLS.has("inspect") || TOOLS.has("lm-eval")) {
-    const peers: PythonPeers | string = installPythonPeers();
-    for (const tool of ["inspect", "lm-eval"] as const) {
-      if (!TOOLS.has(tool)) continue;
-      if (typeof peers === "string") {
-        rows.push(missingRow(tool, n, peers));
-        continue;
-      }
-      console.log(`== ${tool}`);
-      const options = { maxTokens: MAX_TOKENS, timeoutMs: peerTimeoutMs };
-      await attempt(tool, () =>
-        tool === "inspect"
-          ? runInspect(endpoint, CONCURRENCY, n, peers, options)
-          : runLmEval(endpoint, CONCURRENCY, n, peers, options),
-      );
-    }
-  }
+  await runPeers(
+    endpoint,
+    { peers: TOOLS, concurrency: CONCURRENCY, n, maxTokens: MAX_TOKENS, timeoutMs: peerTimeoutMs },
+    {
+      run: (kind, label, measured) => {
+        console.log(`== ${label}`);
+        return attempt(kind, measured);
+      },
+      missing: (kind, reason) => {
+        rows.push(missingRow(kind, n, reason));
+      },
+    },
+  );
 } finally {
   await endpoint.close();
 }

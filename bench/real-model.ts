@@ -29,10 +29,7 @@ import { loadavg } from "node:os";
 import { runAssay } from "./eval/assay.ts";
 import { roundUp4 } from "./eval/fixture.ts";
 import { runFloor } from "./eval/floor.ts";
-import { runInspect } from "./eval/inspect.ts";
-import { runLmEval } from "./eval/lm-eval.ts";
-import { installNodePeers, installPythonPeers, type PythonPeers } from "./eval/peer-install.ts";
-import { findPromptfoo, runPromptfoo } from "./eval/promptfoo.ts";
+import { runPeers } from "./eval/peer-runs.ts";
 import type { RunResult } from "./eval/result.ts";
 import { startLlamaEndpoint } from "./real-model/llama-endpoint.ts";
 import {
@@ -109,36 +106,22 @@ try {
         }),
       );
   }
-  if (TOOLS.has("promptfoo")) {
-    const failed = installNodePeers();
-    const promptfoo = findPromptfoo();
-    if (failed || !promptfoo)
-      rows.push(missingRow("promptfoo", "promptfoo", N, failed ?? "not installed"));
-    else
-      await measure(`promptfoo ${promptfoo.version}`, "promptfoo", () =>
-        runPromptfoo(endpoint, CONCURRENCY, N, {
-          write: true,
-          maxTokens: MAX_TOKENS,
-          timeoutMs: PEER_TIMEOUT_MS,
-        }),
-      );
-  }
-  if (TOOLS.has("inspect") || TOOLS.has("lm-eval")) {
-    const peers: PythonPeers | string = installPythonPeers();
-    for (const kind of ["inspect", "lm-eval"] as const) {
-      if (!TOOLS.has(kind)) continue;
-      if (typeof peers === "string") {
-        rows.push(missingRow(kind, kind, N, peers));
-        continue;
-      }
-      const options = { maxTokens: MAX_TOKENS, timeoutMs: PEER_TIMEOUT_MS };
-      await measure(kind, kind, () =>
-        kind === "inspect"
-          ? runInspect(endpoint, CONCURRENCY, N, peers, options)
-          : runLmEval(endpoint, CONCURRENCY, N, peers, options),
-      );
-    }
-  }
+  await runPeers(
+    endpoint,
+    {
+      peers: TOOLS,
+      concurrency: CONCURRENCY,
+      n: N,
+      maxTokens: MAX_TOKENS,
+      timeoutMs: PEER_TIMEOUT_MS,
+    },
+    {
+      run: (kind, label, measured) => measure(label, kind, measured),
+      missing: (kind, reason) => {
+        rows.push(missingRow(kind, kind, N, reason));
+      },
+    },
+  );
 } finally {
   await endpoint.close();
 }

@@ -20,10 +20,6 @@ export interface ServerCounters {
   predicted: number;
   /** `llamacpp:tokens_predicted_seconds_total`: slot-seconds spent generating them. */
   predictedSeconds: number;
-  /** `llamacpp:prompt_tokens_total`: prompt tokens processed. */
-  prompt: number;
-  /** `llamacpp:n_decode_total`: decode calls (batches). */
-  decodes: number;
 }
 
 export interface LlamaEndpoint extends FakeEndpoint {
@@ -37,8 +33,6 @@ export interface LlamaEndpoint extends FakeEndpoint {
 const COUNTERS: Record<keyof ServerCounters, string> = {
   predicted: "llamacpp:tokens_predicted_total",
   predictedSeconds: "llamacpp:tokens_predicted_seconds_total",
-  prompt: "llamacpp:prompt_tokens_total",
-  decodes: "llamacpp:n_decode_total",
 };
 
 export async function startLlamaEndpoint(options: {
@@ -90,8 +84,6 @@ export async function startLlamaEndpoint(options: {
       return {
         predicted: value(COUNTERS.predicted),
         predictedSeconds: value(COUNTERS.predictedSeconds),
-        prompt: value(COUNTERS.prompt),
-        decodes: value(COUNTERS.decodes),
       };
     },
     // The server and the proxy: what serving cost, apart from the tool under test.
